@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce
+      .number({ error: 'must be a whole number between 1 and 65535' })
+      .int('must be a whole number between 1 and 65535')
+      .min(1, 'must be a whole number between 1 and 65535')
+      .max(65535, 'must be a whole number between 1 and 65535')
+      .default(3000),
+    HOST: optionalText,
+    DATA_DIR: optionalText.default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL, or unset for SQLite in DATA_DIR')
+        .optional(),
+    ),
+    PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
+    SITE_TIMEZONE: optionalText.default('Europe/London').refine(isTimeZone, {
+      message: 'must be an IANA time zone such as Europe/London',
+    }),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .refine((value) => value === undefined || value.length >= 12, {
+        message: 'must be at least 12 characters long',
+      }),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_USERNAME === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD'],
+        message: 'must be set together with ADMIN_USERNAME and ADMIN_PASSWORD',
+      });
+    }
+  });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  timeZone: string;
+  bootstrapAdmin: { username: string; password: string } | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    timeZone: e.SITE_TIMEZONE,
+    bootstrapAdmin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Database } from './database.ts';
+import { migrations } from './migrations/index.ts';
+import { nodeSqliteDatabase } from './node-sqlite-adapter.ts';
+
+export type Db = Kysely<Database>;
+
+/** Opens the database the configuration names; SQLite is created on first use. */
+export function connect(database: Config['database']): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new DatabaseSync(database.file);
+  // WAL lets readers run beside the writer; synchronous=FULL makes every acknowledged
+  // commit durable even on power loss; the busy timeout rides out a concurrent writer.
+  sqlite.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+  );
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }),
+    plugins,
+  });
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  // Migrations are written on Kysely<any> without the camel-case plugin, in snake_case.
+  const raw = db.withoutPlugins() as unknown as Kysely<any>;
+  const migrator = new Migrator({ db: raw, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    const name = failed ? ` ${failed.migrationName}` : '';
+    throw new Error(`Database migration${name} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}
+
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

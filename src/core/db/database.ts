@@ -1,0 +1,111 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are UTC ISO 8601 strings in both databases (docs/decisions/003). */
+type Timestamp = string;
+
+export interface NewsItemsTable {
+  id: string;
+  title: string;
+  content: string;
+  publishedAt: Timestamp;
+  imageUrl: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface EventsTable {
+  id: string;
+  name: string;
+  date: Timestamp;
+  location: string | null;
+  comment: string;
+  organiser: string | null;
+  imageUrl: string | null;
+  bookingUrl: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface GalleryImagesTable {
+  id: string;
+  imageUrl: string;
+  caption: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** Single-record tables hold one row whose id is always 1. */
+export interface WhoWeAreTable {
+  id: number;
+  aboutUs: string;
+  whoAreWe: string;
+  contactEmail: string;
+  updatedAt: Timestamp;
+}
+
+export interface WhatWeDoTable {
+  id: number;
+  mission: string;
+  activities: string;
+  impact: string;
+  updatedAt: Timestamp;
+}
+
+export interface SiteSettingsTable {
+  id: number;
+  clubName: string;
+  tagline: string;
+  messagingGroupUrl: string | null;
+  socialGroupUrl: string | null;
+  contactEmail: string | null;
+  logoUrl: string | null;
+  updatedAt: Timestamp;
+}
+
+export interface AdminsTable {
+  id: string;
+  /** Lower-cased; sign-in is case-insensitive on the username. */
+  username: string;
+  passwordHash: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token, hex: the token itself is never stored. */
+  tokenHash: string;
+  adminId: string;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+/** Failed sign-in bookkeeping per username and client address. */
+export interface LoginAttemptsTable {
+  key: string;
+  failures: number;
+  windowStartedAt: Timestamp;
+  lockedUntil: Timestamp | null;
+  lockouts: number;
+  lastLockoutAt: Timestamp | null;
+}
+
+export interface Database {
+  newsItems: NewsItemsTable;
+  events: EventsTable;
+  galleryImages: GalleryImagesTable;
+  whoWeAre: WhoWeAreTable;
+  whatWeDo: WhatWeDoTable;
+  siteSettings: SiteSettingsTable;
+  admins: AdminsTable;
+  sessions: SessionsTable;
+  loginAttempts: LoginAttemptsTable;
+}
+
+export type NewsItemRow = Selectable<NewsItemsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type GalleryImageRow = Selectable<GalleryImagesTable>;
+export type AdminRow = Selectable<AdminsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type LoginAttemptRow = Selectable<LoginAttemptsTable>;
+export type { Generated, Insertable, Updateable };
