@@ -1,0 +1,46 @@
+// `node scripts/build.ts [--if-needed]`: builds the Astro app; with --if-needed, only when
+// a source, the configuration or the lockfile changed since the last build.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stampFile = path.join(root, 'dist', '.build-hash');
+const inputs = ['src', 'public', 'astro.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+
+function* files(entry: string): Generator<string> {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return;
+  if (fs.statSync(full).isDirectory()) {
+    for (const name of fs.readdirSync(full).sort()) {
+      if (name.endsWith('.test.ts')) continue;
+      yield* files(path.join(entry, name));
+    }
+  } else {
+    yield entry;
+  }
+}
+
+const hash = createHash('sha256');
+for (const input of inputs) {
+  for (const file of files(input)) {
+    hash.update(file).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
+  }
+}
+const digest = hash.digest('hex');
+
+const ifNeeded = process.argv.includes('--if-needed');
+if (ifNeeded && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === digest) {
+  console.log('Build is up to date.');
+  process.exit(0);
+}
+
+const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const result = spawnSync(process.execPath, [astro, 'build'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+});
+if (result.status !== 0) process.exit(result.status ?? 1);
+fs.writeFileSync(stampFile, digest);

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 200;
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .toLowerCase()
+  .min(3, 'Username must be at least 3 characters')
+  .max(64, 'Username must be at most 64 characters')
+  .regex(/^[a-z0-9._@-]+$/, 'Username may use letters, digits and . _ @ - only');
+
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const adminSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  createdAt: z.string(),
+});
+export type Admin = z.output<typeof adminSchema>;

@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import type { Db } from '../db/connect.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { createSessionsRepository } from '../auth/sessions.repository.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import { nowIso } from '../shared/time.ts';
+import { newPasswordSchema, usernameSchema, type Admin } from './admins.schema.ts';
+import { createAdminsRepository } from './admins.repository.ts';
+
+function parseOrThrow<T>(field: string, schema: z.ZodType<T, string>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError({ [field]: result.error.issues[0]?.message ?? `${field} is not valid` });
+  return result.data;
+}
+
+export function createAdminsService(deps: { db: Db }) {
+  const repo = createAdminsRepository(deps.db);
+  const sessions = createSessionsRepository(deps.db);
+  const toAdmin = ({ id, username, createdAt }: Admin): Admin => ({ id, username, createdAt });
+
+  return {
+    list: async (): Promise<Admin[]> => (await repo.list()).map(toAdmin),
+    count: () => repo.count(),
+    findByUsername: (username: string) => repo.findByUsername(username.trim().toLowerCase()),
+    findById: (id: string) => repo.findById(id),
+
+    async create(usernameInput: string, password: string): Promise<Admin> {
+      const username = parseOrThrow('username', usernameSchema, usernameInput);
+      parseOrThrow('password', newPasswordSchema, password);
+      if (await repo.findByUsername(username)) {
+        throw new ConflictError(`An administrator called "${username}" already exists.`);
+      }
+      const now = nowIso();
+      const row = { id: newId(), username, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now };
+      await repo.insert(row);
+      return toAdmin(row);
+    },
+
+    /** Creates the administrator named by ADMIN_USERNAME once; an existing password is never overwritten. */
+    async ensureExists(username: string, password: string): Promise<'created' | 'existing'> {
+      if (await this.findByUsername(username)) return 'existing';
+      await this.create(username, password);
+      return 'created';
+    },
+
+    /** Sets a new password and signs the administrator out everywhere. */
+    async resetPassword(usernameInput: string, password: string): Promise<void> {
+      parseOrThrow('password', newPasswordSchema, password);
+      const admin = await this.findByUsername(usernameInput);
+      if (!admin) throw new NotFoundError('Administrator');
+      await repo.setPasswordHash(admin.id, await hashPassword(password), nowIso());
+      await sessions.deleteForAdmin(admin.id);
+    },
+
+    /** Changes one's own password; other sessions of that administrator end. */
+    async changePassword(adminId: string, currentPassword: string, nextPassword: string, keepTokenHash?: string): Promise<void> {
+      const admin = await repo.findById(adminId);
+      if (!admin) throw new NotFoundError('Administrator');
+      if (!(await verifyPassword(currentPassword, admin.passwordHash))) {
+        throw new ValidationError({ currentPassword: 'The current password is not correct' });
+      }
+      parseOrThrow('newPassword', newPasswordSchema, nextPassword);
+      await repo.setPasswordHash(adminId, await hashPassword(nextPassword), nowIso());
+      await sessions.deleteForAdmin(adminId, keepTokenHash);
+    },
+
+    /** Never removes the last administrator, nor the one asking. */
+    async remove(id: string, actingAdminId: string): Promise<Admin> {
+      if (id === actingAdminId) throw new ConflictError('You cannot remove yourself.');
+      const admin = await repo.findById(id);
+      if (!admin) throw new NotFoundError('Administrator');
+      if ((await repo.count()) <= 1) throw new ConflictError('The last administrator cannot be removed.');
+      await repo.delete(id);
+      return toAdmin(admin);
+    },
+  };
+}
+export type AdminsService = ReturnType<typeof createAdminsService>;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Body of POST /api/admin/login. */
+export const loginInputSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(200, 'Username must be at most 200 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type LoginInput = z.output<typeof loginInputSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string() });
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';

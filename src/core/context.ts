@@ -1,0 +1,67 @@
+import { createAdminsService } from './admins/admins.service.ts';
+import { createAuthService } from './auth/auth.service.ts';
+import { loadConfig, type Config } from './config.ts';
+import { connect, migrateToLatest, type Db } from './db/connect.ts';
+import { createEventsService } from './events/events.service.ts';
+import { createGalleryService } from './gallery/gallery.service.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createNewsService } from './news/news.service.ts';
+import { createPagesService } from './pages/pages.service.ts';
+import { createSettingsService } from './settings/settings.service.ts';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  log: Logger;
+  news: ReturnType<typeof createNewsService>;
+  events: ReturnType<typeof createEventsService>;
+  gallery: ReturnType<typeof createGalleryService>;
+  pages: ReturnType<typeof createPagesService>;
+  settings: ReturnType<typeof createSettingsService>;
+  admins: ReturnType<typeof createAdminsService>;
+  auth: ReturnType<typeof createAuthService>;
+  close(): Promise<void>;
+}
+
+/** Connects, migrates and wires the services; used by the server, the scripts and the tests. */
+export async function createContext(config: Config, log: Logger = createLogger(config.logLevel)): Promise<AppContext> {
+  const db = connect(config.database);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const timeZone = config.timeZone;
+  const context: AppContext = {
+    config,
+    db,
+    log,
+    news: createNewsService({ db, timeZone }),
+    events: createEventsService({ db, timeZone }),
+    gallery: createGalleryService({ db }),
+    pages: createPagesService({ db }),
+    settings: createSettingsService({ db }),
+    admins: createAdminsService({ db }),
+    auth: createAuthService({ db }),
+    close: () => db.destroy(),
+  };
+  return context;
+}
+
+// The built Astro handler and src/server/main.ts each load their own copy of this module;
+// the one context lives on globalThis so both use the same database connection.
+const KEY = Symbol.for('club-website.context');
+type Holder = { [KEY]?: Promise<AppContext> };
+
+/** The process-wide context, created on first use (the server creates it before listening). */
+export function getContext(): Promise<AppContext> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createContext(loadConfig());
+  return holder[KEY];
+}
+
+export function setContext(context: Promise<AppContext>): void {
+  (globalThis as Holder)[KEY] = context;
+}

@@ -1,0 +1,75 @@
+import type { Db } from '../db/connect.ts';
+import type { EventRow } from '../db/database.ts';
+import { NotFoundError } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import { nowIso, parseDateInput } from '../shared/time.ts';
+import type { ClubEvent, EventInput } from './events.schema.ts';
+import { createEventsRepository } from './events.repository.ts';
+
+/** An event is past once its date is earlier than now. */
+export function isPastEvent(event: Pick<ClubEvent, 'date'>, now: Date = new Date()): boolean {
+  return new Date(event.date).getTime() < now.getTime();
+}
+
+export function createEventsService(deps: { db: Db; timeZone: string }) {
+  const repo = createEventsRepository(deps.db);
+  const toInstant = (value: string) => {
+    const date = parseDateInput(value, deps.timeZone);
+    if (!date) throw new TypeError(`Unreadable date: ${value}`);
+    return date.toISOString();
+  };
+
+  return {
+    listUpcomingFirst: (page?: { limit: number; offset: number }, now: Date = new Date()): Promise<ClubEvent[]> =>
+      repo.listUpcomingFirst(now.toISOString(), page),
+
+    count: () => repo.count(),
+
+    async get(id: string): Promise<ClubEvent> {
+      const row = await repo.findById(id);
+      if (!row) throw new NotFoundError('Event');
+      return row;
+    },
+
+    async create(input: EventInput): Promise<ClubEvent> {
+      const now = nowIso();
+      const row: EventRow = {
+        id: newId(),
+        name: input.name,
+        date: toInstant(input.date),
+        location: input.location ?? null,
+        comment: input.comment,
+        organiser: input.organiser ?? null,
+        imageUrl: input.imageUrl ?? null,
+        bookingUrl: input.bookingUrl,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await repo.insert(row);
+      return row;
+    },
+
+    /** Optional fields the payload leaves out keep their stored values. */
+    async update(id: string, input: EventInput): Promise<ClubEvent> {
+      const updated = await repo.update(id, {
+        name: input.name,
+        date: toInstant(input.date),
+        comment: input.comment,
+        bookingUrl: input.bookingUrl,
+        ...(input.location !== undefined && { location: input.location }),
+        ...(input.organiser !== undefined && { organiser: input.organiser }),
+        ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
+        updatedAt: nowIso(),
+      });
+      if (!updated) throw new NotFoundError('Event');
+      return this.get(id);
+    },
+
+    async delete(id: string): Promise<ClubEvent> {
+      const event = await this.get(id);
+      if (!(await repo.delete(id))) throw new NotFoundError('Event');
+      return event;
+    },
+  };
+}
+export type EventsService = ReturnType<typeof createEventsService>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { optionalText, requiredImageUrl } from '../shared/fields.ts';
+
+/** Body of POST /api/admin/gallery and PUT /api/admin/gallery/{id}. */
+export const galleryInputSchema = z.object({
+  imageUrl: requiredImageUrl('Image URL', 'Please upload or enter an image URL'),
+  caption: optionalText('Caption', 500),
+});
+export type GalleryInput = z.output<typeof galleryInputSchema>;
+
+export const galleryImageSchema = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  caption: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GalleryImage = z.output<typeof galleryImageSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { optionalImageUrl, requiredDate, requiredText } from '../shared/fields.ts';
+
+export const NEWS_CONTENT_MAX = 200_000;
+
+/** Body of POST /api/admin/news and PUT /api/admin/news/{id}; other fields (such as id) are ignored. */
+export const newsInputSchema = z.object({
+  title: requiredText('Title', 200),
+  content: z
+    .string({ error: 'Content must be text' })
+    .max(NEWS_CONTENT_MAX, `Content must be at most ${NEWS_CONTENT_MAX} characters`)
+    .optional(),
+  publishedAt: requiredDate('Publication date'),
+  imageUrl: optionalImageUrl('Image'),
+});
+export type NewsInput = z.output<typeof newsInputSchema>;
+
+export const newsItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string().describe('Sanitised HTML'),
+  publishedAt: z.string().describe('ISO 8601 timestamp, UTC'),
+  imageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type NewsItem = z.output<typeof newsItemSchema>;

@@ -1,0 +1,71 @@
+import type { Db } from '../db/connect.ts';
+import type { NewsItemRow } from '../db/database.ts';
+import { NotFoundError } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import { nowIso, parseDateInput } from '../shared/time.ts';
+import type { NewsInput, NewsItem } from './news.schema.ts';
+import { createNewsRepository } from './news.repository.ts';
+import { sanitizeNewsContent } from './sanitize-content.ts';
+
+export function createNewsService(deps: { db: Db; timeZone: string }) {
+  const repo = createNewsRepository(deps.db);
+  const toInstant = (value: string) => {
+    const date = parseDateInput(value, deps.timeZone);
+    // The schema has already checked the format; this guards callers that skip it.
+    if (!date) throw new TypeError(`Unreadable date: ${value}`);
+    return date.toISOString();
+  };
+
+  return {
+    list: async (page?: { limit: number; offset: number }): Promise<NewsItem[]> =>
+      (await repo.list(page)).map(toNewsItem),
+
+    count: () => repo.count(),
+
+    async get(id: string): Promise<NewsItem> {
+      const row = await repo.findById(id);
+      if (!row) throw new NotFoundError('News item');
+      return toNewsItem(row);
+    },
+
+    async create(input: NewsInput): Promise<NewsItem> {
+      const now = nowIso();
+      const row: NewsItemRow = {
+        id: newId(),
+        title: input.title,
+        content: sanitizeNewsContent(input.content ?? ''),
+        publishedAt: toInstant(input.publishedAt),
+        imageUrl: input.imageUrl ?? null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await repo.insert(row);
+      return toNewsItem(row);
+    },
+
+    /** Fields the payload leaves out keep their stored values. */
+    async update(id: string, input: NewsInput): Promise<NewsItem> {
+      const updated = await repo.update(id, {
+        title: input.title,
+        publishedAt: toInstant(input.publishedAt),
+        ...(input.content !== undefined && { content: sanitizeNewsContent(input.content) }),
+        ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
+        updatedAt: nowIso(),
+      });
+      if (!updated) throw new NotFoundError('News item');
+      return this.get(id);
+    },
+
+    async delete(id: string): Promise<NewsItem> {
+      const item = await this.get(id);
+      if (!(await repo.delete(id))) throw new NotFoundError('News item');
+      return item;
+    },
+  };
+}
+export type NewsService = ReturnType<typeof createNewsService>;
+
+/** Content is cleaned again on the way out, so rows written by older code are safe too. */
+function toNewsItem(row: NewsItemRow): NewsItem {
+  return { ...row, content: sanitizeNewsContent(row.content) };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { optionalHttpUrl, optionalImageUrl, optionalText } from '../shared/fields.ts';
+
+/** Body of PUT /api/admin/settings; a field left out keeps its stored value. */
+export const settingsInputSchema = z.object({
+  clubName: z
+    .string({ error: 'Club name must be text' })
+    .trim()
+    .min(1, 'Club name is required')
+    .max(100, 'Club name must be at most 100 characters')
+    .optional(),
+  tagline: z.string({ error: 'Tagline must be text' }).trim().max(200, 'Tagline must be at most 200 characters').optional(),
+  messagingGroupUrl: optionalHttpUrl('Messaging group link'),
+  socialGroupUrl: optionalHttpUrl('Social group link'),
+  contactEmail: optionalText('Contact email', 254).refine(
+    (v) => v == null || z.email().safeParse(v).success,
+    'Contact email must be a valid email address',
+  ),
+  logoUrl: optionalImageUrl('Logo'),
+});
+export type SettingsInput = z.output<typeof settingsInputSchema>;
+
+export const settingsSchema = z.object({
+  clubName: z.string(),
+  tagline: z.string(),
+  messagingGroupUrl: z.string().nullable(),
+  socialGroupUrl: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+});
+export type SiteSettings = z.output<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: SiteSettings = {
+  clubName: "Fathers' Club",
+  tagline: '',
+  messagingGroupUrl: null,
+  socialGroupUrl: null,
+  contactEmail: null,
+  logoUrl: null,
+};

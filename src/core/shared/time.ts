@@ -1,0 +1,56 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
+const ZONED_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2200;
+
+/**
+ * Reads a date as the forms and the API send it: an ISO timestamp with a zone, or a date or
+ * date-time without one, which is read in the club's time zone (never the server's).
+ * Returns null for anything else, including impossible dates such as 2026-02-30.
+ */
+export function parseDateInput(value: string, timeZone: string): Date | null {
+  const text = value.trim();
+  let date: Date;
+  if (ZONED_DATE_TIME.test(text)) {
+    date = new Date(text);
+    if (!sameCalendarDay(text, date)) return null;
+  } else {
+    const m = DATE_ONLY.exec(text) ?? LOCAL_DATE_TIME.exec(text);
+    if (!m) return null;
+    const parts = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0));
+    const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = parts;
+    if (year < MIN_YEAR || year > MAX_YEAR) return null;
+    if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+      return null;
+    const zoned = new TZDate(year, month - 1, day, hour, minute, second, timeZone);
+    if (zoned.getMonth() !== month - 1 || zoned.getDate() !== day) return null;
+    date = new Date(zoned.getTime());
+  }
+  if (Number.isNaN(date.getTime())) return null;
+  const year = date.getUTCFullYear();
+  if (year < MIN_YEAR || year > MAX_YEAR) return null;
+  return date;
+}
+
+/** Rejects e.g. 2026-02-30T10:00Z, which Date would silently roll over into March. */
+function sameCalendarDay(text: string, date: Date): boolean {
+  if (Number.isNaN(date.getTime())) return false;
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+}
+
+/** The spec's display format, 'MMMM d, yyyy', in the club's time zone. */
+export function formatDisplayDate(iso: string, timeZone: string): string {
+  return format(new TZDate(new Date(iso).getTime(), timeZone), 'MMMM d, yyyy');
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

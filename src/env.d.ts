@@ -1,0 +1,8 @@
+declare namespace App {
+  interface Locals {
+    /** Set by src/server/main.ts per request and echoed as X-Request-Id. */
+    requestId: string;
+    /** The signed-in administrator, when the request carries a valid session. */
+    auth: import('./server/http/authenticate.ts').Authentication | null;
+  }
+}

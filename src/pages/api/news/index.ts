@@ -1,0 +1,5 @@
+import { endpoint } from '../../../server/http/endpoint.ts';
+import { json } from '../../../server/http/responses.ts';
+
+/** All news items, newest publication first. */
+export const GET = endpoint(async (_context, app) => json(await app.news.list()));

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import { summarise } from '../../core/shared/errors.ts';
+import { HttpError } from './errors.ts';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Reads at most `limit` bytes of the body, answering 413 past it, whatever Content-Length claims. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const tooLarge = () => new HttpError(413, `The request body is too large (the limit is ${formatBytes(limit)}).`);
+  const declared = Number(request.headers.get('content-length') ?? 'NaN');
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** Turns zod issues into {"field": "first message"} and a sentence that sums them up. */
+export function validationError(error: z.ZodError): HttpError {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    errors[field] ??= field === '_' && issue.code === 'invalid_type' ? 'The request body must be a JSON object.' : issue.message;
+  }
+  return new HttpError(400, summarise(errors), { errors });
+}
+
+/** Parses a JSON body with a payload schema: 415, 413 and 400 answers carry a message a person understands. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new HttpError(415, 'Please send the body as JSON, with the header Content-Type: application/json.');
+  }
+  const bytes = await readBodyBytes(request, JSON_BODY_LIMIT);
+  let data: unknown;
+  try {
+    data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}

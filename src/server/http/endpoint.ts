@@ -1,0 +1,60 @@
+import type { APIContext, APIRoute } from 'astro';
+import type { LockedOutError, SessionAdmin } from '../../core/auth/auth.service.ts';
+import { getContext, type AppContext } from '../../core/context.ts';
+import type { ValidationError } from '../../core/shared/errors.ts';
+import { ID_PATTERN } from '../../core/shared/ids.ts';
+import { HttpError, unauthorized } from './errors.ts';
+import { errorJson } from './responses.ts';
+
+type Handler = (context: APIContext, app: AppContext) => Promise<Response>;
+
+/**
+ * Wraps an endpoint: hands it the application context and turns every thrown error into
+ * the API's JSON error answer. Unexpected errors are logged with the request id and never
+ * leak details.
+ */
+export function endpoint(handler: Handler): APIRoute {
+  return async (context) => {
+    const app = await getContext();
+    try {
+      return await handler(context, app);
+    } catch (error) {
+      return toErrorResponse(error, app, context);
+    }
+  };
+}
+
+/**
+ * Matches errors by name, not instanceof: the services are created by src/server/main.ts,
+ * outside the Astro bundle, so their error classes are other copies of the same code.
+ */
+function named<T>(error: unknown, name: string): error is Error & T {
+  return error instanceof Error && error.name === name;
+}
+
+export function toErrorResponse(error: unknown, app: AppContext, context: APIContext): Response {
+  if (named<HttpError>(error, 'HttpError')) return errorJson(error.status, error.message, error.errors, error.headers);
+  if (named<ValidationError>(error, 'ValidationError')) return errorJson(400, error.message, error.errors);
+  if (named(error, 'NotFoundError')) return errorJson(404, error.message);
+  if (named(error, 'ConflictError')) return errorJson(409, error.message);
+  if (named(error, 'InvalidCredentialsError')) return errorJson(401, error.message);
+  if (named<LockedOutError>(error, 'LockedOutError')) {
+    return errorJson(429, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
+  }
+  app.log.error({ err: error, requestId: context.locals.requestId, path: context.url.pathname }, 'request failed');
+  return errorJson(500, 'Something went wrong on our side. Please try again.');
+}
+
+/** The signed-in administrator; the middleware has already answered 401 where there is none. */
+export function requireAdmin(context: APIContext): SessionAdmin {
+  const admin = context.locals.auth?.admin;
+  if (!admin) throw unauthorized();
+  return admin;
+}
+
+/** An id from the path; anything not shaped like one of ours is simply not found. */
+export function pathId(context: APIContext, what: string): string {
+  const id = context.params.id ?? '';
+  if (!ID_PATTERN.test(id)) throw new HttpError(404, `${what} not found`);
+  return id;
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { loginInputSchema, loginResponseSchema } from '../core/auth/auth.schema.ts';
+import { eventInputSchema, eventSchema } from '../core/events/events.schema.ts';
+import { galleryImageSchema, galleryInputSchema } from '../core/gallery/gallery.schema.ts';
+import { newsInputSchema, newsItemSchema } from '../core/news/news.schema.ts';
+import {
+  whatWeDoInputSchema,
+  whatWeDoSchema,
+  whoWeAreInputSchema,
+  whoWeAreSchema,
+} from '../core/pages/pages.schema.ts';
+import { settingsInputSchema, settingsSchema } from '../core/settings/settings.schema.ts';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+interface Operation {
+  summary: string;
+  admin?: boolean;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  status?: number;
+}
+
+const errorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional().describe('Field name to message, on 400'),
+});
+const deletedSchema = z.object({ message: z.string(), id: z.string() });
+const messageSchema = z.object({ message: z.string() });
+
+/** Every API route, by path and method; a test checks that each endpoint file is listed. */
+export const apiRoutes: Record<string, Partial<Record<Method, Operation>>> = {
+  '/api/news': { get: { summary: 'News items, newest first', response: z.array(newsItemSchema) } },
+  '/api/news/{id}': { get: { summary: 'One news item', response: newsItemSchema } },
+  '/api/events': {
+    get: { summary: 'Events: upcoming soonest first, then past most recent first', response: z.array(eventSchema) },
+  },
+  '/api/events/{id}': { get: { summary: 'One event', response: eventSchema } },
+  '/api/gallery': { get: { summary: 'Gallery images, newest first', response: z.array(galleryImageSchema) } },
+  '/api/who-we-are': { get: { summary: 'The Who We Are page', response: whoWeAreSchema } },
+  '/api/what-we-do': { get: { summary: 'The What We Do page', response: whatWeDoSchema } },
+  '/api/settings': { get: { summary: 'Site settings', response: settingsSchema } },
+  '/api/openapi.json': { get: { summary: 'This document' } },
+  '/api/admin/login': {
+    post: { summary: 'Sign in; also sets the session cookie', body: loginInputSchema, response: loginResponseSchema },
+  },
+  '/api/admin/logout': { post: { summary: 'End this session', admin: true, response: messageSchema } },
+  '/api/admin/me': {
+    get: { summary: 'The signed-in administrator', admin: true, response: z.object({ id: z.string(), username: z.string() }) },
+  },
+  '/api/admin/news': {
+    post: { summary: 'Create a news item', admin: true, body: newsInputSchema, response: newsItemSchema, status: 201 },
+  },
+  '/api/admin/news/{id}': {
+    put: { summary: 'Update a news item', admin: true, body: newsInputSchema, response: newsItemSchema },
+    delete: { summary: 'Delete a news item', admin: true, response: deletedSchema },
+  },
+  '/api/admin/events': {
+    post: { summary: 'Create an event', admin: true, body: eventInputSchema, response: eventSchema, status: 201 },
+  },
+  '/api/admin/events/{id}': {
+    put: { summary: 'Update an event', admin: true, body: eventInputSchema, response: eventSchema },
+    delete: { summary: 'Delete an event', admin: true, response: deletedSchema },
+  },
+  '/api/admin/gallery': {
+    post: { summary: 'Add a gallery image', admin: true, body: galleryInputSchema, response: galleryImageSchema, status: 201 },
+  },
+  '/api/admin/gallery/{id}': {
+    put: { summary: 'Update a gallery image', admin: true, body: galleryInputSchema, response: galleryImageSchema },
+    delete: { summary: 'Delete a gallery image', admin: true, response: deletedSchema },
+  },
+  '/api/admin/who-we-are': {
+    put: { summary: 'Save the Who We Are page', admin: true, body: whoWeAreInputSchema, response: whoWeAreSchema },
+  },
+  '/api/admin/what-we-do': {
+    put: { summary: 'Save the What We Do page', admin: true, body: whatWeDoInputSchema, response: whatWeDoSchema },
+  },
+  '/api/admin/settings': {
+    put: { summary: 'Save the site settings', admin: true, body: settingsInputSchema, response: settingsSchema },
+  },
+};
+
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+
+const jsonContent = (schema: z.ZodType, io: 'input' | 'output') => ({
+  'application/json': { schema: schemaOf(schema, io) },
+});
+
+function describeOperation(path: string, op: Operation) {
+  const errors = (status: number, description: string) => [String(status), { description, content: jsonContent(errorSchema, 'output') }];
+  const responses: Record<string, unknown> = {
+    [String(op.status ?? 200)]: {
+      description: 'Success',
+      ...(op.response ? { content: jsonContent(op.response, 'output') } : {}),
+    },
+    ...Object.fromEntries([
+      ...(op.body ? [errors(400, 'Invalid input'), errors(413, 'Body over 1 MB'), errors(415, 'Body is not JSON')] : []),
+      ...(op.admin ? [errors(401, 'No valid session'), errors(403, 'Cookie-authenticated write from another origin')] : []),
+      ...(path.includes('{id}') ? [errors(404, 'Unknown id')] : []),
+      ...(path === '/api/admin/login' ? [errors(401, 'Invalid username or password'), errors(429, 'Too many failed attempts; see Retry-After')] : []),
+    ]),
+  };
+  return {
+    summary: op.summary,
+    ...(path.includes('{id}') ? { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] } : {}),
+    ...(op.body ? { requestBody: { required: true, content: jsonContent(op.body, 'input') } } : {}),
+    ...(op.admin ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+    responses,
+  };
+}
+
+export function openApiDocument(serverUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: { title: "Fathers' club website API", version: '1.0.0' },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/admin/login' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'club_session' },
+      },
+    },
+    paths: Object.fromEntries(
+      Object.entries(apiRoutes).map(([path, ops]) => [
+        path,
+        Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, describeOperation(path, op)])),
+      ]),
+    ),
+  };
+}
