@@ -23,7 +23,7 @@ export async function call<T = any>(base: string | SuiteServer, method: string, 
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual' });
+  const response = await fetch(`${url}${path}`, { method, headers, redirect: 'manual', ...(body !== undefined && { body }) });
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { startServer, testDatabases, useServer } from '../setup/server.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe.each(testDatabases)('server lifecycle on $kind', (db) => {
+  const suite = useServer(db);
+  let token: string;
+  beforeAll(async () => {
+    token = await login(suite);
+  });
+
+  it('keeps data across a restart, and the session too', async () => {
+    const news = await call(suite, 'POST', '/api/admin/news', { token, body: { title: 'Kept', publishedAt: '2026-01-01' } });
+    await call(suite, 'PUT', '/api/admin/who-we-are', { token, body: { aboutUs: 'Still here' } });
+    const code = await suite.restart('SIGTERM');
+    expect(code).toBe(0);
+    expect((await call(suite, 'GET', `/api/news/${news.body.id}`)).body.title).toBe('Kept');
+    expect((await call(suite, 'GET', '/api/who-we-are')).body.aboutUs).toBe('Still here');
+    expect((await call(suite, 'GET', '/api/admin/me', { token })).status).toBe(200);
+  });
+
+  it('loses no acknowledged write when the process is killed', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const response = await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: `https://example.org/${i}.jpg` } });
+      expect(response.status).toBe(201);
+      ids.push(response.body.id);
+    }
+    await suite.restart('SIGKILL');
+    const stored = (await call(suite, 'GET', '/api/gallery')).body.map((image: { id: string }) => image.id);
+    for (const id of ids) expect(stored).toContain(id);
+  });
+
+  it('on SIGTERM finishes the request in flight, then exits 0', async () => {
+    const server = suite.server;
+    // A slow upload: the body arrives in two parts with a pause in between.
+    const body = JSON.stringify({ title: 'In flight', publishedAt: '2026-01-01' });
+    const stream = new ReadableStream({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode(body.slice(0, 10)));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        controller.enqueue(new TextEncoder().encode(body.slice(10)));
+        controller.close();
+      },
+    });
+    const pending = fetch(`${server.url}/api/admin/news`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exit = server.stop('SIGTERM');
+    const response = await pending;
+    expect(response.status).toBe(201);
+    expect(await exit).toBe(0);
+    await suite.restart();
+    const titles = (await call(suite, 'GET', '/api/news')).body.map((n: { title: string }) => n.title);
+    expect(titles).toContain('In flight');
+  });
+
+  it('answers /healthz with 200 while the database answers', async () => {
+    const response = await call(suite, 'GET', '/healthz');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+});
+
+describe('start-up', () => {
+  it('stops with a message naming a bad variable', async () => {
+    const result = spawnSync(process.execPath, ['src/server/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, SITE_TIMEZONE: 'Mars/Olympus', PORT: 'eighty' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/PORT: must be a whole number/);
+    expect(result.stderr).toMatch(/SITE_TIMEZONE: must be an IANA time zone/);
+  });
+
+  it('logs how to create the first administrator when there is none, in JSON lines with request ids', async () => {
+    const fresh = await testDatabases[0]!.create();
+    const server = await startServer({ DATA_DIR: fresh.dataDir, LOG_LEVEL: 'info' });
+    try {
+      await fetch(`${server.url}/api/news`, { headers: { 'x-request-id': 'trace-123' } });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const lines = server.output().trim().split('\n').map((line) => JSON.parse(line));
+      expect(lines.some((l) => /npm run admin -- create <username>/.test(l.msg))).toBe(true);
+      expect(lines.some((l) => l.msg === 'request' && l.requestId === 'trace-123' && l.path === '/api/news' && l.status === 200)).toBe(true);
+      expect((await call(server.url, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'admin' } })).status).toBe(401);
+    } finally {
+      await server.stop();
+      await fresh.drop();
+    }
+  });
+});

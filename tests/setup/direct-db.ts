@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { connect, type Db } from '../../src/core/db/connect.ts';
+import type { SuiteServer } from './server.ts';
+
+/** The suite's database, opened beside the running server, to set up states such as an expired session. */
+export function openDb(suite: SuiteServer): Db {
+  const { databaseUrl, dataDir } = suite.database;
+  return databaseUrl
+    ? connect({ kind: 'postgres', url: databaseUrl })
+    : connect({ kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') });
+}
