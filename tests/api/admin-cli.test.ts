@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
@@ -13,38 +13,47 @@ describe.each(testDatabases)('npm run admin on $kind', (db) => {
     env = { PATH: process.env.PATH, DATA_DIR: suite.database.dataDir, DATABASE_URL: suite.database.databaseUrl };
   });
 
+  // Asynchronous on purpose: a blocked event loop makes fetch reuse sockets the server has closed.
   const admin = (args: string[], input: string) =>
-    spawnSync(process.execPath, ['scripts/admin.ts', ...args], { cwd: root, env, input, encoding: 'utf8' });
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['scripts/admin.ts', ...args], { cwd: root, env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+      child.stdin.end(input);
+    });
 
   it('creates an administrator from a password on standard input', async () => {
-    const result = admin(['create', 'Bob'], 'a-long-enough-password\n');
+    const result = await admin(['create', 'Bob'], 'a-long-enough-password\n');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/Administrator "bob" created/);
     expect(await login(suite, 'bob', 'a-long-enough-password')).toEqual(expect.any(String));
   });
 
-  it('refuses a password shorter than 12 characters, and a duplicate', () => {
-    const short = admin(['create', 'carol'], 'short\n');
+  it('refuses a password shorter than 12 characters, and a duplicate', async () => {
+    const short = await admin(['create', 'carol'], 'short\n');
     expect(short.status).toBe(1);
     expect(short.stderr).toMatch(/at least 12 characters/);
-    const duplicate = admin(['create', 'bob'], 'another-long-password\n');
+    const duplicate = await admin(['create', 'bob'], 'another-long-password\n');
     expect(duplicate.status).toBe(1);
     expect(duplicate.stderr).toMatch(/already exists/);
   });
 
   it('resets a password and ends that administrator\'s sessions', async () => {
     const token = await login(suite, 'bob', 'a-long-enough-password');
-    const result = admin(['reset-password', 'bob'], 'a-brand-new-password\n');
+    const result = await admin(['reset-password', 'bob'], 'a-brand-new-password\n');
     expect(result.status).toBe(0);
     expect((await call(suite, 'GET', '/api/admin/me', { token })).status).toBe(401);
     expect((await call(suite, 'POST', '/api/admin/login', { body: { username: 'bob', password: 'a-long-enough-password' } })).status).toBe(401);
     expect(await login(suite, 'bob', 'a-brand-new-password')).toEqual(expect.any(String));
-    expect(admin(['reset-password', 'nobody'], 'a-brand-new-password\n').status).toBe(1);
+    expect((await admin(['reset-password', 'nobody'], 'a-brand-new-password\n')).status).toBe(1);
   });
 
-  it('explains its usage', () => {
-    const result = admin([], '');
+  it('explains its usage', async () => {
+    const result = await admin([], '');
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/npm run admin -- create <username>/);
   });
