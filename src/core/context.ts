@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { createAdminsService } from './admins/admins.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { loadConfig, type Config } from './config.ts';
 import { connect, migrateToLatest, type Db } from './db/connect.ts';
 import { createEventsService } from './events/events.service.ts';
 import { createGalleryService } from './gallery/gallery.service.ts';
+import { createImagesService } from './images/images.service.ts';
+import { createLocalStorage } from './images/local-storage.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
 import { createPagesService } from './pages/pages.service.ts';
@@ -16,6 +19,7 @@ export interface AppContext {
   news: ReturnType<typeof createNewsService>;
   events: ReturnType<typeof createEventsService>;
   gallery: ReturnType<typeof createGalleryService>;
+  images: ReturnType<typeof createImagesService>;
   pages: ReturnType<typeof createPagesService>;
   settings: ReturnType<typeof createSettingsService>;
   admins: ReturnType<typeof createAdminsService>;
@@ -34,15 +38,18 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     throw error;
   }
   const timeZone = config.timeZone;
+  const images = createImagesService({ db, storage: createLocalStorage(path.join(config.dataDir, 'images')) });
+  const releaseImage = (url: string | null | undefined) => images.releaseIfUnused(url);
   const context: AppContext = {
     config,
     db,
     log,
-    news: createNewsService({ db, timeZone }),
-    events: createEventsService({ db, timeZone }),
-    gallery: createGalleryService({ db }),
+    news: createNewsService({ db, timeZone, releaseImage }),
+    events: createEventsService({ db, timeZone, releaseImage }),
+    gallery: createGalleryService({ db, releaseImage }),
+    images,
     pages: createPagesService({ db }),
-    settings: createSettingsService({ db }),
+    settings: createSettingsService({ db, releaseImage }),
     admins: createAdminsService({ db }),
     auth: createAuthService({ db }),
     close: () => db.destroy(),

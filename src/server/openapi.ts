@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { loginInputSchema, loginResponseSchema } from '../core/auth/auth.schema.ts';
 import { eventInputSchema, eventSchema } from '../core/events/events.schema.ts';
 import { galleryImageSchema, galleryInputSchema } from '../core/gallery/gallery.schema.ts';
+import {
+  newsImageInputSchema,
+  objectPathResponseSchema,
+  uploadResponseSchema,
+  uploadUrlResponseSchema,
+} from '../core/images/images.schema.ts';
 import { newsInputSchema, newsItemSchema } from '../core/news/news.schema.ts';
 import {
   whatWeDoInputSchema,
@@ -19,6 +25,8 @@ interface Operation {
   body?: z.ZodType;
   response?: z.ZodType;
   status?: number;
+  multipart?: boolean;
+  raw?: boolean;
 }
 
 const errorSchema = z.object({
@@ -75,6 +83,28 @@ export const apiRoutes: Record<string, Partial<Record<Method, Operation>>> = {
   '/api/admin/what-we-do': {
     put: { summary: 'Save the What We Do page', admin: true, body: whatWeDoInputSchema, response: whatWeDoSchema },
   },
+  '/api/admin/upload': {
+    post: {
+      summary: 'Upload an image (multipart, field "image", at most 5 MB); answers its URL',
+      admin: true,
+      multipart: true,
+      response: uploadResponseSchema,
+    },
+  },
+  '/api/objects/upload': {
+    post: { summary: 'News image flow, step 1: a one-time upload URL (15 minutes)', admin: true, response: uploadUrlResponseSchema },
+  },
+  '/api/objects/{token}': {
+    put: { summary: 'News image flow, step 2: PUT the raw file (at most 10 MB) to the upload URL', raw: true, response: objectPathResponseSchema },
+  },
+  '/api/news-images': {
+    put: {
+      summary: 'News image flow, step 3: the objectPath for an upload URL',
+      admin: true,
+      body: newsImageInputSchema,
+      response: objectPathResponseSchema,
+    },
+  },
   '/api/admin/settings': {
     put: { summary: 'Save the site settings', admin: true, body: settingsInputSchema, response: settingsSchema },
   },
@@ -86,6 +116,8 @@ const schemaOf = (schema: z.ZodType, io: 'input' | 'output') =>
 const jsonContent = (schema: z.ZodType, io: 'input' | 'output') => ({
   'application/json': { schema: schemaOf(schema, io) },
 });
+
+const pathParameter = (path: string) => /\{(\w+)\}/.exec(path)?.[1];
 
 function describeOperation(path: string, op: Operation) {
   const errors = (status: number, description: string) => [String(status), { description, content: jsonContent(errorSchema, 'output') }];
@@ -103,8 +135,12 @@ function describeOperation(path: string, op: Operation) {
   };
   return {
     summary: op.summary,
-    ...(path.includes('{id}') ? { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] } : {}),
+    ...(pathParameter(path) ? { parameters: [{ name: pathParameter(path), in: 'path', required: true, schema: { type: 'string' } }] } : {}),
     ...(op.body ? { requestBody: { required: true, content: jsonContent(op.body, 'input') } } : {}),
+    ...(op.multipart
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } } } } }
+      : {}),
+    ...(op.raw ? { requestBody: { required: true, content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     ...(op.admin ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
     responses,
   };

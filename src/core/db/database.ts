@@ -90,7 +90,30 @@ export interface LoginAttemptsTable {
   lastLockoutAt: Timestamp | null;
 }
 
+/** A processed upload: its master and variants live in storage under `{id}/`. */
+export interface ImagesTable {
+  id: string;
+  width: number;
+  height: number;
+  /** Comma-separated widths of the AVIF and WebP variants, smallest first. */
+  widths: string;
+  /** Dominant colour, #rrggbb, shown until the image loads. */
+  placeholder: string;
+  createdAt: Timestamp;
+}
+
+/** One-time upload URLs of the news image flow. */
+export interface UploadTokensTable {
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  imageId: string | null;
+  createdAt: Timestamp;
+}
+
 export interface Database {
+  images: ImagesTable;
+  uploadTokens: UploadTokensTable;
   newsItems: NewsItemsTable;
   events: EventsTable;
   galleryImages: GalleryImagesTable;
@@ -108,4 +131,5 @@ export type GalleryImageRow = Selectable<GalleryImagesTable>;
 export type AdminRow = Selectable<AdminsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type LoginAttemptRow = Selectable<LoginAttemptsTable>;
+export type ImageRow = Selectable<ImagesTable>;
 export type { Generated, Insertable, Updateable };

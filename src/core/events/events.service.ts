@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { EventRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import type { ReleaseImage } from '../shared/release-image.ts';
 import { nowIso, parseDateInput } from '../shared/time.ts';
 import type { ClubEvent, EventInput } from './events.schema.ts';
 import { createEventsRepository } from './events.repository.ts';
@@ -11,7 +12,7 @@ export function isPastEvent(event: Pick<ClubEvent, 'date'>, now: Date = new Date
   return new Date(event.date).getTime() < now.getTime();
 }
 
-export function createEventsService(deps: { db: Db; timeZone: string }) {
+export function createEventsService(deps: { db: Db; timeZone: string; releaseImage: ReleaseImage }) {
   const repo = createEventsRepository(deps.db);
   const toInstant = (value: string) => {
     const date = parseDateInput(value, deps.timeZone);
@@ -51,6 +52,7 @@ export function createEventsService(deps: { db: Db; timeZone: string }) {
 
     /** Optional fields the payload leaves out keep their stored values. */
     async update(id: string, input: EventInput): Promise<ClubEvent> {
+      const before = await this.get(id);
       const updated = await repo.update(id, {
         name: input.name,
         date: toInstant(input.date),
@@ -62,12 +64,15 @@ export function createEventsService(deps: { db: Db; timeZone: string }) {
         updatedAt: nowIso(),
       });
       if (!updated) throw new NotFoundError('Event');
-      return this.get(id);
+      const after = await this.get(id);
+      if (before.imageUrl !== after.imageUrl) await deps.releaseImage(before.imageUrl);
+      return after;
     },
 
     async delete(id: string): Promise<ClubEvent> {
       const event = await this.get(id);
       if (!(await repo.delete(id))) throw new NotFoundError('Event');
+      await deps.releaseImage(event.imageUrl);
       return event;
     },
   };

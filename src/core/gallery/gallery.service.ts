@@ -1,11 +1,12 @@
 import type { Db } from '../db/connect.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import type { ReleaseImage } from '../shared/release-image.ts';
 import { nowIso } from '../shared/time.ts';
 import type { GalleryImage, GalleryInput } from './gallery.schema.ts';
 import { createGalleryRepository } from './gallery.repository.ts';
 
-export function createGalleryService(deps: { db: Db }) {
+export function createGalleryService(deps: { db: Db; releaseImage: ReleaseImage }) {
   const repo = createGalleryRepository(deps.db);
   return {
     list: (page?: { limit: number; offset: number }): Promise<GalleryImage[]> => repo.list(page),
@@ -26,18 +27,22 @@ export function createGalleryService(deps: { db: Db }) {
     },
 
     async update(id: string, input: GalleryInput): Promise<GalleryImage> {
+      const before = await this.get(id);
       const updated = await repo.update(id, {
         imageUrl: input.imageUrl,
         ...(input.caption !== undefined && { caption: input.caption }),
         updatedAt: nowIso(),
       });
       if (!updated) throw new NotFoundError('Gallery image');
-      return this.get(id);
+      const after = await this.get(id);
+      if (before.imageUrl !== after.imageUrl) await deps.releaseImage(before.imageUrl);
+      return after;
     },
 
     async delete(id: string): Promise<GalleryImage> {
       const image = await this.get(id);
       if (!(await repo.delete(id))) throw new NotFoundError('Gallery image');
+      await deps.releaseImage(image.imageUrl);
       return image;
     },
   };

@@ -2,12 +2,13 @@ import type { Db } from '../db/connect.ts';
 import type { NewsItemRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import type { ReleaseImage } from '../shared/release-image.ts';
 import { nowIso, parseDateInput } from '../shared/time.ts';
 import type { NewsInput, NewsItem } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';
 import { sanitizeNewsContent } from './sanitize-content.ts';
 
-export function createNewsService(deps: { db: Db; timeZone: string }) {
+export function createNewsService(deps: { db: Db; timeZone: string; releaseImage: ReleaseImage }) {
   const repo = createNewsRepository(deps.db);
   const toInstant = (value: string) => {
     const date = parseDateInput(value, deps.timeZone);
@@ -45,6 +46,7 @@ export function createNewsService(deps: { db: Db; timeZone: string }) {
 
     /** Fields the payload leaves out keep their stored values. */
     async update(id: string, input: NewsInput): Promise<NewsItem> {
+      const before = await this.get(id);
       const updated = await repo.update(id, {
         title: input.title,
         publishedAt: toInstant(input.publishedAt),
@@ -53,12 +55,15 @@ export function createNewsService(deps: { db: Db; timeZone: string }) {
         updatedAt: nowIso(),
       });
       if (!updated) throw new NotFoundError('News item');
-      return this.get(id);
+      const after = await this.get(id);
+      if (before.imageUrl !== after.imageUrl) await deps.releaseImage(before.imageUrl);
+      return after;
     },
 
     async delete(id: string): Promise<NewsItem> {
       const item = await this.get(id);
       if (!(await repo.delete(id))) throw new NotFoundError('News item');
+      await deps.releaseImage(item.imageUrl);
       return item;
     },
   };

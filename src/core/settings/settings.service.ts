@@ -1,9 +1,10 @@
 import type { Db } from '../db/connect.ts';
+import type { ReleaseImage } from '../shared/release-image.ts';
 import { nowIso } from '../shared/time.ts';
 import { DEFAULT_SETTINGS, type SettingsInput, type SiteSettings } from './settings.schema.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 
-export function createSettingsService(deps: { db: Db }) {
+export function createSettingsService(deps: { db: Db; releaseImage: ReleaseImage }) {
   const repo = createSettingsRepository(deps.db);
   return {
     async get(): Promise<SiteSettings> {
@@ -24,6 +25,7 @@ export function createSettingsService(deps: { db: Db }) {
         logoUrl: input.logoUrl === undefined ? current.logoUrl : input.logoUrl,
       };
       await repo.save({ ...next, updatedAt: nowIso() });
+      if (current.logoUrl !== next.logoUrl) await deps.releaseImage(current.logoUrl);
       return next;
     },
   };

@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { LockedOutError, SessionAdmin } from '../../core/auth/auth.service.ts';
 import { getContext, type AppContext } from '../../core/context.ts';
+import type { ImageRejectedError } from '../../core/images/pipeline.ts';
 import type { ValidationError } from '../../core/shared/errors.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
 import { HttpError, unauthorized } from './errors.ts';
@@ -36,6 +37,7 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (named<HttpError>(error, 'HttpError')) return errorJson(error.status, error.message, error.errors, error.headers);
   if (named<ValidationError>(error, 'ValidationError')) return errorJson(400, error.message, error.errors);
   if (named(error, 'NotFoundError')) return errorJson(404, error.message);
+  if (named<ImageRejectedError>(error, 'ImageRejectedError')) return errorJson(error.status, error.message);
   if (named(error, 'ConflictError')) return errorJson(409, error.message);
   if (named(error, 'InvalidCredentialsError')) return errorJson(401, error.message);
   if (named<LockedOutError>(error, 'LockedOutError')) {

@@ -12,7 +12,9 @@ export function securityHeaders(secure: boolean): Record<string, string> {
 }
 
 export function cacheControlFor(pathname: string, method: string): string | null {
-  if (pathname.startsWith('/api/admin') || pathname.startsWith('/admin')) return 'no-store';
+  if (pathname.startsWith('/api/admin') || pathname.startsWith('/admin') || pathname.startsWith('/api/objects') || pathname === '/api/news-images') {
+    return 'no-store';
+  }
   if (pathname.startsWith('/api/') && (method === 'GET' || method === 'HEAD')) return 'no-cache';
   return null;
 }

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Body of PUT /api/news-images: the upload URL the file was PUT to. */
+export const newsImageInputSchema = z.object({
+  imageURL: z
+    .string({ error: 'imageURL is required' })
+    .trim()
+    .min(1, 'imageURL is required')
+    .max(2000, 'imageURL must be at most 2000 characters'),
+});
+
+export const uploadResponseSchema = z.object({ imageUrl: z.string() });
+export const uploadUrlResponseSchema = z.object({ uploadURL: z.string() });
+export const objectPathResponseSchema = z.object({ objectPath: z.string() });

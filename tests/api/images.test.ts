@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { openDb } from '../setup/direct-db.ts';
+import { testDatabases, useServer, type SuiteServer } from '../setup/server.ts';
+import * as fixtures from '../fixtures/images.ts';
+
+async function directUpload(suite: SuiteServer, token: string | undefined, bytes: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
+  const form = new FormData();
+  form.set('image', new Blob([new Uint8Array(bytes)], { type }), name);
+  const response = await fetch(`${suite.url}/api/admin/upload`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+async function newsFlow(suite: SuiteServer, token: string, bytes: Buffer, type = 'image/jpeg') {
+  const step1 = await call(suite, 'POST', '/api/objects/upload', { token });
+  expect(step1.status).toBe(200);
+  const uploadURL: string = step1.body.uploadURL;
+  const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': type } });
+  const putBody = (await put.json()) as any;
+  return { uploadURL, put: { status: put.status, body: putBody } };
+}
+
+async function fetchImage(suite: SuiteServer, url: string) {
+  const response = await fetch(`${suite.url}${url}`);
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+function storedFiles(suite: SuiteServer, id: string): string[] {
+  const dir = path.join(suite.database.dataDir, 'images', id);
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+describe.each(testDatabases)('images on $kind', (db) => {
+  const suite = useServer(db);
+  let token: string;
+  beforeAll(async () => {
+    token = await login(suite);
+  });
+  const handles: ReturnType<typeof openDb>[] = [];
+  afterAll(async () => {
+    for (const handle of handles) await handle.destroy();
+  });
+
+  it('direct upload: strips every piece of metadata, applies the orientation, serves AVIF and WebP variants', async () => {
+    const upload = await directUpload(suite, token, await fixtures.phoneJpeg(2600, 1600));
+    expect(upload.status).toBe(200);
+    expect(upload.body.imageUrl).toMatch(/^\/images\/[a-z0-9]+$/);
+    const id = upload.body.imageUrl.split('/').pop();
+
+    const master = await fetchImage(suite, upload.body.imageUrl);
+    expect(master.response.status).toBe(200);
+    expect(master.response.headers.get('content-type')).toBe('image/webp');
+    expect(master.response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(master.response.headers.get('x-content-type-options')).toBe('nosniff');
+    const masterMeta = await sharp(master.bytes).metadata();
+    // 2600×1600 turned upright is 1600×2600; the long side is capped at 2400.
+    expect([masterMeta.width, masterMeta.height]).toEqual([1477, 2400]);
+
+    const files = storedFiles(suite, id);
+    expect(files.sort()).toEqual(
+      ['1280.avif', '1280.webp', '1477.avif', '1477.webp', '320.avif', '320.webp', '640.avif', '640.webp', '960.avif', '960.webp', 'master.webp'].sort(),
+    );
+    for (const file of files) {
+      const served = await fetchImage(suite, `/images/${id}/${file === 'master.webp' ? '' : file}`.replace(/\/$/, ''));
+      expect(served.response.status, file).toBe(200);
+      const meta = await sharp(served.bytes).metadata();
+      expect(meta.exif, file).toBeUndefined();
+      expect(meta.xmp, file).toBeUndefined();
+      expect(meta.iptc, file).toBeUndefined();
+      expect(meta.orientation, file).toBeUndefined();
+      expect(served.bytes.toString('latin1'), file).not.toMatch(/PhoneMaker|Exif|GPS/);
+      const expectedWidth = file === 'master.webp' ? 1477 : Number(file.split('.')[0]);
+      expect(meta.width, file).toBe(expectedWidth);
+      expect(meta.height! > meta.width!, `${file} is upright`).toBe(true);
+      if (file.endsWith('.avif')) {
+        expect(served.response.headers.get('content-type')).toBe('image/avif');
+        expect(meta.format).toBe('heif');
+      }
+      if (file === '1280.webp') expect(served.bytes.length).toBeLessThan(250 * 1024);
+    }
+
+    const handle = openDb(suite);
+    handles.push(handle);
+    const row = await handle.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ width: 1477, height: 2400, widths: '320,640,960,1280,1477' });
+    expect(row.placeholder).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('never upscales: a small PNG gets one variant at its own width; a GIF becomes a still', async () => {
+    const small = await directUpload(suite, token, await fixtures.png(), 'a.png', 'image/png');
+    expect(small.status).toBe(200);
+    expect(storedFiles(suite, small.body.imageUrl.split('/').pop()).sort()).toEqual(['300.avif', '300.webp', 'master.webp']);
+    const gif = await directUpload(suite, token, await fixtures.gif(), 'a.gif', 'image/gif');
+    expect(gif.status).toBe(200);
+    const meta = await sharp((await fetchImage(suite, gif.body.imageUrl)).bytes).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.pages ?? 1).toBe(1);
+  });
+
+  it('refuses hostile and wrong files with the spec messages, never 500', async () => {
+    const notImage = 'Please upload an image file (jpg, jpeg, png, gif)';
+    for (const [name, bytes, type] of [
+      ['evil.svg', fixtures.svgWithScript(), 'image/svg+xml'],
+      ['page.jpg', fixtures.htmlAsJpg(), 'image/jpeg'],
+      ['doc.pdf', fixtures.pdf(), 'application/pdf'],
+      ['poly.gif', fixtures.polyglot(), 'image/gif'],
+      ['cut.jpg', await fixtures.truncatedJpeg(), 'image/jpeg'],
+    ] as const) {
+      const response = await directUpload(suite, token, bytes, name, type);
+      expect(response.status, name).toBe(400);
+      expect(response.body.message, name).toBe(notImage);
+    }
+    const bomb = await directUpload(suite, token, fixtures.bombPng(), 'bomb.png', 'image/png');
+    expect(bomb.status).toBe(413);
+    expect(bomb.body.message).toMatch(/too many pixels/);
+
+    const big = await directUpload(suite, token, await fixtures.noisePng(6 * 1024 * 1024), 'big.png', 'image/png');
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('Image must be less than 5MB');
+
+    const notMultipart = await call(suite, 'POST', '/api/admin/upload', { token, body: { image: 'x' } });
+    expect(notMultipart.status).toBe(415);
+  });
+
+  it('answers 401 to uploads without a session', async () => {
+    expect((await directUpload(suite, undefined, await fixtures.png())).status).toBe(401);
+    expect((await call(suite, 'POST', '/api/objects/upload')).status).toBe(401);
+    expect((await call(suite, 'PUT', '/api/news-images', { body: { imageURL: 'x' } })).status).toBe(401);
+  });
+
+  it('news image flow: one-time URL, raw PUT up to 10 MB, objectPath; forged, reused and expired URLs refused', async () => {
+    const { uploadURL, put } = await newsFlow(suite, token, await fixtures.phoneJpeg());
+    expect(uploadURL).toMatch(new RegExp(`^${suite.url}/api/objects/[A-Za-z0-9_-]{43}$`));
+    expect(put.status).toBe(200);
+    const step3 = await call(suite, 'PUT', '/api/news-images', { token, body: { imageURL: uploadURL } });
+    expect(step3.status).toBe(200);
+    expect(step3.body.objectPath).toMatch(/^\/images\/[a-z0-9]+$/);
+    const master = await sharp((await fetchImage(suite, step3.body.objectPath)).bytes).metadata();
+    expect(master.exif).toBeUndefined();
+    expect([master.width, master.height]).toEqual([800, 1200]);
+
+    const news = await call(suite, 'POST', '/api/admin/news', { token, body: { title: 'With photo', publishedAt: '2026-11-01', imageUrl: step3.body.objectPath } });
+    expect(news.status).toBe(201);
+
+    const reused = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(await fixtures.png()), headers: { 'content-type': 'image/png' } });
+    expect(reused.status).toBe(403);
+    const forged = await fetch(`${suite.url}/api/objects/${'A'.repeat(43)}`, { method: 'PUT', body: new Uint8Array(await fixtures.png()) });
+    expect(forged.status).toBe(403);
+    expect((await call(suite, 'PUT', '/api/news-images', { token, body: { imageURL: `${suite.url}/api/objects/${'B'.repeat(43)}` } })).status).toBe(400);
+
+    const handle = openDb(suite);
+    handles.push(handle);
+    const fresh = (await call(suite, 'POST', '/api/objects/upload', { token })).body.uploadURL as string;
+    await handle.updateTable('uploadTokens').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('usedAt', 'is', null).execute();
+    const expired = await fetch(fresh, { method: 'PUT', body: new Uint8Array(await fixtures.png()), headers: { 'content-type': 'image/png' } });
+    expect(expired.status).toBe(403);
+
+    const tooBig = await newsFlow(suite, token, await fixtures.noisePng(11 * 1024 * 1024), 'image/png');
+    expect(tooBig.put.status).toBe(413);
+    expect(tooBig.put.body.message).toBe('File size must be less than 10MB');
+    const svg = await newsFlow(suite, token, fixtures.svgWithScript(), 'image/svg+xml');
+    expect(svg.put.status).toBe(400);
+    expect(svg.put.body.message).toBe('Please upload an image file (jpg, jpeg, png, gif)');
+  });
+
+  it('deletes every variant when an item is deleted or its image replaced; images:gc removes orphans', async () => {
+    const first = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
+    const second = (await directUpload(suite, token, await fixtures.gif())).body.imageUrl as string;
+    const firstId = first.split('/').pop()!;
+    const secondId = second.split('/').pop()!;
+    const event = await call(suite, 'POST', '/api/admin/events', {
+      token,
+      body: { name: 'Picnic', date: '2026-12-01', comment: 'Food', bookingUrl: 'https://example.org/book', imageUrl: first },
+    });
+    expect(storedFiles(suite, firstId).length).toBeGreaterThan(0);
+    // The same image used twice survives until its last user lets go.
+    const gallery = await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: first } });
+    await call(suite, 'PUT', `/api/admin/events/${event.body.id}`, { token, body: { ...event.body, imageUrl: second } });
+    expect(storedFiles(suite, firstId).length).toBeGreaterThan(0);
+    await call(suite, 'DELETE', `/api/admin/gallery/${gallery.body.id}`, { token });
+    expect(storedFiles(suite, firstId)).toEqual([]);
+    expect((await fetch(`${suite.url}${first}`)).status).toBe(404);
+
+    await call(suite, 'DELETE', `/api/admin/events/${event.body.id}`, { token });
+    expect(storedFiles(suite, secondId)).toEqual([]);
+
+    // An upload nobody used, and a stray file: both go with images:gc.
+    const orphan = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
+    fs.mkdirSync(path.join(suite.database.dataDir, 'images', 'strayfolder'), { recursive: true });
+    fs.writeFileSync(path.join(suite.database.dataDir, 'images', 'strayfolder', '640.webp'), 'x');
+    const { spawn } = await import('node:child_process');
+    const result = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, ['scripts/images-gc.ts', '--grace-minutes', '0'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { PATH: process.env.PATH, DATA_DIR: suite.database.dataDir, DATABASE_URL: suite.database.databaseUrl },
+      });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      child.stderr.on('data', (c) => (out += c));
+      child.on('close', (code) => resolve({ code, out }));
+    });
+    expect(result.code, result.out).toBe(0);
+    expect(result.out).toMatch(/Removed [1-9]\d* unused image\(s\) and [1-9]\d* file\(s\)/);
+    expect(result.out).toContain('strayfolder/640.webp');
+    expect(storedFiles(suite, orphan.split('/').pop()!)).toEqual([]);
+    // A news item's image is kept.
+    const kept = (await call(suite, 'GET', '/api/news')).body.find((n: { imageUrl: string | null }) => n.imageUrl)?.imageUrl;
+    expect(kept).toBeDefined();
+    expect((await fetch(`${suite.url}${kept}`)).status).toBe(200);
+  });
+
+  it('answers 404 for unknown or malformed image paths', async () => {
+    for (const p of ['/images/nope', '/images/abc/..%2f..%2fclub.sqlite', '/images/abc/640.png', '/images/ABC']) {
+      expect((await fetch(`${suite.url}${p}`)).status, p).toBe(404);
+    }
+  });
+});
