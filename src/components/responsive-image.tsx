@@ -1,0 +1,48 @@
+import type { StoredImage } from '../core/images/images.service.ts';
+
+interface ResponsiveImageProps {
+  /** The imageUrl stored on the item: an image of this site (/images/…) or an external http(s) URL. */
+  src: string;
+  /** Metadata of a stored image; absent for external URLs. */
+  image?: StoredImage | null | undefined;
+  alt: string;
+  /** The rendered width at each breakpoint, e.g. "(min-width: 768px) 50vw, 100vw". */
+  sizes: string;
+  /** Above the fold: load at once, with high priority. Otherwise lazy. */
+  priority?: boolean;
+  className?: string;
+}
+
+const isHttp = (url: string) => /^https?:\/\//i.test(url);
+
+/**
+ * A stored image as <picture> with AVIF and WebP sources at every stored width, explicit
+ * dimensions (no layout shift) and its dominant colour until it loads. External images render
+ * as a plain <img> that sends no referrer; anything else renders nothing.
+ */
+export function ResponsiveImage({ src, image, alt, sizes, priority = false, className }: ResponsiveImageProps) {
+  const loading = priority ? 'eager' : 'lazy';
+  if (!image) {
+    if (!isHttp(src)) return null;
+    return <img src={src} alt={alt} loading={loading} decoding="async" referrerPolicy="no-referrer" className={className} />;
+  }
+  const srcSet = (format: 'avif' | 'webp') => image.widths.map((w) => `${image.url}/${w}.${format} ${w}w`).join(', ');
+  const fallback = image.widths.find((w) => w >= 960) ?? image.widths.at(-1);
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet('avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet('webp')} sizes={sizes} />
+      <img
+        src={`${image.url}/${fallback}.webp`}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={loading}
+        decoding="async"
+        {...(priority ? { fetchPriority: 'high' as const } : {})}
+        style={{ backgroundColor: image.placeholder }}
+        className={className}
+      />
+    </picture>
+  );
+}
