@@ -21,7 +21,6 @@ export const GET: APIRoute = async ({ params }) => {
       'Content-Length': String(data.byteLength),
       'Cache-Control': 'public, max-age=31536000, immutable',
       'X-Content-Type-Options': 'nosniff',
-      'Cross-Origin-Resource-Policy': 'same-origin',
     },
   });
 };
