@@ -2,11 +2,9 @@
 // npm run admin -- reset-password <username>
 // The password is read from standard input (not echoed on a terminal), never from arguments,
 // so it stays out of the shell history and the process list.
-import { ConfigError, loadConfig } from '../src/core/config.ts';
-import { createContext } from '../src/core/context.ts';
-import { createLogger } from '../src/core/logger.ts';
 import { PASSWORD_MIN } from '../src/core/admins/admins.schema.ts';
 import { DomainError } from '../src/core/shared/errors.ts';
+import { openContext } from './open-context.ts';
 import { readPassword } from './read-password.ts';
 
 const USAGE = `Usage:
@@ -20,21 +18,13 @@ if (!command || !username || rest.length > 0 || !['create', 'reset-password'].in
   process.exit(2);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
-
 const password = await readPassword(`Password for ${username} (at least ${PASSWORD_MIN} characters): `);
 if (password.length < PASSWORD_MIN) {
   console.error(`Refused: the password must be at least ${PASSWORD_MIN} characters long.`);
   process.exit(1);
 }
 
-const app = await createContext(config, createLogger('warn'));
+const app = await openContext();
 try {
   if (command === 'create') {
     const admin = await app.admins.create(username, password);
