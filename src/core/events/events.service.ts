@@ -3,7 +3,7 @@ import type { EventRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { ReleaseImage } from '../shared/release-image.ts';
-import { nowIso, parseDateInput } from '../shared/time.ts';
+import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { ClubEvent, EventInput } from './events.schema.ts';
 import { createEventsRepository } from './events.repository.ts';
 
@@ -14,11 +14,7 @@ export function isPastEvent(event: Pick<ClubEvent, 'date'>, now: Date = new Date
 
 export function createEventsService(deps: { db: Db; timeZone: string; releaseImage: ReleaseImage }) {
   const repo = createEventsRepository(deps.db);
-  const toInstant = (value: string) => {
-    const date = parseDateInput(value, deps.timeZone);
-    if (!date) throw new TypeError(`Unreadable date: ${value}`);
-    return date.toISOString();
-  };
+  const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
   return {
     listUpcomingFirst: (page?: { limit: number; offset: number }, now: Date = new Date()): Promise<ClubEvent[]> =>

@@ -3,19 +3,14 @@ import type { NewsItemRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { ReleaseImage } from '../shared/release-image.ts';
-import { nowIso, parseDateInput } from '../shared/time.ts';
+import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { NewsInput, NewsItem } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';
 import { sanitizeNewsContent } from './sanitize-content.ts';
 
 export function createNewsService(deps: { db: Db; timeZone: string; releaseImage: ReleaseImage }) {
   const repo = createNewsRepository(deps.db);
-  const toInstant = (value: string) => {
-    const date = parseDateInput(value, deps.timeZone);
-    // The schema has already checked the format; this guards callers that skip it.
-    if (!date) throw new TypeError(`Unreadable date: ${value}`);
-    return date.toISOString();
-  };
+  const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
   return {
     list: async (page?: { limit: number; offset: number }): Promise<NewsItem[]> =>

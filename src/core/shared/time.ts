@@ -46,6 +46,13 @@ function sameCalendarDay(text: string, date: Date): boolean {
   return probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
 }
 
+/** A date the schema has already accepted, as a UTC ISO timestamp; throws for callers that skipped it. */
+export function toUtcIso(value: string, timeZone: string): string {
+  const date = parseDateInput(value, timeZone);
+  if (!date) throw new TypeError(`Unreadable date: ${value}`);
+  return date.toISOString();
+}
+
 /** The spec's display format, 'MMMM d, yyyy', in the club's time zone. */
 export function formatDisplayDate(iso: string, timeZone: string): string {
   return format(new TZDate(new Date(iso).getTime(), timeZone), 'MMMM d, yyyy');
