@@ -4,7 +4,7 @@ import { getContext } from './core/context.ts';
 import { authenticate, isSameOriginWrite } from './server/http/authenticate.ts';
 import { toErrorResponse } from './server/http/endpoint.ts';
 import { forbiddenOrigin, unauthorized } from './server/http/errors.ts';
-import { cacheControlFor, securityHeaders, withHeaders } from './server/http/headers.ts';
+import { cacheControlFor, securityHeaders, withHeaders, withPublicCaching } from './server/http/headers.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const LOGIN_API = '/api/admin/login';
@@ -28,6 +28,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   const cacheControl = cacheControlFor(pathname, context.request.method);
+  if (!cacheControl && !pathname.startsWith('/images/')) response = await withPublicCaching(context.request, response);
   return withHeaders(response, {
     ...securityHeaders(context.url.protocol === 'https:' || publicUrl.startsWith('https:')),
     ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import compression from 'compression';
 import { ConfigError, loadConfig } from '../core/config.ts';
 import { createContext, setContext } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';
@@ -47,6 +48,9 @@ if ((await app.admins.count()) === 0) {
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = (await import(entry)) as { handler: http.RequestListener };
 
+// Pages, feeds, scripts and styles leave compressed (brotli or gzip); images are already compressed.
+const compress = compression({ threshold: 1024 });
+
 const server = http.createServer((req, res) => {
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -65,7 +69,7 @@ const server = http.createServer((req, res) => {
       'request',
     );
   });
-  handler(req, res);
+  compress(req as never, res as never, () => handler(req, res));
 });
 server.keepAliveTimeout = 5_000;
 

@@ -42,3 +42,17 @@ describe('newsContentText', () => {
     expect(newsContentText('<p>Fish &amp; chips</p><p>on   Friday</p>')).toBe('Fish & chips on Friday');
   });
 });
+
+describe('newsContentForDisplay', () => {
+  it('turns video embeds into links and makes images lazy and referrer-free', async () => {
+    const { newsContentForDisplay } = await import('./sanitize-content.ts');
+    const html = newsContentForDisplay(
+      '<p>Hi</p><iframe class="ql-video" src="https://www.youtube.com/embed/abcdefgh"></iframe><img src="https://cdn.example/a.png">',
+    );
+    expect(html).not.toContain('<iframe');
+    expect(html).toContain('<a href="https://www.youtube.com/watch?v=abcdefgh" target="_blank" rel="noopener noreferrer">Watch the video</a>');
+    expect(html).toContain('src="https://cdn.example/a.png"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('referrerpolicy="no-referrer"');
+  });
+});

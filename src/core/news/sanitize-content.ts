@@ -77,3 +77,41 @@ export function newsContentText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * Stored news HTML as a public page shows it: images load lazily and send no referrer, and a
+ * video embed becomes a link to the video, so no third party is contacted until a visitor asks.
+ */
+export function newsContentForDisplay(html: string): string {
+  // The sanitiser's output has one known shape for embeds, so a pattern can replace them.
+  const withoutEmbeds = sanitizeNewsContent(html).replace(
+    /<iframe[^>]*\ssrc="([^"]+)"[^>]*><\/iframe>/g,
+    (_match, src: string) => `<p><a href="${watchUrl(src.replace(/&amp;/g, '&'))}">Watch the video</a></p>`,
+  );
+  return sanitizeHtml(withoutEmbeds, {
+    ...options,
+    allowedAttributes: { ...options.allowedAttributes, img: ['src', 'alt', 'width', 'height', 'loading', 'decoding', 'referrerpolicy'] },
+    transformTags: {
+      ...options.transformTags,
+      img: (tagName, attribs) => ({
+        tagName,
+        attribs: {
+          ...attribs,
+          alt: attribs.alt ?? '',
+          loading: 'lazy',
+          decoding: 'async',
+          referrerpolicy: 'no-referrer',
+        },
+      }),
+    },
+  });
+}
+
+/** The video's own page for an embed address (YouTube or Vimeo). */
+function watchUrl(embed: string): string {
+  const youtube = /^https:\/\/www\.youtube\.com\/embed\/([A-Za-z0-9_-]+)/.exec(embed);
+  if (youtube) return `https://www.youtube.com/watch?v=${youtube[1]}`;
+  const vimeo = /^https:\/\/player\.vimeo\.com\/video\/(\d+)/.exec(embed);
+  if (vimeo) return `https://vimeo.com/${vimeo[1]}`;
+  return embed;
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { isCurrentSection, NAV_LINKS } from './nav-links.ts';
+
+interface SiteHeaderProps {
+  clubName: string;
+  logoUrl: string | null;
+  pathname: string;
+  /** The small-screen menu, an island placed by the layout. */
+  menu?: ReactNode;
+}
+
+export function SiteHeader({ clubName, logoUrl, pathname, menu }: SiteHeaderProps) {
+  return (
+    <header className="relative border-b border-slate-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <a href="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-slate-900">
+          <img
+            src={logoUrl ? logoLink(logoUrl) : '/logo.svg'}
+            alt=""
+            width="40"
+            height="40"
+            className="h-10 w-10 shrink-0 rounded-full object-cover"
+          />
+          <span className="truncate">{clubName}</span>
+          <span className="sr-only">, home page</span>
+        </a>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => {
+              const current = isCurrentSection(link.href, pathname);
+              return (
+                <li key={link.href}>
+                  <a
+                    href={link.href}
+                    aria-current={current ? 'page' : undefined}
+                    className={`rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-blue-50 text-blue-800 underline underline-offset-4' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`}
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {menu}
+      </div>
+    </header>
+  );
+}
+
+/** A stored logo is served at a small size; an external one as it is. */
+function logoLink(url: string): string {
+  return url.startsWith('/images/') ? `${url}/320.webp` : url;
+}

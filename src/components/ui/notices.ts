@@ -1,0 +1,40 @@
+import { atom } from 'nanostores';
+
+/** SPEC §4 and §9: one notice at a time; a dismissed one leaves the DOM after this long. */
+export const NOTICE_LIMIT = 1;
+export const NOTICE_DURATION_MS = 5000;
+export const NOTICE_REMOVE_DELAY_MS = 1_000_000;
+
+export interface Notice {
+  id: number;
+  title: string;
+  description?: string;
+  variant: 'default' | 'destructive';
+  open: boolean;
+}
+
+/** Shared by every island of a page and by the admin app, through one nanostore. */
+export const $notices = atom<Notice[]>([]);
+
+let nextId = 1;
+const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+export function notify(notice: { title: string; description?: string; variant?: Notice['variant'] }): number {
+  const id = nextId++;
+  const entry: Notice = { id, title: notice.title, variant: notice.variant ?? 'default', open: true };
+  if (notice.description !== undefined) entry.description = notice.description;
+  $notices.set([entry, ...$notices.get()].slice(0, NOTICE_LIMIT));
+  return id;
+}
+
+export function dismissNotice(id: number): void {
+  $notices.set($notices.get().map((n) => (n.id === id ? { ...n, open: false } : n)));
+  if (removalTimers.has(id)) return;
+  removalTimers.set(
+    id,
+    setTimeout(() => {
+      removalTimers.delete(id);
+      $notices.set($notices.get().filter((n) => n.id !== id));
+    }, NOTICE_REMOVE_DELAY_MS),
+  );
+}

@@ -1,0 +1,74 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import type { ClubEvent } from './events.schema.ts';
+import { eventTiming, fold, googleCalendarUrl, icsCalendar } from './calendar.ts';
+
+const event = (over: Partial<ClubEvent>): ClubEvent => ({
+  id: 'abc123def456',
+  name: 'Summer Picnic',
+  date: '2027-07-10T13:30:00.000Z',
+  location: 'School field',
+  comment: 'Bring a blanket, food; and drinks.',
+  organiser: 'Tom',
+  imageUrl: null,
+  bookingUrl: 'https://tickets.example/picnic',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  ...over,
+});
+
+describe('icsCalendar', () => {
+  const ics = icsCalendar(
+    [event({}), event({ id: 'winter000001', name: 'Winter Fair '.repeat(12), date: '2027-01-15T00:00:00.000Z', location: null })],
+    { name: "Fathers' Club", timeZone: 'Europe/London', baseUrl: 'https://club.example', now: new Date('2026-11-22T10:00:00Z') },
+  );
+
+  it('uses CRLF line ends and folds every line to 75 octets', () => {
+    expect(ics.endsWith('\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toContain('\n');
+    for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+  });
+
+  it('is read back by ical.js with the right instants, UIDs and stamps', () => {
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    const zone = calendar.getFirstSubcomponent('vtimezone');
+    expect(zone).not.toBeNull();
+    ICAL.TimezoneService.register(zone!);
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(2);
+    const [summer, winter] = events as [ICAL.Event, ICAL.Event];
+    expect(summer.uid).toBe('event-abc123def456@club.example');
+    expect(summer.summary).toBe('Summer Picnic');
+    expect(summer.description).toContain('Bring a blanket, food; and drinks.');
+    expect(summer.location).toBe('School field');
+    expect(summer.startDate.toJSDate().toISOString()).toBe('2027-07-10T13:30:00.000Z');
+    expect(summer.startDate.zone?.tzid).toBe('Europe/London');
+    expect(summer.component.getFirstPropertyValue('dtstamp')?.toString()).toBe('2026-11-22T10:00:00Z');
+    expect(winter.startDate.isDate).toBe(true);
+    expect(winter.summary).toBe('Winter Fair '.repeat(12));
+  });
+});
+
+describe('eventTiming and googleCalendarUrl', () => {
+  it('treats local midnight as a whole day and other times as two hours', () => {
+    expect(eventTiming({ date: '2027-07-09T23:00:00.000Z' }, 'Europe/London')).toEqual({ allDay: true, start: '20270710', end: '20270711' });
+    expect(eventTiming({ date: '2027-07-10T13:30:00.000Z' }, 'Europe/London')).toEqual({
+      allDay: false,
+      start: '20270710T143000',
+      end: '20270710T163000',
+    });
+  });
+
+  it('builds a Google Calendar template link in the club time zone', () => {
+    const url = new URL(googleCalendarUrl(event({}), 'Europe/London', 'https://club.example/events/abc123def456'));
+    expect(url.hostname).toBe('calendar.google.com');
+    expect(url.searchParams.get('dates')).toBe('20270710T143000/20270710T163000');
+    expect(url.searchParams.get('ctz')).toBe('Europe/London');
+    expect(url.searchParams.get('text')).toBe('Summer Picnic');
+  });
+
+  it('folds without splitting a multi-byte character', () => {
+    const folded = fold(`SUMMARY:${'é'.repeat(60)}`);
+    expect(folded.split('\r\n ').join('')).toBe(`SUMMARY:${'é'.repeat(60)}`);
+  });
+});

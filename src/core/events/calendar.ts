@@ -1,0 +1,174 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, addHours, format } from 'date-fns';
+import type { ClubEvent } from './events.schema.ts';
+
+/** Events store one instant; a calendar entry needs an end. Midnight means the whole day. */
+export const DEFAULT_DURATION_HOURS = 2;
+
+interface Timing {
+  allDay: boolean;
+  /** Local wall-clock times in the club's time zone, in iCalendar's basic format. */
+  start: string;
+  end: string;
+}
+
+export function eventTiming(event: Pick<ClubEvent, 'date'>, timeZone: string): Timing {
+  const local = new TZDate(new Date(event.date).getTime(), timeZone);
+  const allDay = local.getHours() === 0 && local.getMinutes() === 0 && local.getSeconds() === 0;
+  if (allDay) return { allDay, start: format(local, 'yyyyMMdd'), end: format(addDays(local, 1), 'yyyyMMdd') };
+  const pattern = "yyyyMMdd'T'HHmmss";
+  return { allDay, start: format(local, pattern), end: format(addHours(local, DEFAULT_DURATION_HOURS), pattern) };
+}
+
+export function googleCalendarUrl(event: ClubEvent, timeZone: string, pageUrl: string): string {
+  const timing = eventTiming(event, timeZone);
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: event.name,
+    dates: `${timing.start}/${timing.end}`,
+    ctz: timeZone,
+    details: `${event.comment}\n\n${pageUrl}`,
+  });
+  if (event.location) params.set('location', event.location);
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
+interface CalendarOptions {
+  name: string;
+  timeZone: string;
+  /** Absolute base URL of the site, for each event's page and a stable UID domain. */
+  baseUrl: string;
+  now?: Date;
+}
+
+/** An RFC 5545 calendar: CRLF line ends, lines folded at 75 octets, a VTIMEZONE for the club's zone. */
+export function icsCalendar(events: ClubEvent[], options: CalendarOptions): string {
+  const host = new URL(options.baseUrl).host;
+  const stamp = utcStamp(options.now ?? new Date());
+  const timings = events.map((event) => eventTiming(event, options.timeZone));
+  const years = events.map((event) => new Date(event.date).getUTCFullYear());
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${host}//Club website//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(options.name)}`,
+    `X-WR-TIMEZONE:${options.timeZone}`,
+    ...(events.length > 0 ? vtimezone(options.timeZone, Math.min(...years) - 1, Math.max(...years) + 1) : []),
+  ];
+  events.forEach((event, index) => {
+    const timing = timings[index]!;
+    const url = `${options.baseUrl}/events/${event.id}`;
+    const when = timing.allDay
+      ? [`DTSTART;VALUE=DATE:${timing.start}`, `DTEND;VALUE=DATE:${timing.end}`]
+      : [`DTSTART;TZID=${options.timeZone}:${timing.start}`, `DTEND;TZID=${options.timeZone}:${timing.end}`];
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:event-${event.id}@${host}`,
+      `DTSTAMP:${stamp}`,
+      `LAST-MODIFIED:${utcStamp(new Date(event.updatedAt))}`,
+      ...when,
+      `SUMMARY:${escapeText(event.name)}`,
+      `DESCRIPTION:${escapeText(`${event.comment}\n\nBooking: ${event.bookingUrl}`)}`,
+      ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+      ...(event.organiser ? [`ORGANIZER;CN=${paramText(event.organiser)}:mailto:noreply@${host.split(':')[0]}`] : []),
+      `URL:${url}`,
+      'END:VEVENT',
+    );
+  });
+  lines.push('END:VCALENDAR');
+  return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+function utcStamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+function escapeText(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** A parameter value may not hold quotes; it is quoted when it holds : ; or ,. */
+function paramText(text: string): string {
+  const clean = text.replace(/["\r\n]/g, '');
+  return /[:;,]/.test(clean) ? `"${clean}"` : clean;
+}
+
+/** Folds a content line into chunks of at most 75 octets, never splitting a UTF-8 character. */
+export function fold(line: string): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(line).length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  let limit = 75;
+  for (const char of line) {
+    const bytes = encoder.encode(char).length;
+    if (size + bytes > limit) {
+      parts.push(current);
+      current = '';
+      size = 0;
+      limit = 74; // continuation lines start with one space
+    }
+    current += char;
+    size += bytes;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+/** The zone's UTC offset in minutes at an instant. */
+function offsetMinutes(timeZone: string, at: number): number {
+  return -new TZDate(at, timeZone).getTimezoneOffset();
+}
+
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A VTIMEZONE listing every offset change between two years, found by searching the zone's
+ * offsets through the platform's time-zone data, so it is right for any IANA zone.
+ */
+function vtimezone(timeZone: string, fromYear: number, toYear: number): string[] {
+  const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
+  const start = Date.UTC(fromYear, 0, 1);
+  const end = Date.UTC(toYear + 1, 0, 1);
+  const day = 86_400_000;
+  let previous = offsetMinutes(timeZone, start);
+  const changes: { at: number; from: number; to: number }[] = [];
+  for (let t = start + day; t <= end; t += day) {
+    const current = offsetMinutes(timeZone, t);
+    if (current === previous) continue;
+    let low = t - day;
+    let high = t;
+    while (high - low > 1000) {
+      const mid = Math.floor((low + high) / 2);
+      if (offsetMinutes(timeZone, mid) === previous) low = mid;
+      else high = mid;
+    }
+    changes.push({ at: high, from: previous, to: current });
+    previous = current;
+  }
+  if (changes.length === 0) {
+    const offset = offsetText(previous);
+    lines.push('BEGIN:STANDARD', 'DTSTART:19700101T000000', `TZOFFSETFROM:${offset}`, `TZOFFSETTO:${offset}`, 'END:STANDARD');
+  }
+  for (const change of changes) {
+    // DTSTART of an observance is the local time just before the change, in the old offset.
+    const local = new Date(change.at + change.from * 60_000).toISOString().slice(0, 19).replace(/[-:]/g, '');
+    const kind = change.to > change.from ? 'DAYLIGHT' : 'STANDARD';
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${local}`,
+      `TZOFFSETFROM:${offsetText(change.from)}`,
+      `TZOFFSETTO:${offsetText(change.to)}`,
+      `END:${kind}`,
+    );
+  }
+  lines.push('END:VTIMEZONE');
+  return lines;
+}

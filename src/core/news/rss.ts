@@ -1,0 +1,56 @@
+import type { NewsItem } from './news.schema.ts';
+import { newsContentForDisplay, newsContentText } from './sanitize-content.ts';
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** CDATA cannot hold its own terminator; split it across two sections. */
+const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+
+interface FeedOptions {
+  title: string;
+  description: string;
+  baseUrl: string;
+  /** An absolute URL of the channel image, when the club has a logo. */
+  imageUrl?: string | null;
+}
+
+/** RSS 2.0 with the full HTML in content:encoded; relative links are made absolute for readers. */
+export function newsRss(items: NewsItem[], options: FeedOptions): string {
+  const { baseUrl } = options;
+  const absolute = (html: string) => html.replace(/(src|href)="\/(?!\/)/g, `$1="${baseUrl}/`);
+  const lastBuild = items[0]?.updatedAt ?? new Date(0).toISOString();
+  const entries = items.map((item) => {
+    const link = `${baseUrl}/news/${item.id}`;
+    const image = item.imageUrl ? `<p><img src="${escapeXml(item.imageUrl.startsWith('/') ? `${baseUrl}${item.imageUrl}/960.webp` : item.imageUrl)}" alt="" /></p>` : '';
+    const text = newsContentText(item.content);
+    return [
+      '    <item>',
+      `      <title>${escapeXml(item.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${new Date(item.publishedAt).toUTCString()}</pubDate>`,
+      `      <description>${escapeXml(text.length > 300 ? `${text.slice(0, 300)}...` : text)}</description>`,
+      `      <content:encoded>${cdata(absolute(image + newsContentForDisplay(item.content)))}</content:encoded>`,
+      '    </item>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    '  <channel>',
+    `    <title>${escapeXml(options.title)}</title>`,
+    `    <link>${escapeXml(`${baseUrl}/news`)}</link>`,
+    `    <description>${escapeXml(options.description)}</description>`,
+    '    <language>en-gb</language>',
+    `    <lastBuildDate>${new Date(lastBuild).toUTCString()}</lastBuildDate>`,
+    `    <atom:link href="${escapeXml(`${baseUrl}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
+    ...(options.imageUrl
+      ? [`    <image><url>${escapeXml(options.imageUrl)}</url><title>${escapeXml(options.title)}</title><link>${escapeXml(`${baseUrl}/news`)}</link></image>`]
+      : []),
+    ...entries,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { getContext } from '../../core/context.ts';
+import { icsCalendar } from '../../core/events/calendar.ts';
+import { textResponse } from '../../server/pages/feed-response.ts';
+
+/** One event as a file to open in a calendar app. */
+export const GET: APIRoute = async ({ params, rewrite }) => {
+  const app = await getContext();
+  const event = await app.events.get(params.id ?? '').catch(() => null);
+  if (!event) return rewrite('/404');
+  const settings = await app.settings.get();
+  const body = icsCalendar([event], { name: settings.clubName, timeZone: app.config.timeZone, baseUrl: app.config.publicUrl });
+  return textResponse(body, 'text/calendar; charset=utf-8', { 'Content-Disposition': `attachment; filename="event-${event.id}.ics"` });
+};

@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { getContext } from '../core/context.ts';
+import { textResponse } from '../server/pages/feed-response.ts';
+
+const STATIC_PAGES = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do'];
+
+export const GET: APIRoute = async () => {
+  const app = await getContext();
+  const base = app.config.publicUrl;
+  const [news, events] = await Promise.all([app.news.list(), app.events.listUpcomingFirst()]);
+  const url = (path: string, lastmod?: string) =>
+    `  <url><loc>${base}${path}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...STATIC_PAGES.map((path) => url(path)),
+    ...news.map((item) => url(`/news/${item.id}`, item.updatedAt)),
+    ...events.map((event) => url(`/events/${event.id}`, event.updatedAt)),
+    '</urlset>',
+    '',
+  ].join('\n');
+  return textResponse(body, 'application/xml; charset=utf-8');
+};

@@ -1,0 +1,44 @@
+/** What a page tells the layout for its <head>: search results, link previews and feeds. */
+export interface PageMeta {
+  /** The page's own title; the layout appends the club's name. Absent on the home page. */
+  title?: string;
+  description: string;
+  /** The canonical path with its query, when it differs from the request's. */
+  path?: string;
+  type?: 'website' | 'article';
+  image?: { url: string; width?: number; height?: number; alt: string } | undefined;
+  publishedTime?: string;
+  jsonLd?: Record<string, unknown>;
+  prev?: string | undefined;
+  next?: string | undefined;
+  noindex?: boolean;
+}
+
+export function absoluteUrl(base: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${base}/`).toString();
+}
+
+/** JSON inside <script> must not be able to close the element. */
+export function jsonLdScript(data: Record<string, unknown>): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/** Plain text cut for descriptions and shares: SPEC §7, 150 characters and '...'. */
+export function truncate(text: string, max = 150): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length > max ? `${clean.slice(0, max)}...` : clean;
+}
+
+interface PreviewSource {
+  src: string;
+  stored: { url: string; width: number; height: number; widths: number[] } | null;
+}
+
+/** The image link previews show: a stored image at about 1200 px wide, with its size. */
+export function previewImage(image: PreviewSource | null, alt: string): PageMeta['image'] {
+  if (!image) return undefined;
+  const stored = image.stored;
+  if (!stored || stored.widths.length === 0) return { url: image.src, alt };
+  const width = stored.widths.find((w) => w >= 1200) ?? stored.widths.at(-1)!;
+  return { url: `${stored.url}/${width}.webp`, width, height: Math.round((stored.height * width) / stored.width), alt };
+}

@@ -1,0 +1,114 @@
+import type { AppContext } from '../../core/context.ts';
+import { googleCalendarUrl } from '../../core/events/calendar.ts';
+import type { ClubEvent } from '../../core/events/events.schema.ts';
+import { isPastEvent } from '../../core/events/events.service.ts';
+import type { GalleryImage } from '../../core/gallery/gallery.schema.ts';
+import type { StoredImage } from '../../core/images/images.service.ts';
+import type { NewsItem } from '../../core/news/news.schema.ts';
+import { newsContentForDisplay, newsContentText } from '../../core/news/sanitize-content.ts';
+import { formatDisplayDate } from '../../core/shared/time.ts';
+import { truncate } from './page-meta.ts';
+
+// What the public components render: plain data, dates already in the club's time zone, so
+// that no component (and no island) needs the domain code.
+
+export interface ImageView {
+  src: string;
+  stored: StoredImage | null;
+}
+
+export interface ShareView {
+  url: string;
+  title: string;
+  text: string;
+  label: string;
+}
+
+export interface NewsView {
+  id: string;
+  title: string;
+  html: string;
+  text: string;
+  dateLabel: string;
+  isoDate: string;
+  href: string;
+  image: ImageView | null;
+  share: ShareView;
+}
+
+export interface EventView {
+  id: string;
+  name: string;
+  dateLabel: string;
+  isoDate: string;
+  location: string | null;
+  comment: string;
+  organiser: string | null;
+  bookingUrl: string;
+  past: boolean;
+  href: string;
+  image: ImageView | null;
+  share: ShareView;
+  calendar: { ics: string; google: string } | null;
+}
+
+export interface GalleryView {
+  id: string;
+  caption: string | null;
+  image: ImageView;
+}
+
+export function createViews(app: AppContext, clubName: string) {
+  const { timeZone, publicUrl } = app.config;
+  const imageView = (url: string | null, images: Map<string, StoredImage>): ImageView | null =>
+    url ? { src: url, stored: images.get(url) ?? null } : null;
+
+  return {
+    async news(items: NewsItem[]): Promise<NewsView[]> {
+      const images = await app.images.describe(items.map((item) => item.imageUrl));
+      return items.map((item) => {
+        const text = newsContentText(item.content);
+        const href = `/news/${item.id}`;
+        return {
+          id: item.id,
+          title: item.title,
+          html: newsContentForDisplay(item.content),
+          text,
+          dateLabel: formatDisplayDate(item.publishedAt, timeZone),
+          isoDate: item.publishedAt,
+          href,
+          image: imageView(item.imageUrl, images),
+          share: { url: `${publicUrl}${href}`, title: `${clubName} - ${item.title}`, text: truncate(text), label: `Share ${item.title}` },
+        };
+      });
+    },
+
+    async events(items: ClubEvent[], now = new Date()): Promise<EventView[]> {
+      const images = await app.images.describe(items.map((item) => item.imageUrl));
+      return items.map((event) => {
+        const href = `/events/${event.id}`;
+        const past = isPastEvent(event, now);
+        return {
+          id: event.id,
+          name: event.name,
+          dateLabel: formatDisplayDate(event.date, timeZone),
+          isoDate: event.date,
+          location: event.location,
+          comment: event.comment,
+          organiser: event.organiser,
+          bookingUrl: event.bookingUrl,
+          past,
+          href,
+          image: imageView(event.imageUrl, images),
+          share: { url: `${publicUrl}${href}`, title: `${clubName} - ${event.name}`, text: truncate(event.comment), label: `Share ${event.name}` },
+          calendar: past ? null : { ics: `${href}.ics`, google: googleCalendarUrl(event, timeZone, `${publicUrl}${href}`) },
+        };
+      });
+    },
+
+    async gallery(items: GalleryImage[]): Promise<GalleryView[]> {
+      const images = await app.images.describe(items.map((item) => item.imageUrl));
+      return items.map((item) => ({ id: item.id, caption: item.caption, image: imageView(item.imageUrl, images)! }));
+    },
+  };
+}
