@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../setup/databases.ts';
+import { useServer } from '../setup/server.ts';
+import { DESKTOP, expectNoAxeViolations, openPage, PHONE, thirdPartyRequests, useBrowser } from '../setup/browser.ts';
+import { adminToken, create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
+
+const sqlite = testDatabases[0]!;
+const HERO = "Join our community of fathers making a difference in our children's education and development.";
+
+describe('public pages in Chromium', () => {
+  const suite = useServer(sqlite, { SITE_TIMEZONE: 'Europe/London' });
+  const chrome = useBrowser();
+  const ids: Record<string, string> = {};
+
+  it('shows every empty state and fallback text on an empty site', async () => {
+    const { page, close } = await openPage(chrome.browser);
+    await page.goto(`${suite.url}/`);
+    await expect(page.locator('h1').textContent()).resolves.toBe("Welcome to Fathers' Club");
+    await expect(page.getByText(HERO).count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: 'View Events' }).getAttribute('href')).resolves.toBe('/events');
+    await expect(page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).resolves.toBe('/who-we-are');
+    await expect(page.getByRole('heading', { name: 'Next Event' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('heading', { name: 'Latest News' }).count()).resolves.toBe(0);
+    // No footer invitations until the settings hold them.
+    await expect(page.getByRole('link', { name: 'Email us' }).count()).resolves.toBe(0);
+
+    await page.goto(`${suite.url}/gallery`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Image Gallery');
+    await expect(page.getByText('No images in the gallery yet.').count()).resolves.toBe(1);
+
+    await page.goto(`${suite.url}/who-we-are`);
+    await expect(page.getByText('Information not available').count()).resolves.toBe(2);
+    await expect(page.getByText('Email not available').count()).resolves.toBe(1);
+    for (const heading of ['About Us', 'Who Are We?', 'Contact Us']) {
+      await expect(page.getByRole('heading', { name: heading, exact: true }).count()).resolves.toBe(1);
+    }
+
+    await page.goto(`${suite.url}/what-we-do`);
+    await expect(page.getByText('Information not available').count()).resolves.toBe(3);
+    for (const heading of ['Our Mission', 'Activities', 'Our Impact']) {
+      await expect(page.getByRole('heading', { name: heading, exact: true }).count()).resolves.toBe(1);
+    }
+    await close();
+  });
+
+  it('shows one item of each kind, then many, with past events dimmed and the settings in header and footer', async () => {
+    const token = await adminToken(suite.url);
+    const image = await uploadImage(suite.url, token);
+    await put(suite.url, token, '/api/admin/settings', {
+      clubName: 'Oakfield Dads',
+      messagingGroupUrl: 'https://chat.example/group',
+      socialGroupUrl: 'https://social.example/group',
+      contactEmail: 'dads@oakfield.example',
+    });
+    const first = await create(suite.url, token, '/api/admin/news', { title: 'Reading shed opens', content: '<p>First paragraph.</p><p>Second <strong>bold</strong>.</p>', publishedAt: '2026-03-05T12:00:00.000Z', imageUrl: image });
+    ids.news = first.id;
+    const soon = await create(suite.url, token, '/api/admin/events', { name: 'Den building', date: daysFromNow(5), comment: 'Bring wellies.', bookingUrl: 'http://127.0.0.1:9/book', location: 'Oak Wood', organiser: 'Daniel', imageUrl: image });
+    ids.soon = soon.id;
+    const past = await create(suite.url, token, '/api/admin/events', { name: 'Bike morning', date: daysFromNow(-5), comment: 'Bikes fixed.', bookingUrl: 'http://127.0.0.1:9/bikes' });
+    ids.past = past.id;
+    await create(suite.url, token, '/api/admin/events', { name: 'Science Saturday', date: daysFromNow(40), comment: 'Rockets.', bookingUrl: 'http://127.0.0.1:9/science' });
+    for (let i = 0; i < 13; i++) {
+      await create(suite.url, token, '/api/admin/news', { title: `Older news ${i + 1}`, content: `<p>Story ${i + 1}</p>`, publishedAt: `2025-01-${String(i + 1).padStart(2, '0')}` });
+    }
+    await put(suite.url, token, '/api/admin/who-we-are', { aboutUs: 'We are dads.\n\nWe meet monthly.', whoAreWe: 'Tom and Raj.', contactEmail: 'hello@oakfield.example' });
+
+    const { page, close } = await openPage(chrome.browser);
+    await page.goto(`${suite.url}/`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Welcome to Oakfield Dads');
+    await expect(page.locator('header').getByText('Oakfield Dads').count()).resolves.toBe(1);
+    const next = page.locator('section', { has: page.getByRole('heading', { name: 'Next Event' }) });
+    await expect(next.getByRole('heading', { name: 'Den building' }).count()).resolves.toBe(1);
+    await expect(next.getByText('Organised by Daniel').count()).resolves.toBe(1);
+    await expect(next.getByRole('button', { name: /Book Now/ }).count()).resolves.toBe(1);
+    const latest = page.locator('section', { has: page.getByRole('heading', { name: 'Latest News' }) });
+    await expect(latest.getByText('Reading shed opens').count()).resolves.toBe(1);
+    await expect(latest.getByText('March 5, 2026').count()).resolves.toBe(1);
+    await expect(latest.locator('.line-clamp-6').count()).resolves.toBe(1);
+    await expect(latest.getByRole('link', { name: 'Read More' }).getAttribute('href')).resolves.toBe('/news');
+    await expect(page.getByRole('link', { name: 'Email us' }).getAttribute('href')).resolves.toBe('mailto:dads@oakfield.example');
+    await expect(page.getByRole('link', { name: 'Join our messaging group' }).getAttribute('href')).resolves.toBe('https://chat.example/group');
+    await expect(page.getByRole('link', { name: 'Join our social group' }).getAttribute('href')).resolves.toBe('https://social.example/group');
+
+    await page.goto(`${suite.url}/news`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Latest News');
+    await expect(page.locator(`#news-${ids.news}`).getByText('March 5, 2026').count()).resolves.toBe(1);
+    await expect(page.locator(`#news-${ids.news} strong`).textContent()).resolves.toBe('bold');
+    await expect(page.locator(`#news-${ids.news} picture source[type="image/avif"]`).count()).resolves.toBe(1);
+    await expect(page.locator('article').count()).resolves.toBe(12);
+    await expect(page.locator('a[rel="next"]').getAttribute('href')).resolves.toBe('/news?page=2');
+    await expect(page.locator('link[rel="next"]').getAttribute('href')).resolves.toMatch(/^http:\/\/[^/]+\/news\?page=2$/);
+    await expect(page.locator('nav[aria-label="Main"] a[aria-current="page"]').first().textContent()).resolves.toBe('News');
+    await page.goto(`${suite.url}/news?page=2`);
+    await expect(page.locator('article').count()).resolves.toBe(2);
+    await expect(page.locator('a[rel="prev"]').getAttribute('href')).resolves.toBe('/news');
+    const beyond = await page.goto(`${suite.url}/news?page=9`);
+    expect(beyond?.status()).toBe(404);
+
+    await page.goto(`${suite.url}/events`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Events');
+    const pastCard = page.locator(`#event-${ids.past}`);
+    await expect(pastCard.getByText('Past Event').count()).resolves.toBe(1);
+    await expect(pastCard.getAttribute('class')).resolves.toMatch(/grayscale/);
+    await expect(pastCard.getByRole('button', { name: 'Event Completed' }).isDisabled()).resolves.toBe(true);
+    await expect(pastCard.getByRole('button', { name: /^Share/ }).count()).resolves.toBe(0);
+    await expect(pastCard.getByRole('link', { name: /calendar/i }).count()).resolves.toBe(0);
+    const soonCard = page.locator(`#event-${ids.soon}`);
+    await expect(soonCard.getByText('Past Event').count()).resolves.toBe(0);
+    await expect(soonCard.getByText('Location: Oak Wood').count()).resolves.toBe(1);
+    await expect(soonCard.getByText('Organised by Daniel').count()).resolves.toBe(1);
+    await expect(soonCard.getByRole('button', { name: 'Share Den building' }).count()).resolves.toBe(1);
+    await expect(soonCard.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href')).resolves.toBe(`/events/${ids.soon}.ics`);
+    await expect(soonCard.getByRole('link', { name: 'Google Calendar' }).getAttribute('href')).resolves.toMatch(/^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
+    // Upcoming soonest first, then past.
+    const order = await page.locator('article h2').allTextContents();
+    expect(order).toEqual(['Den building', 'Science Saturday', 'Bike morning']);
+
+    await page.goto(`${suite.url}/news/${ids.news}`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Reading shed opens');
+    await page.goto(`${suite.url}/events/${ids.soon}`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Den building');
+
+    await page.goto(`${suite.url}/who-we-are`);
+    await expect(page.locator('section', { has: page.getByRole('heading', { name: 'About Us' }) }).locator('p').allTextContents()).resolves.toEqual(['We are dads.', 'We meet monthly.']);
+    await expect(page.getByRole('link', { name: 'hello@oakfield.example' }).getAttribute('href')).resolves.toBe('mailto:hello@oakfield.example');
+    await close();
+  });
+
+  it('answers unknown paths and unknown items with the 404 page', async () => {
+    const { page, close } = await openPage(chrome.browser);
+    for (const path of ['/no-such-page', '/news/doesnotexist', '/events/doesnotexist']) {
+      const response = await page.goto(`${suite.url}${path}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('404 Page Not Found');
+    }
+    await close();
+  });
+
+  it('passes axe on every public page, at phone and desktop widths, with no third-party request and no cookie', async () => {
+    const paths = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do', `/news/${ids.news}`, `/events/${ids.soon}`, '/nope'];
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, context, requests, errors, close } = await openPage(chrome.browser, { viewport });
+      for (const path of paths) {
+        await page.goto(`${suite.url}${path}`, { waitUntil: 'networkidle' });
+        await expectNoAxeViolations(page);
+        await expect(page.locator('h1').count(), `one h1 on ${path}`).resolves.toBe(1);
+        await expect(page.locator('img:not([alt])').count(), `alt text on ${path}`).resolves.toBe(0);
+      }
+      expect(thirdPartyRequests(requests, suite.url)).toEqual([]);
+      expect(await context.cookies()).toEqual([]);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
+  it('has its content in the HTML with JavaScript disabled', async () => {
+    const { page, close } = await openPage(chrome.browser, { javaScriptEnabled: false });
+    await page.goto(`${suite.url}/news`);
+    await expect(page.getByText('Reading shed opens').first().isVisible()).resolves.toBe(true);
+    await page.goto(`${suite.url}/events`);
+    await expect(page.getByText('Bring wellies.').isVisible()).resolves.toBe(true);
+    // Before any script runs, 'Book Now' is a link to the booking page itself.
+    await expect(page.locator(`#event-${ids.soon} a`, { hasText: 'Book Now' }).getAttribute('href')).resolves.toBe('http://127.0.0.1:9/book');
+    await close();
+  });
+});

@@ -1,0 +1,74 @@
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 900 } as const;
+
+/** Debian's Chromium (scripts/ensure-chromium.ts made sure it is there); never a downloaded browser. */
+export function useBrowser(): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      return browser!;
+    },
+  };
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Every URL the page requested, for the third-party check. */
+  requests: string[];
+  /** Uncaught errors in the page. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, context, requests, errors, close: () => context.close() };
+}
+
+/** Runs axe-core (WCAG 2.0–2.2 A and AA rules) on the page and fails with a readable list. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  });
+  expect(violations, `axe on ${page.url()}`).toEqual([]);
+}
+
+/** Only this site's own origin: no CDN, no fonts, no analytics. */
+export function thirdPartyRequests(requests: string[], siteUrl: string): string[] {
+  const origin = new URL(siteUrl).origin;
+  return requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'));
+}

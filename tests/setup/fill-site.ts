@@ -1,0 +1,35 @@
+import { call, login } from './api-client.ts';
+import { phoneJpeg } from '../fixtures/images.ts';
+
+/** Fills a site through the JSON API, as an administrator's script would. */
+export async function uploadImage(base: string, token: string, seedColour = 0): Promise<string> {
+  const form = new FormData();
+  const bytes = await phoneJpeg(1200 + seedColour * 10, 800);
+  form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
+  const response = await fetch(`${base}/api/admin/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { imageUrl: string }).imageUrl;
+}
+
+export async function adminToken(base: string): Promise<string> {
+  return login(base);
+}
+
+export async function create(base: string, token: string, path: string, body: Record<string, unknown>): Promise<any> {
+  const response = await call(base, 'POST', path, { token, body });
+  if (response.status !== 201) throw new Error(`POST ${path} failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+export async function put(base: string, token: string, path: string, body: Record<string, unknown>): Promise<any> {
+  const response = await call(base, 'PUT', path, { token, body });
+  if (response.status !== 200) throw new Error(`PUT ${path} failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** An ISO date `days` from now at the given UTC hour. */
+export function daysFromNow(days: number, hour = 10): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCHours(hour, 0, 0, 0);
+  return date.toISOString();
+}
