@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../setup/databases.ts';
+import { useServer } from '../setup/server.ts';
+import { openPage, PHONE, useBrowser } from '../setup/browser.ts';
+import { adminToken, create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
+
+const sqlite = testDatabases[0]!;
+
+describe('public islands in Chromium', () => {
+  const suite = useServer(sqlite);
+  const chrome = useBrowser();
+  let eventId = '';
+  let newsId = '';
+
+  it('fills the site through the API', async () => {
+    const token = await adminToken(suite.url);
+    const event = await create(suite.url, token, '/api/admin/events', {
+      name: 'Den building',
+      date: daysFromNow(3),
+      comment: `Bring wellies. ${'A very long description. '.repeat(10)}`,
+      bookingUrl: 'http://127.0.0.1:9/book',
+    });
+    eventId = event.id;
+    newsId = (await create(suite.url, token, '/api/admin/news', { title: 'Shed opens', content: '<p>Hello</p>', publishedAt: '2026-01-02' })).id;
+    for (const caption of ['First photo', 'Second photo', 'Third photo']) {
+      await create(suite.url, token, '/api/admin/gallery', { imageUrl: await uploadImage(suite.url, token), caption });
+    }
+  });
+
+  it('opens and closes the mobile menu at 390 px with the button and Escape', async () => {
+    const { page, close } = await openPage(chrome.browser, { viewport: PHONE });
+    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.locator('header nav[aria-label="Main"]:visible').count()).resolves.toBe(0);
+    await toggle.click();
+    const close1 = page.getByRole('button', { name: 'Close menu' });
+    await expect(close1.getAttribute('aria-expanded')).resolves.toBe('true');
+    const menu = page.locator('header nav[aria-label="Main"]:visible');
+    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['News', 'Events', 'Gallery', 'Who We Are', 'What We Do']);
+    await expect(menu.getByRole('link', { name: 'Events' }).getAttribute('aria-current')).resolves.toBe('page');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent)).resolves.toContain('menu');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Gallery' }).click();
+    await page.waitForURL(`${suite.url}/gallery`);
+    await close();
+  });
+
+  it('copies the absolute link when the share sheet is missing, shows the notice, and resets the flag after 2 s', async () => {
+    const { page, context, close } = await openPage(chrome.browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.url });
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+    });
+    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    const share = page.getByRole('button', { name: 'Share Den building' });
+    await share.click();
+    const notice = page.locator('li.notice');
+    await notice.getByText('Link copied').waitFor();
+    await expect(notice.getByText('The link has been copied to your clipboard').count()).resolves.toBe(1);
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`http://localhost:${suite.server.port}/events/${eventId}`);
+    await expect(share.getAttribute('data-copied')).resolves.toBe('true');
+    await page.waitForTimeout(2300);
+    await expect(share.getAttribute('data-copied')).resolves.toBeNull();
+    // One notice at a time: a second copy replaces the first.
+    await share.click();
+    await page.waitForTimeout(200);
+    await expect(page.locator('li.notice[data-state="open"]').count()).resolves.toBe(1);
+    await close();
+  });
+
+  it("uses the browser's share sheet with the club's name and a 150-character description", async () => {
+    const { page, close } = await openPage(chrome.browser);
+    await page.addInitScript(() => {
+      (window as unknown as { shared: unknown[] }).shared = [];
+      Object.defineProperty(Navigator.prototype, 'share', {
+        configurable: true,
+        value: async (data: unknown) => {
+          (window as unknown as { shared: unknown[] }).shared.push(data);
+        },
+      });
+    });
+    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Share Den building' }).click();
+    const shared = (await page.evaluate(() => (window as unknown as { shared: { title: string; text: string; url: string }[] }).shared)) as { title: string; text: string; url: string }[];
+    expect(shared).toHaveLength(1);
+    expect(shared[0]!.title).toBe("Fathers' Club - Den building");
+    expect(shared[0]!.text).toHaveLength(153);
+    expect(shared[0]!.text.endsWith('...')).toBe(true);
+    expect(shared[0]!.url).toMatch(new RegExp(`/events/${eventId}$`));
+    await page.goto(`${suite.url}/news`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Share Shed opens' }).click();
+    const again = await page.evaluate(() => (window as unknown as { shared: { text: string; url: string }[] }).shared);
+    expect(again.at(-1)).toMatchObject({ text: 'Hello' });
+    expect(again.at(-1)!.url).toMatch(new RegExp(`/news/${newsId}$`));
+    await close();
+  });
+
+  it('opens the booking page in a sandboxed frame with a new-tab link', async () => {
+    const { page, close } = await openPage(chrome.browser);
+    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Book Now: Den building' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Booking Page' });
+    await dialog.waitFor();
+    await expect(dialog.getByText('External booking page displayed in a popup window').count()).resolves.toBe(1);
+    const frame = dialog.locator('iframe');
+    await expect(frame.getAttribute('src')).resolves.toBe('http://127.0.0.1:9/book');
+    await expect(frame.getAttribute('sandbox')).resolves.toContain('allow-scripts');
+    const newTab = dialog.getByRole('link', { name: 'Open in a new tab' });
+    await expect(newTab.getAttribute('href')).resolves.toBe('http://127.0.0.1:9/book');
+    await expect(newTab.getAttribute('target')).resolves.toBe('_blank');
+    const box = await dialog.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(900 * 0.9 + 1);
+    expect(box!.width).toBeLessThanOrEqual(1280 * 0.9 + 1);
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    await close();
+  });
+
+  it('opens the gallery lightbox, wraps at both ends, follows the arrow keys and returns focus to the tile', async () => {
+    const { page, close } = await openPage(chrome.browser);
+    await page.goto(`${suite.url}/gallery`, { waitUntil: 'networkidle' });
+    const tiles = page.locator('main ul a');
+    await expect(tiles.count()).resolves.toBe(3);
+    // Captions show on keyboard focus.
+    await tiles.nth(0).focus();
+    await page.waitForTimeout(400);
+    await expect(tiles.nth(0).locator('span').evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe('1');
+    const first = await tiles.nth(0).getAttribute('aria-label');
+    await tiles.nth(0).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const caption = () => dialog.locator('figcaption').textContent();
+    const captions = await page.locator('main ul a span').allTextContents();
+    expect(first).toBe(`Open image: ${captions[0]}`);
+    await expect(caption()).resolves.toBe(captions[0]);
+    await dialog.getByRole('button', { name: 'Previous image' }).click();
+    await expect(caption()).resolves.toBe(captions[2]);
+    await dialog.getByRole('button', { name: 'Next image' }).click();
+    await expect(caption()).resolves.toBe(captions[0]);
+    await page.keyboard.press('ArrowLeft');
+    await expect(caption()).resolves.toBe(captions[2]);
+    await page.keyboard.press('ArrowRight');
+    await expect(caption()).resolves.toBe(captions[0]);
+    await page.keyboard.press('ArrowRight');
+    await expect(caption()).resolves.toBe(captions[1]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog.count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(first);
+    // Escape closes too.
+    await tiles.nth(1).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    await close();
+  });
+
+  it('shows the share tooltip after the hover delay and at once on focus', async () => {
+    const { page, close } = await openPage(chrome.browser);
+    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    const share = page.getByRole('button', { name: 'Share Den building' });
+    await share.hover();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('tooltip').count()).resolves.toBe(0);
+    await page.waitForTimeout(700);
+    await expect(page.getByRole('tooltip').textContent()).resolves.toBe('Share');
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(400);
+    await page.keyboard.press('Tab');
+    await share.focus();
+    await page.waitForTimeout(50);
+    await expect(page.getByRole('tooltip').count()).resolves.toBe(1);
+    await close();
+  });
+});
