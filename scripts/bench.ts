@@ -48,3 +48,4 @@ for (const variant of processed.variants.sort((a, b) => a.width - b.width || a.f
   const note = variant.width === 1280 && variant.format === 'webp' ? `  (target < 250 KB)` : '';
   console.log(`  ${label}  ${kb(variant.data.length).padStart(9)}  ${String(Math.round(ms)).padStart(6)} ms${note}`);
 }
+await import('./bench-pages.ts');

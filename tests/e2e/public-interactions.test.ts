@@ -148,7 +148,7 @@ describe('public islands in Chromium', () => {
     await expect(caption()).resolves.toBe(captions[1]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog.count()).resolves.toBe(0);
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(first);
+    await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, first, { timeout: 2000 });
     // Escape closes too.
     await tiles.nth(1).click();
     await dialog.waitFor();

@@ -1,18 +1,20 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
+const BookingDialog = lazy(() => import('./booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })));
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
 
 /**
  * SPEC §4, the upcoming state of the booking control: 'Book Now' opens the booking page in a
  * sandboxed frame. Many booking sites refuse to be framed, so the dialog always offers the page
- * in a new tab, and before this island hydrates the button is that link.
+ * in a new tab; before this island hydrates the button is that link. The dialog's code loads on
+ * the first press, so it costs nothing until a visitor wants to book.
  */
 export function BookingButton({ bookingUrl, eventName }: { bookingUrl: string; eventName: string }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   if (!isHttp(bookingUrl)) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <>
       <a
         href={bookingUrl}
         target="_blank"
@@ -22,43 +24,18 @@ export function BookingButton({ bookingUrl, eventName }: { bookingUrl: string; e
         aria-label={`Book Now: ${eventName}`}
         onClick={(event) => {
           event.preventDefault();
+          setWanted(true);
           setOpen(true);
         }}
         className="inline-flex h-11 items-center justify-center rounded-md bg-blue-800 px-5 text-sm font-semibold text-white hover:bg-blue-900"
       >
         Book Now
       </a>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[90vw] max-w-[90vw] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-auto rounded-lg bg-white p-4 shadow-xl sm:p-6">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-lg font-semibold">Booking Page</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">
-                External booking page displayed in a popup window
-              </Dialog.Description>
-            </div>
-            <Dialog.Close className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100" aria-label="Close">
-              <span aria-hidden="true" className="text-2xl leading-none">×</span>
-            </Dialog.Close>
-          </div>
-          <a
-            href={bookingUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="self-start text-sm font-medium text-blue-800 underline"
-          >
-            Open in a new tab
-          </a>
-          <iframe
-            src={bookingUrl}
-            title={`Booking page for ${eventName}`}
-            sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
-            referrerPolicy="no-referrer"
-            className="h-[80vh] w-full shrink-0 rounded border border-slate-200"
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {wanted && (
+        <Suspense fallback={null}>
+          <BookingDialog bookingUrl={bookingUrl} eventName={eventName} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,18 +1,12 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, useState, type TouchEvent } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { GalleryView } from '../../server/pages/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
+import { fullSize } from './gallery-image.ts';
+
+// The lightbox's code (Radix Dialog) loads when a visitor first opens an image.
+const GalleryLightbox = lazy(() => import('./gallery-lightbox.tsx').then((m) => ({ default: m.GalleryLightbox })));
 
 export const EMPTY_GALLERY = 'No images in the gallery yet.';
-const SWIPE_PX = 50;
-
-/** The largest file of an image, for the lightbox and for the tile's link before hydration. */
-function fullSize(item: GalleryView): string {
-  const stored = item.image.stored;
-  if (!stored) return item.image.src;
-  const widest = stored.widths.at(-1);
-  return widest ? `${stored.url}/${widest}.webp` : stored.url;
-}
 
 /**
  * SPEC §2 Gallery: tiles with their caption on hover and focus; a lightbox dialog with close,
@@ -22,21 +16,10 @@ export function GalleryGrid({ items }: { items: GalleryView[] }) {
   const [selected, setSelected] = useState<number | null>(null);
   const tiles = useRef<(HTMLAnchorElement | null)[]>([]);
   const lastOpened = useRef(0);
-  const touchStart = useRef<number | null>(null);
 
   if (items.length === 0) return <p className="text-slate-700">{EMPTY_GALLERY}</p>;
 
   const count = items.length;
-  const step = (delta: number) => setSelected((index) => (index === null ? index : (index + delta + count) % count));
-  const current = selected === null ? null : items[selected];
-
-  const onTouchEnd = (event: TouchEvent) => {
-    const start = touchStart.current;
-    touchStart.current = null;
-    const end = event.changedTouches[0]?.clientX;
-    if (start === null || end === undefined || Math.abs(end - start) < SWIPE_PX) return;
-    step(end < start ? 1 : -1);
-  };
 
   return (
     <>
@@ -61,7 +44,7 @@ export function GalleryGrid({ items }: { items: GalleryView[] }) {
                 image={item.image.stored}
                 alt={item.caption ?? `Gallery image ${index + 1}`}
                 sizes="(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw"
-                priority={index < 4}
+                priority={index < 2}
                 className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
               />
               {item.caption && (
@@ -73,51 +56,20 @@ export function GalleryGrid({ items }: { items: GalleryView[] }) {
           </li>
         ))}
       </ul>
-      <Dialog.Root open={current !== null} onOpenChange={(open) => !open && setSelected(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-          <Dialog.Content
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              tiles.current[lastOpened.current]?.focus();
+      {selected !== null && (
+        <Suspense fallback={null}>
+          <GalleryLightbox
+            items={items}
+            selected={selected}
+            onSelect={setSelected}
+            onClose={() => {
+              setSelected(null);
+              // After the dialog has unmounted, or its focus trap would take focus back.
+              requestAnimationFrame(() => tiles.current[lastOpened.current]?.focus());
             }}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowRight') step(1);
-              else if (event.key === 'ArrowLeft') step(-1);
-            }}
-            onTouchStart={(event) => {
-              touchStart.current = event.touches[0]?.clientX ?? null;
-            }}
-            onTouchEnd={onTouchEnd}
-            aria-describedby={undefined}
-            className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 p-4 text-white"
-          >
-            <Dialog.Title className="sr-only">
-              Image {selected === null ? '' : selected + 1} of {count}
-            </Dialog.Title>
-            {current && (
-              <figure className="flex max-h-full max-w-5xl flex-col items-center gap-3">
-                <img
-                  key={current.id}
-                  src={fullSize(current)}
-                  alt={current.caption ?? `Gallery image ${(selected ?? 0) + 1}`}
-                  className="max-h-[75vh] w-auto max-w-full rounded object-contain"
-                />
-                {current.caption && <figcaption className="text-center text-base">{current.caption}</figcaption>}
-              </figure>
-            )}
-            <button type="button" onClick={() => step(-1)} aria-label="Previous image" className="lightbox-nav left-2">
-              <span aria-hidden="true">‹</span>
-            </button>
-            <button type="button" onClick={() => step(1)} aria-label="Next image" className="lightbox-nav right-2">
-              <span aria-hidden="true">›</span>
-            </button>
-            <Dialog.Close aria-label="Close" className="absolute right-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/15 text-3xl hover:bg-white/30">
-              <span aria-hidden="true">×</span>
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,102 @@
+// Part of npm run bench: serves the demo site from a temporary folder and prints, for every
+// public page, the JavaScript it loads (gzip, islands included) and Lighthouse's mobile
+// performance score and LCP, measured in Debian's Chromium without any network.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
+const env = { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SITE_TIMEZONE: 'Europe/London' };
+
+const demo = spawnSync(process.execPath, [path.join(root, 'scripts/demo.ts')], { env, encoding: 'utf8' });
+if (demo.status !== 0) throw new Error(`npm run demo failed:\n${demo.stderr}`);
+
+const port = await new Promise<number>((resolve) => {
+  const probe = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = probe.address() as net.AddressInfo;
+    probe.close(() => resolve(p));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [path.join(root, 'src/server/main.ts')], {
+  env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
+  detached: true,
+  stdio: 'ignore',
+});
+const stopServer = () => {
+  try {
+    process.kill(-server.pid!, 'SIGTERM');
+  } catch {
+    // already stopped
+  }
+};
+process.on('exit', () => {
+  stopServer();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+for (let i = 0; ; i++) {
+  if ((await fetch(`${base}/healthz`).catch(() => null))?.ok) break;
+  if (i > 300) throw new Error('the server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const firstNews = (await (await fetch(`${base}/api/news`)).json()) as { id: string }[];
+const firstEvent = (await (await fetch(`${base}/api/events`)).json()) as { id: string }[];
+const pages = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do', `/news/${firstNews[0]!.id}`, `/events/${firstEvent[0]!.id}`];
+
+/** Every script a page runs before any interaction: inline scripts, islands and their static imports. */
+async function javascriptBytes(pagePath: string): Promise<{ gzip: number; files: number }> {
+  const html = await (await fetch(`${base}${pagePath}`)).text();
+  let gzip = 0;
+  for (const match of html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)) {
+    if (match[1]!.trim()) gzip += gzipSync(match[1]!).length;
+  }
+  const queue = new Set<string>();
+  for (const match of html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)) queue.add(match[1]!);
+  const seen = new Set<string>();
+  for (const url of queue) {
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = await (await fetch(`${base}${url}`)).text();
+    gzip += gzipSync(code).length;
+    for (const imported of code.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      queue.add(new URL(imported[1]!, `${base}${url}`).pathname);
+    }
+  }
+  return { gzip, files: seen.size };
+}
+
+const { default: lighthouse } = await import('lighthouse');
+const chromeLauncher = await import('chrome-launcher');
+const haveChrome = fs.existsSync(chromePath);
+const chrome = haveChrome
+  ? await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    })
+  : null;
+
+console.log('\nPublic pages (demo content; Lighthouse mobile, simulated slow 4G and 4x CPU slowdown)');
+console.log('  page                         JS (gzip)  files  performance  LCP');
+for (const pagePath of pages) {
+  const js = await javascriptBytes(pagePath);
+  let score = 'n/a';
+  let lcp = 'n/a';
+  if (chrome) {
+    const result = await lighthouse(`${base}${pagePath}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    const lhr = result?.lhr;
+    score = String(Math.round((lhr?.categories.performance?.score ?? 0) * 100));
+    lcp = `${((lhr?.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000).toFixed(2)} s`;
+  }
+  const label = (pagePath.length > 28 ? `${pagePath.slice(0, 25)}...` : pagePath).padEnd(28);
+  console.log(`  ${label} ${`${(js.gzip / 1024).toFixed(1)} KB`.padStart(9)}  ${String(js.files).padStart(5)}  ${score.padStart(11)}  ${lcp}`);
+}
+console.log('  targets: at most 80 KB of JavaScript, performance 100, LCP under 1.0 s');
+if (!chrome) console.log(`  (Lighthouse skipped: no Chromium at ${chromePath}; install Debian's package "chromium")`);
+await chrome?.kill();
+stopServer();

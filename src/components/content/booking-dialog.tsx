@@ -1,0 +1,45 @@
+import * as Dialog from '@radix-ui/react-dialog';
+
+/** The booking dialog, loaded when a visitor first presses 'Book Now'. */
+export function BookingDialog({ bookingUrl, eventName, open, onOpenChange }: {
+  bookingUrl: string;
+  eventName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[90vw] max-w-[90vw] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-auto rounded-lg bg-white p-4 shadow-xl sm:p-6">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-lg font-semibold">Booking Page</Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-600">
+                External booking page displayed in a popup window
+              </Dialog.Description>
+            </div>
+            <Dialog.Close className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100" aria-label="Close">
+              <span aria-hidden="true" className="text-2xl leading-none">×</span>
+            </Dialog.Close>
+          </div>
+          <a
+            href={bookingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="self-start text-sm font-medium text-blue-800 underline"
+          >
+            Open in a new tab
+          </a>
+          <iframe
+            src={bookingUrl}
+            title={`Booking page for ${eventName}`}
+            sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+            referrerPolicy="no-referrer"
+            className="h-[80vh] w-full shrink-0 rounded border border-slate-200"
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,9 @@
+import type { GalleryView } from '../../server/pages/views.ts';
+
+/** The largest file of an image, for the lightbox and for the tile's link before hydration. */
+export function fullSize(item: GalleryView): string {
+  const stored = item.image.stored;
+  if (!stored) return item.image.src;
+  const widest = stored.widths.at(-1);
+  return widest ? `${stored.url}/${widest}.webp` : stored.url;
+}

@@ -1,0 +1,22 @@
+import type { ClientDirective } from 'astro';
+
+/**
+ * client:afterload hydrates an island once the page has loaded (its above-the-fold images
+ * included) and the browser is idle, so island scripts never compete with the first paint or
+ * the largest image on a slow phone. Every island here is a working link or plain content
+ * before it hydrates, so nothing is lost while it waits.
+ */
+const afterLoad: ClientDirective = (load) => {
+  const hydrate = async () => {
+    const run = await load();
+    await run();
+  };
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => void hydrate(), { timeout: 2000 });
+    else setTimeout(() => void hydrate(), 200);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+};
+
+export default afterLoad;
