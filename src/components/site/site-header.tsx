@@ -3,6 +3,7 @@ import { isCurrentSection, NAV_LINKS } from './nav-links.ts';
 
 interface SiteHeaderProps {
   clubName: string;
+  /** A small file of the club's logo; the built-in emblem when unset. */
   logoUrl: string | null;
   pathname: string;
   /** The small-screen menu, an island placed by the layout. */
@@ -15,7 +16,7 @@ export function SiteHeader({ clubName, logoUrl, pathname, menu }: SiteHeaderProp
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <a href="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-slate-900">
           <img
-            src={logoUrl ? logoLink(logoUrl) : '/logo.svg'}
+            src={logoUrl ?? '/logo.svg'}
             alt=""
             width="40"
             height="40"
@@ -46,9 +47,4 @@ export function SiteHeader({ clubName, logoUrl, pathname, menu }: SiteHeaderProp
       </div>
     </header>
   );
-}
-
-/** A stored logo is served at a small size; an external one as it is. */
-function logoLink(url: string): string {
-  return url.startsWith('/images/') ? `${url}/320.webp` : url;
 }
