@@ -16,6 +16,7 @@ import {
   whoWeAreSchema,
 } from '../core/pages/pages.schema.ts';
 import { settingsInputSchema, settingsSchema } from '../core/settings/settings.schema.ts';
+import { adminSchema, changePasswordInputSchema, newAdminInputSchema } from '../core/admins/admins.schema.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -53,6 +54,16 @@ export const apiRoutes: Record<string, Partial<Record<Method, Operation>>> = {
     post: { summary: 'Sign in; also sets the session cookie', body: loginInputSchema, response: loginResponseSchema },
   },
   '/api/admin/logout': { post: { summary: 'End this session', admin: true, response: messageSchema } },
+  '/api/admin/administrators': {
+    get: { summary: 'The administrators', admin: true, response: z.array(adminSchema) },
+    post: { summary: 'Add an administrator (409 if the name is taken)', admin: true, body: newAdminInputSchema, response: adminSchema, status: 201 },
+  },
+  '/api/admin/administrators/{id}': {
+    delete: { summary: 'Remove an administrator: never yourself, never the last one (409)', admin: true, response: deletedSchema },
+  },
+  '/api/admin/password': {
+    put: { summary: 'Change your own password; your other sessions end', admin: true, body: changePasswordInputSchema, response: messageSchema },
+  },
   '/api/admin/me': {
     get: { summary: 'The signed-in administrator', admin: true, response: z.object({ id: z.string(), username: z.string() }) },
   },

@@ -22,3 +22,17 @@ export const adminSchema = z.object({
   createdAt: z.string(),
 });
 export type Admin = z.output<typeof adminSchema>;
+
+/** Body of POST /api/admin/administrators. */
+export const newAdminInputSchema = z.object({
+  username: usernameSchema,
+  password: newPasswordSchema,
+});
+export type NewAdminInput = z.output<typeof newAdminInputSchema>;
+
+/** Body of PUT /api/admin/password: one's own password. */
+export const changePasswordInputSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.output<typeof changePasswordInputSchema>;

@@ -1,0 +1,8 @@
+import { endpoint, pathId, requireAdmin } from '../../../../server/http/endpoint.ts';
+import { json } from '../../../../server/http/responses.ts';
+
+/** Never the last administrator, never the one asking (409 with the reason). */
+export const DELETE = endpoint(async (context, app) => {
+  const removed = await app.admins.remove(pathId(context, 'Administrator'), requireAdmin(context).id);
+  return json({ message: 'Administrator removed', id: removed.id });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { ADMIN, testDatabases, useServer } from '../setup/server.ts';
+
+describe.each(testDatabases)('administrators on $kind', (db) => {
+  const suite = useServer(db);
+
+  it('lists, adds and removes administrators, never the last one nor oneself', async () => {
+    const token = await login(suite);
+    const list = await call(suite, 'GET', '/api/admin/administrators', { token });
+    expect(list.status).toBe(200);
+    expect(list.body.map((a: { username: string }) => a.username)).toEqual([ADMIN.username]);
+    const self = list.body[0];
+
+    const invalid = await call(suite, 'POST', '/api/admin/administrators', { token, body: { username: 'x', password: 'short' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toEqual({ username: 'Username must be at least 3 characters', password: 'Password must be at least 12 characters' });
+
+    const added = await call(suite, 'POST', '/api/admin/administrators', { token, body: { username: 'Second.Dad', password: 'another-long-password' } });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ username: 'second.dad' });
+    expect(added.body.passwordHash).toBeUndefined();
+    const duplicate = await call(suite, 'POST', '/api/admin/administrators', { token, body: { username: 'second.dad', password: 'another-long-password' } });
+    expect(duplicate.status).toBe(409);
+
+    const secondToken = await login(suite, 'second.dad', 'another-long-password');
+    const selfRemoval = await call(suite, 'DELETE', `/api/admin/administrators/${self.id}`, { token });
+    expect(selfRemoval.status).toBe(409);
+    expect(selfRemoval.body.message).toBe('You cannot remove yourself.');
+
+    const removed = await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token });
+    expect(removed.status).toBe(200);
+    expect((await call(suite, 'GET', '/api/admin/me', { token: secondToken })).status).toBe(401);
+    expect((await call(suite, 'DELETE', '/api/admin/administrators/abc123def456', { token })).status).toBe(404);
+  });
+
+  it('changes one’s own password with the current one, keeping this session and ending the others', async () => {
+    const token = await login(suite);
+    const other = await login(suite);
+    const wrong = await call(suite, 'PUT', '/api/admin/password', { token, body: { currentPassword: 'not-it', newPassword: 'a-brand-new-password' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ currentPassword: 'The current password is not correct' });
+    const short = await call(suite, 'PUT', '/api/admin/password', { token, body: { currentPassword: ADMIN.password, newPassword: 'short' } });
+    expect(short.status).toBe(400);
+    expect(short.body.errors.newPassword).toBe('Password must be at least 12 characters');
+
+    const changed = await call(suite, 'PUT', '/api/admin/password', { token, body: { currentPassword: ADMIN.password, newPassword: 'a-brand-new-password' } });
+    expect(changed.status).toBe(200);
+    expect((await call(suite, 'GET', '/api/admin/me', { token })).status).toBe(200);
+    expect((await call(suite, 'GET', '/api/admin/me', { token: other })).status).toBe(401);
+    await login(suite, ADMIN.username, 'a-brand-new-password');
+    // Put it back for the other suites' habits.
+    await call(suite, 'PUT', '/api/admin/password', { token, body: { currentPassword: 'a-brand-new-password', newPassword: ADMIN.password } });
+  });
+});
