@@ -6,10 +6,3 @@ declare namespace App {
     auth: import('./server/http/authenticate.ts').Authentication | null;
   }
 }
-
-declare namespace astroHTML.JSX {
-  interface AstroClientDirectives {
-    /** Hydrate after the load event, when the browser is idle (src/directives/after-load.ts). */
-    'client:afterload'?: boolean;
-  }
-}

@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { cloneElement, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 
 /** SPEC §9: opens after 700 ms on hover (300 ms skip delay), at once on keyboard focus. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -9,11 +9,6 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 let lastClosedAt = 0;
 
 interface TriggerProps {
-  onPointerEnter?: () => void;
-  onPointerLeave?: () => void;
-  onFocus?: () => void;
-  onBlur?: () => void;
-  onKeyDown?: (event: { key: string }) => void;
   'aria-describedby'?: string;
 }
 
@@ -41,20 +36,15 @@ export function Tooltip({ label, children }: { label: string; children: ReactEle
     });
   };
 
-  const trigger = cloneElement(children, {
-    onPointerEnter: () => show(Date.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS ? 0 : TOOLTIP_DELAY_MS),
-    onPointerLeave: hide,
-    onFocus: () => show(0),
-    onBlur: hide,
-    onKeyDown: (event) => {
-      if (event.key === 'Escape') hide();
-    },
-    ...(open ? { 'aria-describedby': id } : {}),
-  });
+  const onPointerEnter = () => show(Date.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS ? 0 : TOOLTIP_DELAY_MS);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') hide();
+  };
 
   return (
-    <span className="relative inline-flex">
-      {trigger}
+    // Focus events bubble in React, so the wrapper hears the trigger's focus and blur.
+    <span className="relative inline-flex" onPointerEnter={onPointerEnter} onPointerLeave={hide} onFocus={() => show(0)} onBlur={hide} onKeyDown={onKeyDown}>
+      {cloneElement(children, open ? { 'aria-describedby': id } : {})}
       {open && (
         <span
           id={id}

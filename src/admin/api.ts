@@ -1,0 +1,80 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/**
+ * SPEC §8: any non-OK answer becomes an error whose message is the status, a colon, a space and
+ * the server's message (its JSON `message`, else the body text, else the status text). The
+ * server's field errors travel with it so that forms can show them next to their fields.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Record<string, string>;
+  readonly serverMessage: string;
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, serverMessage = '') {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+    this.serverMessage = serverMessage;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let serverMessage = text;
+  let fieldErrors: Record<string, string> = {};
+  try {
+    const body = JSON.parse(text) as { message?: unknown; errors?: unknown };
+    if (typeof body.message === 'string') serverMessage = body.message;
+    if (body.errors && typeof body.errors === 'object') fieldErrors = body.errors as Record<string, string>;
+  } catch {
+    // not JSON: the text is the message
+  }
+  return new ApiError(response.status, `${response.status}: ${serverMessage || response.statusText}`, fieldErrors, serverMessage);
+}
+
+/** An expired session sends the administrator back to the login screen. */
+function onUnauthorized(url: string) {
+  if (url !== '/api/admin/login' && window.location.pathname !== '/admin') window.location.assign('/admin');
+}
+
+/**
+ * SPEC §7's shared helper: JSON unless the body is form data, cookies always sent. The session
+ * is the httpOnly cookie (docs/decisions/008), so no token is handled by scripts.
+ */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined || isForm ? {} : { 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
+  });
+  if (response.status === 401) onUnauthorized(url);
+  if (!response.ok) throw await toApiError(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Default reads: the first element of the query key is the URL. */
+const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', String(queryKey[0]));
+
+/** SPEC §9: no refetch interval, none on focus, data never stale, no retries. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { queryFn: defaultQueryFn, refetchInterval: false, refetchOnWindowFocus: false, staleTime: Infinity, retry: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const NO_FIELD_ERRORS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** The server's field errors of a failed call; the same object while the error is the same. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? error.fieldErrors : NO_FIELD_ERRORS;
+}

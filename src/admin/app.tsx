@@ -1,0 +1,63 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Route, Router, Switch } from 'wouter';
+import { Toaster } from '../components/ui/toaster-radix.tsx';
+import { createQueryClient } from './api.ts';
+import { TimeZoneContext } from './dates.ts';
+import { AdministratorsScreen } from './screens/administrators.tsx';
+import { DashboardScreen } from './screens/dashboard.tsx';
+import { EventsScreen } from './screens/events.tsx';
+import { GalleryScreen } from './screens/gallery.tsx';
+import { LoginScreen } from './screens/login.tsx';
+import { NewsScreen } from './screens/news.tsx';
+import { SettingsScreen } from './screens/settings.tsx';
+import { WhatWeDoScreen } from './screens/what-we-do.tsx';
+import { WhoWeAreScreen } from './screens/who-we-are.tsx';
+import { AdminLink } from './ui/admin-link.tsx';
+
+/**
+ * The admin area: one single-page app under /admin/*. The server has already checked the
+ * session before sending this page (src/middleware.ts); calls that meet an expired session
+ * send the administrator back to /admin.
+ */
+export function AdminApp({ timeZone }: { timeZone: string }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <TimeZoneContext.Provider value={timeZone}>
+      <QueryClientProvider client={queryClient}>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Router>
+          <Switch>
+            <Route path="/admin" component={LoginScreen} />
+            <Route path="/admin/dashboard" component={DashboardScreen} />
+            <Route path="/admin/news" component={NewsScreen} />
+            <Route path="/admin/events" component={EventsScreen} />
+            <Route path="/admin/gallery" component={GalleryScreen} />
+            <Route path="/admin/who-we-are" component={WhoWeAreScreen} />
+            <Route path="/admin/what-we-do" component={WhatWeDoScreen} />
+            <Route path="/admin/settings" component={SettingsScreen} />
+            <Route path="/admin/administrators" component={AdministratorsScreen} />
+            <Route component={AdminNotFound} />
+          </Switch>
+        </Router>
+        <Toaster />
+      </QueryClientProvider>
+    </TimeZoneContext.Provider>
+  );
+}
+
+function AdminNotFound() {
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-3xl font-bold">404 Page Not Found</h1>
+      <p className="mt-4 text-slate-700">Did you forget to add the page to the router?</p>
+      <p className="mt-4">
+        <AdminLink href="/admin/dashboard" className="text-blue-800 underline">
+          Back to Dashboard
+        </AdminLink>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest } from '../api.ts';
+import { displayDate, useTimeZone } from '../dates.ts';
+import type { ClubEvent, GalleryImage, Me, NewsItem } from '../types.ts';
+import { AdminLink } from '../ui/admin-link.tsx';
+import { AdminPage, Card } from '../ui/admin-page.tsx';
+import { Button } from '../ui/button.tsx';
+
+export const DASHBOARD_LIST_SIZE = 5;
+
+/** SPEC §2 Admin dashboard. */
+export function DashboardScreen() {
+  const timeZone = useTimeZone();
+  const queryClient = useQueryClient();
+  const news = useQuery<NewsItem[]>({ queryKey: ['/api/news'] });
+  const events = useQuery<ClubEvent[]>({ queryKey: ['/api/events'] });
+  const gallery = useQuery<GalleryImage[]>({ queryKey: ['/api/gallery'] });
+  const me = useQuery<Me>({ queryKey: ['/api/admin/me'] });
+  const [now] = useState(() => Date.now());
+
+  const logout = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/admin/logout'),
+    onSettled: () => {
+      queryClient.clear();
+      // A full load: the server guard decides what the next screen is.
+      window.location.assign('/admin');
+    },
+  });
+
+  const upcoming = (events.data ?? []).filter((event) => new Date(event.date).getTime() >= now).slice(0, DASHBOARD_LIST_SIZE);
+  const count = (list: unknown[] | undefined) => (list ? String(list.length) : '…');
+  const cards = [
+    { title: 'News', count: count(news.data), href: '/admin/news', text: 'news articles' },
+    { title: 'Events', count: count(events.data), href: '/admin/events', text: 'events' },
+    { title: 'What We Do', count: null, href: '/admin/what-we-do', text: 'Mission, activities and impact' },
+    { title: 'Who We Are', count: null, href: '/admin/who-we-are', text: 'About us, committee and contact' },
+    { title: 'Gallery', count: count(gallery.data), href: '/admin/gallery', text: 'images' },
+  ];
+
+  return (
+    <AdminPage
+      title="Admin Dashboard"
+      back={false}
+      actions={
+        <>
+          {me.data && <span className="self-center text-sm text-slate-700">Signed in as {me.data.username}</span>}
+          <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            Logout
+          </Button>
+        </>
+      }
+    >
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((card) => (
+          <li key={card.href}>
+            <AdminLink href={card.href} className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-700 hover:shadow">
+              <h2 className="text-lg font-bold">{card.title}</h2>
+              {card.count !== null ? (
+                <p className="mt-1 text-slate-700">
+                  <span className="text-3xl font-extrabold text-slate-900">{card.count}</span> {card.text}
+                </p>
+              ) : (
+                <p className="mt-1 text-slate-700">{card.text}</p>
+              )}
+              <span className="mt-3 inline-block text-sm font-semibold text-blue-800">Manage {card.title}</span>
+            </AdminLink>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-3 text-xl font-bold">Latest News</h2>
+          {news.isLoading ? (
+            <p role="status">Loading news...</p>
+          ) : (news.data ?? []).length === 0 ? (
+            <p className="text-slate-700">No news articles found.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {news.data!.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
+                <li key={item.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span className="font-medium">{item.title}</span>
+                  <span className="text-sm text-slate-600">{displayDate(item.publishedAt, timeZone)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-xl font-bold">Upcoming Events</h2>
+          {events.isLoading ? (
+            <p role="status">Loading events...</p>
+          ) : upcoming.length === 0 ? (
+            <p className="text-slate-700">No events found.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {upcoming.map((event) => (
+                <li key={event.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span className="font-medium">{event.name}</span>
+                  <span className="text-sm text-slate-600">{displayDate(event.date, timeZone)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+
+      <Card className="mt-6">
+        <h2 className="mb-3 text-xl font-bold">Site and administrators</h2>
+        <ul className="flex flex-wrap gap-3">
+          <li>
+            <AdminLink href="/admin/settings" className="font-semibold text-blue-800 underline">
+              Site settings
+            </AdminLink>
+          </li>
+          <li>
+            <AdminLink href="/admin/administrators" className="font-semibold text-blue-800 underline">
+              Administrators
+            </AdminLink>
+          </li>
+          <li>
+            <a href="/" className="font-semibold text-blue-800 underline">
+              View the website
+            </a>
+          </li>
+        </ul>
+      </Card>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,85 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { notify } from '../../components/ui/notices.ts';
+import { ApiError, apiRequest } from '../api.ts';
+import { Button } from '../ui/button.tsx';
+import { InputField } from '../ui/field.tsx';
+
+/** SPEC §2 Admin login, §4 login form states and §8 login messages. */
+export function LoginScreen() {
+  const [, navigate] = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
+  const [error, setError] = useState('');
+
+  const login = useMutation({
+    mutationFn: () => apiRequest<{ token: string }>('POST', '/api/admin/login', { username, password }),
+    onSuccess: () => {
+      notify({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
+      navigate('/admin/dashboard');
+    },
+    onError: (failure) => {
+      const message = failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : 'Authentication failed';
+      setError(message);
+      notify({ title: 'Login Failed', description: message, variant: 'destructive' });
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = {
+      ...(username.trim() ? {} : { username: 'Username is required' }),
+      ...(password ? {} : { password: 'Password is required' }),
+    };
+    setMissing(next);
+    if (Object.keys(next).length > 0) return;
+    setError('');
+    login.mutate();
+  }
+
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
+      <div className="w-full max-w-sm rounded-lg bg-white p-6 shadow-md">
+        <h1 className="mb-6 text-center text-2xl font-extrabold">Admin Login</h1>
+        {error && (
+          <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <InputField
+            label="Username"
+            name="username"
+            placeholder="admin"
+            autoComplete="username"
+            autoCapitalize="none"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            error={missing.username}
+          />
+          <InputField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={missing.password}
+          />
+          <Button type="submit" className="w-full" disabled={login.isPending}>
+            {login.isPending ? 'Logging in...' : 'Log in'}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <a href="/" className="text-blue-800 underline">
+            Back to the website
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { fieldErrorsOf } from '../api.ts';
+import type { SiteSettings } from '../types.ts';
+import { ImageField } from '../uploads/image-field.tsx';
+import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
+import { Button } from '../ui/button.tsx';
+import { InputField } from '../ui/field.tsx';
+import { useUnsavedChanges } from '../unsaved-changes.ts';
+import { useSave } from '../use-save.ts';
+
+type Values = Record<'clubName' | 'tagline' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail', string> & { logoUrl: string | null };
+
+const toValues = (s: SiteSettings): Values => ({
+  clubName: s.clubName,
+  tagline: s.tagline,
+  messagingGroupUrl: s.messagingGroupUrl ?? '',
+  socialGroupUrl: s.socialGroupUrl ?? '',
+  contactEmail: s.contactEmail ?? '',
+  logoUrl: s.logoUrl,
+});
+
+/** The club's name, tagline, logo and footer links: the header, hero, footer and shares use them. */
+export function SettingsScreen() {
+  const settings = useQuery<SiteSettings>({ queryKey: ['/api/settings'] });
+  return (
+    <AdminPage title="Site Settings">
+      {settings.isLoading ? <LoadingText>Loading settings...</LoadingText> : settings.data ? <SettingsForm initial={toValues(settings.data)} /> : <p role="alert">Failed to load the settings.</p>}
+    </AdminPage>
+  );
+}
+
+function SettingsForm({ initial }: { initial: Values }) {
+  const [saved, setSaved] = useState(initial);
+  const [values, setValues] = useState(initial);
+  const [clientErrors, setErrors] = useState<Record<string, string>>({});
+  const [uploading, setUploading] = useState(false);
+  const save = useSave<Values>({
+    method: 'PUT',
+    url: () => '/api/admin/settings',
+    body: (v) => ({
+      clubName: v.clubName,
+      tagline: v.tagline,
+      messagingGroupUrl: v.messagingGroupUrl.trim() || null,
+      socialGroupUrl: v.socialGroupUrl.trim() || null,
+      contactEmail: v.contactEmail.trim() || null,
+      logoUrl: v.logoUrl,
+    }),
+    success: 'Site settings updated successfully',
+    failure: 'Failed to update site settings',
+    refresh: ['/api/settings'],
+    onSuccess: () => setSaved(values),
+  });
+  const errors = { ...fieldErrorsOf(save.error), ...clientErrors };
+  useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(saved));
+  const text = (key: Exclude<keyof Values, 'logoUrl'>) => ({
+    name: key,
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+    error: errors[key],
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!values.clubName.trim()) {
+      setErrors({ clubName: 'Club name is required' });
+      return;
+    }
+    save.mutate(values);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <Card>
+        <h2 className="mb-3 text-xl font-bold">The club</h2>
+        <div className="space-y-4">
+          <InputField label="Club name" required {...text('clubName')} hint="Shown in the header, the welcome banner and shared links." />
+          <InputField label="Tagline" {...text('tagline')} hint="A short line under the welcome heading (optional)." />
+          <ImageField flow="direct" label="Logo" value={values.logoUrl} onChange={(url) => setValues((v) => ({ ...v, logoUrl: url }))} error={errors.logoUrl} onBusyChange={setUploading} />
+        </div>
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-xl font-bold">Footer links</h2>
+        <p className="mb-3 text-sm text-slate-600">Links left empty are not shown.</p>
+        <div className="space-y-4">
+          <InputField label="Messaging group link" type="url" inputMode="url" placeholder="https://" {...text('messagingGroupUrl')} />
+          <InputField label="Social group link" type="url" inputMode="url" placeholder="https://" {...text('socialGroupUrl')} />
+          <InputField label="Contact email" type="email" inputMode="email" {...text('contactEmail')} />
+        </div>
+      </Card>
+      <Button type="submit" disabled={save.isPending || uploading}>
+        {save.isPending ? 'Saving Changes...' : 'Save Changes'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, type ReactNode } from 'react';
+import { AdminLink } from './admin-link.tsx';
+
+interface AdminPageProps {
+  title: string;
+  /** The dashboard has no way back; every other screen does. */
+  back?: boolean;
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+export function AdminPage({ title, back = true, actions, children }: AdminPageProps) {
+  useEffect(() => {
+    document.title = `${title} | Admin`;
+  }, [title]);
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
+      {back && (
+        <p className="mb-4">
+          <AdminLink href="/admin/dashboard" className="text-sm font-medium text-blue-800 underline">
+            Back to Dashboard
+          </AdminLink>
+        </p>
+      )}
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">{title}</h1>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      </div>
+      {children}
+    </main>
+  );
+}
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <section className={`rounded-lg border border-slate-200 bg-white p-5 shadow-sm ${className}`}>{children}</section>;
+}
+
+export function LoadingText({ children }: { children: string }) {
+  return (
+    <p role="status" className="text-slate-700">
+      {children}
+    </p>
+  );
+}
+
+export function ErrorText({ children }: { children: string }) {
+  return (
+    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,80 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { confirmDiscard, hasUnsavedChanges } from '../unsaved-changes.ts';
+
+interface FormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}
+
+/** SPEC §2: news and event dialogs at most 500 px wide; on a phone they fill the width and scroll. */
+/** Closing a dialog whose form has unsaved edits asks first, so a stray tap loses nothing. */
+export function FormDialog({ open, onOpenChange, title, description, children }: FormDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && hasUnsavedChanges() && !confirmDiscard()) return;
+        onOpenChange(next);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <Dialog.Title className="pr-10 text-xl font-bold">{title}</Dialog.Title>
+          {description && <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>}
+          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100">
+            <span aria-hidden="true" className="text-2xl leading-none">×</span>
+          </Dialog.Close>
+          <div className="mt-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  description: string;
+  pending: boolean;
+}
+
+/** SPEC §2: 'Are you sure?', Cancel and Delete ('Deleting...' while pending). */
+export function ConfirmDeleteDialog({ open, onCancel, onConfirm, description, pending }: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl">
+          <AlertDialog.Title className="text-xl font-bold">Are you sure?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-slate-700">{description}</AlertDialog.Description>
+          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">Cancel</Button>
+            </AlertDialog.Cancel>
+            <Button
+              variant="destructive"
+              disabled={pending}
+              onClick={(event) => {
+                event.preventDefault();
+                onConfirm();
+              }}
+            >
+              {pending ? 'Deleting...' : 'Delete'}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

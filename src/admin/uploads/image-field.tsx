@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { uploadImage, type UploadFlow } from './upload-flows.ts';
+
+export const UPLOADED_FLAG_MS = 2000;
+
+interface ImageFieldProps {
+  flow: UploadFlow;
+  label: string;
+  value: string | null;
+  onChange: (url: string | null) => void;
+  error?: string | undefined;
+  /** Gallery images always have one; elsewhere the image can be removed. */
+  removable?: boolean;
+  onBusyChange?: (busy: boolean) => void;
+}
+
+/**
+ * Upload (button, or drag and drop) with a progress bar, or paste an image URL; the current
+ * image is previewed. SPEC §4: 'Uploading...' while busy, 'Uploaded!' for 2 s after the news
+ * flow, and 'Change Image' once there is an image.
+ */
+export function ImageField({ flow, label, value, onChange, error, removable = true, onBusyChange }: ImageFieldProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [uploaded, setUploaded] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    if (!uploaded) return;
+    const timer = setTimeout(() => setUploaded(false), UPLOADED_FLAG_MS);
+    return () => clearTimeout(timer);
+  }, [uploaded]);
+
+  async function handle(file: File | undefined) {
+    if (!file || busy) return;
+    setBusy(true);
+    onBusyChange?.(true);
+    setProgress(0);
+    const url = await uploadImage(flow, file, setProgress);
+    setBusy(false);
+    onBusyChange?.(false);
+    if (inputRef.current) inputRef.current.value = '';
+    if (url) {
+      onChange(url);
+      if (flow === 'news') setUploaded(true);
+    }
+  }
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void handle(event.dataTransfer.files[0]);
+  };
+
+  const buttonLabel = busy ? 'Uploading...' : uploaded ? 'Uploaded!' : value ? 'Change Image' : 'Upload Image';
+  const preview = value ? (value.startsWith('/images/') ? value : /^https?:\/\//i.test(value) ? value : null) : null;
+
+  return (
+    <fieldset className="space-y-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="text-sm font-semibold text-slate-900">{label}</legend>
+      {preview && (
+        <img src={preview} alt="Preview of the chosen image" referrerPolicy="no-referrer" className="max-h-48 w-auto rounded border border-slate-200 object-contain" />
+      )}
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="image-drop-zone"
+        className={`flex flex-wrap items-center gap-3 rounded-md border-2 border-dashed p-3 ${dragging ? 'border-blue-700 bg-blue-50' : 'border-slate-300'}`}
+      >
+        <input
+          ref={inputRef}
+          id={`${id}-file`}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          onChange={(event) => void handle(event.target.files?.[0])}
+          disabled={busy}
+        />
+        <label
+          htmlFor={`${id}-file`}
+          className={`inline-flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold hover:bg-slate-100 ${busy ? 'cursor-wait opacity-70' : ''}`}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' || event.key === ' ') {
+              event.preventDefault();
+              inputRef.current?.click();
+            }
+          }}
+          tabIndex={0}
+          role="button"
+        >
+          {buttonLabel}
+        </label>
+        <span className="text-sm text-slate-600">or drop a photo here</span>
+        {value && removable && !busy && (
+          <button type="button" className="text-sm font-medium text-red-700 underline" onClick={() => onChange(null)}>
+            Remove image
+          </button>
+        )}
+        {busy && (
+          <progress className="h-2 w-full" max={1} value={progress} aria-label="Upload progress">
+            {Math.round(progress * 100)}%
+          </progress>
+        )}
+      </div>
+      <div>
+        <label htmlFor={`${id}-url`} className="block text-sm text-slate-700">
+          Or paste an image URL
+        </label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value.trim() === '' ? null : event.target.value)}
+          className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base"
+        />
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notify } from '../components/ui/notices.ts';
+import { apiRequest, errorMessage } from './api.ts';
+
+interface SaveOptions<TInput> {
+  method: 'POST' | 'PUT' | 'DELETE';
+  url: (input: TInput) => string;
+  body?: (input: TInput) => unknown;
+  /** SPEC §8's success text, shown under the title 'Success'. */
+  success: string;
+  /** SPEC §8's failure text; the error is appended after a colon unless `bare`. */
+  failure: string;
+  bare?: boolean;
+  /** Query keys (URLs) to refresh after success. */
+  refresh: string[];
+  onSuccess?: () => void;
+}
+
+/** One call of SPEC §7 with SPEC §8's notices; the caller keeps the form as typed on failure. */
+export function useSave<TInput = void>(options: SaveOptions<TInput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TInput) => apiRequest(options.method, options.url(input), options.body?.(input)),
+    onSuccess: async () => {
+      notify({ title: 'Success', description: options.success });
+      options.onSuccess?.();
+      await Promise.all(options.refresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+    },
+    onError: (error) => {
+      notify({
+        title: 'Error',
+        description: options.bare ? options.failure : `${options.failure}: ${errorMessage(error)}`,
+        variant: 'destructive',
+      });
+    },
+  });
+}

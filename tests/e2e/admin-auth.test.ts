@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../setup/databases.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+import { expectNoAxeViolations, openPage, useBrowser } from '../setup/browser.ts';
+import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
+
+const sqlite = testDatabases[0]!;
+const ADMIN_ROUTES = ['/admin/dashboard', '/admin/news', '/admin/events', '/admin/gallery', '/admin/who-we-are', '/admin/what-we-do', '/admin/settings', '/admin/administrators', '/admin/anything-else'];
+
+describe('admin sign-in, guard and session in Chromium', () => {
+  const suite = useServer(sqlite);
+  const chrome = useBrowser();
+
+  it('sends a visitor without a session to /admin on the server, before any admin HTML', async () => {
+    for (const path of ADMIN_ROUTES) {
+      const response = await fetch(`${suite.url}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location'), path).toBe('/admin');
+      expect(await response.text(), path).not.toContain('astro-island');
+    }
+    const { page, close } = await openPage(chrome.browser);
+    await page.goto(`${suite.url}/admin/news`);
+    expect(page.url()).toBe(`${suite.url}/admin`);
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await close();
+  });
+
+  it('shows the login screen, refuses empty and wrong credentials, and says when a locked-out name may try again', async () => {
+    const { page, close } = await openPage(chrome.browser);
+    await page.goto(`${suite.url}/admin`);
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await expect(page.getByLabel('Username').getAttribute('placeholder')).resolves.toBe('admin');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Username is required').count()).resolves.toBe(1);
+    await expect(page.getByText('Password is required').count()).resolves.toBe(1);
+
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectNotice(page, 'Login Failed');
+    await expect(page.locator('main [role="alert"]').first().textContent()).resolves.toBe('Invalid username or password');
+    expect(page.url()).toBe(`${suite.url}/admin`);
+
+    for (let i = 0; i < 6; i++) {
+      await page.getByLabel('Username').fill('ghost');
+      await page.getByLabel('Password').fill(`wrong-${i}`);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+    }
+    await page.locator('main [role="alert"]', { hasText: 'Too many failed sign-in attempts' }).waitFor();
+    await expect(page.locator('main [role="alert"]').first().textContent()).resolves.toMatch(/Please try again in \d+ minutes?\./);
+    await close();
+  });
+
+  it('signs in, survives a reload, keeps a signed-in administrator off the login screen, and logs out on the server', async () => {
+    const { page, context, close } = await openPage(chrome.browser);
+    await page.goto(`${suite.url}/admin`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    const submit = page.getByRole('button', { name: 'Log in' });
+    await submit.click();
+    await page.waitForURL(`${suite.url}/admin/dashboard`);
+    await expectNotice(page, 'Login Successful');
+    await expectNotice(page, 'Welcome to the admin dashboard');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'club_session')?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.goto(`${suite.url}/admin`);
+    expect(page.url()).toBe(`${suite.url}/admin/dashboard`);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+
+    const token = cookies.find((c) => c.name === 'club_session')!.value;
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${suite.url}/admin`);
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    // The session ended on the server, not just in this browser.
+    const after = await fetch(`${suite.url}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
+    await page.goto(`${suite.url}/admin/dashboard`);
+    expect(page.url()).toBe(`${suite.url}/admin`);
+    await close();
+  });
+
+  it('shows the dashboard with its cards, empty lists and links', async () => {
+    const { page, close } = await openPage(chrome.browser);
+    await signInWithForm(page, suite.url);
+    for (const name of ['News', 'Events', 'What We Do', 'Who We Are', 'Gallery']) {
+      await expect(page.getByRole('heading', { name, exact: true }).count(), name).resolves.toBe(1);
+    }
+    await page.getByText('No news articles found.').waitFor();
+    await page.getByText('No events found.').waitFor();
+    await expect(page.getByRole('link', { name: /Manage News/ }).getAttribute('href')).resolves.toBe('/admin/news');
+    await expect(page.getByRole('link', { name: /Manage Gallery/ }).getAttribute('href')).resolves.toBe('/admin/gallery');
+    await expect(page.getByRole('link', { name: 'Site settings' }).getAttribute('href')).resolves.toBe('/admin/settings');
+    await expect(page.getByRole('link', { name: 'Administrators' }).getAttribute('href')).resolves.toBe('/admin/administrators');
+    await expectNoAxeViolations(page);
+    await close();
+  });
+});

@@ -1,0 +1,30 @@
+import type { Page } from 'playwright-core';
+import { login } from './api-client.ts';
+import { ADMIN } from './server.ts';
+
+/** Signs the browser in by setting the session cookie from an API login, as the Epic Stack's fixture does. */
+export async function signInWithCookie(page: Page, baseUrl: string): Promise<void> {
+  const token = await login(baseUrl);
+  await page.context().addCookies([{ name: 'club_session', value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/** Signs in through the login form. */
+export async function signInWithForm(page: Page, baseUrl: string, username = ADMIN.username, password = ADMIN.password): Promise<void> {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${baseUrl}/admin/dashboard`);
+}
+
+/** The text of the notice on screen (SPEC §9: one at a time). */
+export async function noticeText(page: Page): Promise<string> {
+  const notice = page.locator('li.notice[data-state="open"]').last();
+  await notice.waitFor();
+  return (await notice.innerText()).replace(/\s*×\s*$/, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Waits for a notice whose text contains `text`. */
+export async function expectNotice(page: Page, text: string): Promise<void> {
+  await page.locator('li.notice[data-state="open"]', { hasText: text }).first().waitFor({ timeout: 10_000 });
+}
