@@ -75,27 +75,22 @@ export function ImageField({ flow, label, value, onChange, error, removable = tr
       >
         <input
           ref={inputRef}
-          id={`${id}-file`}
           type="file"
           accept="image/*"
+          tabIndex={-1}
+          aria-label={`${label}: choose a file`}
           className="sr-only"
           onChange={(event) => void handle(event.target.files?.[0])}
           disabled={busy}
         />
-        <label
-          htmlFor={`${id}-file`}
-          className={`inline-flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold hover:bg-slate-100 ${busy ? 'cursor-wait opacity-70' : ''}`}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' || event.key === ' ') {
-              event.preventDefault();
-              inputRef.current?.click();
-            }
-          }}
-          tabIndex={0}
-          role="button"
+        <button
+          type="button"
+          onClick={() => inputRef.current?.click()}
+          disabled={busy}
+          className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold hover:bg-slate-100 disabled:cursor-wait disabled:opacity-70"
         >
           {buttonLabel}
-        </label>
+        </button>
         <span className="text-sm text-slate-600">or drop a photo here</span>
         {value && removable && !busy && (
           <button type="button" className="text-sm font-medium text-red-700 underline" onClick={() => onChange(null)}>

@@ -1,0 +1,266 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { phoneJpeg } from '../fixtures/images.ts';
+import { testDatabases } from '../setup/databases.ts';
+import { useServer } from '../setup/server.ts';
+import { expectNoAxeViolations, openPage, useBrowser } from '../setup/browser.ts';
+import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
+
+const sqlite = testDatabases[0]!;
+
+async function photo(width = 1600, height = 1000) {
+  return { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg(width, height) };
+}
+
+async function adminPage(browser: Parameters<typeof openPage>[0], url: string, path: string) {
+  const opened = await openPage(browser);
+  await signInWithCookie(opened.page, url);
+  await opened.page.goto(`${url}${path}`);
+  return opened;
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+describe('admin content screens in Chromium', () => {
+  const suite = useServer(sqlite, { SITE_TIMEZONE: 'Europe/London' });
+  const chrome = useBrowser();
+
+  it('creates, edits and deletes a news item with the rich-text editor and the news image flow', async () => {
+    const { page, errors, close } = await adminPage(chrome.browser, suite.url, '/admin/news');
+    await page.getByText('No news items found. Create one to get started.').waitFor();
+    await expect(page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).resolves.toBe('/admin/dashboard');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Add News Item' }).click();
+    const create = dialog(page, 'Create News Item');
+    await create.waitFor();
+    const box = await create.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(500);
+    const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
+    expect(Math.abs(Date.parse(await create.getByLabel('Publication Date').inputValue()) - Date.parse(today))).toBeLessThanOrEqual(86_400_000);
+    // Client-side rules first: nothing is sent.
+    await create.getByRole('button', { name: 'Create News Item' }).click();
+    await create.getByText('Title is required').waitFor();
+
+    await create.getByLabel('Title').fill('Reading shed opens');
+    await create.getByLabel('Publication Date').fill('2026-03-05');
+    const editor = create.locator('.ql-editor');
+    await editor.waitFor();
+    await expect(create.locator('.ql-toolbar button[aria-label="Bold"]').count()).resolves.toBe(1);
+    await expect(create.locator('.ql-toolbar .ql-picker.ql-header').count()).resolves.toBe(1);
+    await expect(create.locator('.ql-toolbar .ql-picker.ql-font').count()).resolves.toBe(1);
+    await editor.click();
+    await page.keyboard.type('Thanks to every dad who helped.');
+    await create.locator('input[type="file"]').setInputFiles(await photo());
+    await create.getByText('Uploaded!').waitFor({ timeout: 15_000 });
+    await create.getByText('Change Image').waitFor({ timeout: 5000 });
+    await expectNoAxeViolations(page);
+    await create.getByRole('button', { name: 'Create News Item' }).click();
+    await expectNotice(page, 'News item created successfully');
+    await expect(create.count()).resolves.toBe(0);
+    await page.getByRole('heading', { name: 'Reading shed opens' }).waitFor();
+    await page.getByText('March 5, 2026').waitFor();
+
+    const publicNews = await (await fetch(`${suite.url}/news`)).text();
+    expect(publicNews).toContain('Reading shed opens');
+    expect(publicNews).toContain('Thanks to every dad who helped.');
+    expect(publicNews).toMatch(/<source type="image\/avif" srcSet="\/images\//i);
+
+    // The create dialog comes back empty, with today's date.
+    await page.getByRole('button', { name: 'Add News Item' }).click();
+    await expect(dialog(page, 'Create News Item').getByLabel('Title').inputValue()).resolves.toBe('');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Edit Reading shed opens' }).click();
+    const edit = dialog(page, 'Edit News Item');
+    await expect(edit.getByLabel('Title').inputValue()).resolves.toBe('Reading shed opens');
+    await expect(edit.getByLabel('Publication Date').inputValue()).resolves.toBe('2026-03-05');
+    await edit.getByLabel('Title').fill('Reading shed now open');
+    await edit.getByRole('button', { name: 'Update News Item' }).click();
+    await expectNotice(page, 'News item updated successfully');
+    await page.getByRole('heading', { name: 'Reading shed now open' }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete Reading shed now open' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await expect(confirm.innerText()).resolves.toContain('permanently delete the news item "Reading shed now open". This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm.count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Delete Reading shed now open' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectNotice(page, 'News item deleted successfully');
+    await page.getByText('No news items found. Create one to get started.').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('creates, edits and deletes an event with a direct upload, showing client and server validation', async () => {
+    const { page, close } = await adminPage(chrome.browser, suite.url, '/admin/events');
+    await page.getByText('No events found. Create one to get started.').waitFor();
+    await page.getByRole('button', { name: 'Add Event' }).click();
+    const create = dialog(page, 'Create Event');
+    await expect(create.getByLabel('Description').getAttribute('rows')).resolves.toBe('5');
+    await create.getByRole('button', { name: 'Create Event' }).click();
+    for (const message of ['Event name is required', 'Booking URL is required', 'Description is required']) await create.getByText(message).waitFor();
+
+    await create.getByLabel('Event Name').fill('x'.repeat(201));
+    await create.getByLabel('Date').fill('2030-06-01T10:30');
+    await create.getByLabel('Booking URL').fill('https://tickets.example/picnic');
+    await create.getByLabel('Description').fill('Bring a blanket.');
+    await create.getByRole('button', { name: 'Create Event' }).click();
+    await expectNotice(page, 'Failed to create event: 400:');
+    await create.getByText('Event name must be at most 200 characters').waitFor();
+    // Nothing typed is lost.
+    await expect(create.getByLabel('Description').inputValue()).resolves.toBe('Bring a blanket.');
+
+    await create.getByLabel('Event Name').fill('Summer picnic');
+    await create.getByLabel('Location').fill('School field');
+    await create.getByLabel('Organiser').fill('Tom');
+    await create.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expectNotice(page, 'Please upload an image file (jpg, jpeg, png, gif)');
+    await create.locator('input[type="file"]').setInputFiles(await photo());
+    await expectNotice(page, 'Image has been uploaded successfully');
+    await create.locator('img[alt="Preview of the chosen image"]').waitFor();
+    await create.getByRole('button', { name: 'Create Event' }).click();
+    await expectNotice(page, 'Event created successfully');
+    await page.getByRole('heading', { name: 'Summer picnic' }).waitFor();
+    await page.getByText('June 1, 2030').waitFor();
+    await expect(page.getByRole('link', { name: 'https://tickets.example/picnic' }).getAttribute('target')).resolves.toBe('_blank');
+    await expectNoAxeViolations(page);
+
+    const publicEvents = await (await fetch(`${suite.url}/events`)).text();
+    expect(publicEvents).toContain('Summer picnic');
+    expect(publicEvents).toMatch(/Location: (<!-- -->)?School field/);
+
+    await page.getByRole('button', { name: 'Edit Summer picnic' }).click();
+    const edit = dialog(page, 'Edit Event');
+    await expect(edit.getByLabel('Date').inputValue()).resolves.toBe('2030-06-01T10:30');
+    await edit.getByLabel('Event Name').fill('Summer picnic and games');
+    await edit.getByRole('button', { name: 'Update Event' }).click();
+    await expectNotice(page, 'Event updated successfully');
+    const api = (await (await fetch(`${suite.url}/api/events`)).json()) as { name: string; date: string }[];
+    expect(api[0]).toMatchObject({ name: 'Summer picnic and games', date: '2030-06-01T09:30:00.000Z' });
+
+    await page.getByRole('button', { name: 'Delete Summer picnic and games' }).click();
+    await expect(page.getByRole('alertdialog').innerText()).resolves.toContain('"Summer picnic and games"');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectNotice(page, 'Event deleted successfully');
+    await page.getByText('No events found. Create one to get started.').waitFor();
+    await close();
+  });
+
+  it('adds, edits and deletes gallery images, by upload and by URL, with the browser confirmation', async () => {
+    const { page, close } = await adminPage(chrome.browser, suite.url, '/admin/gallery');
+    await page.getByText('No images in the gallery yet.').waitFor();
+    await page.getByRole('button', { name: 'Add your first image' }).click();
+    const add = dialog(page, 'Add Gallery Image');
+    await expect(add.getByRole('button', { name: 'Add Image' }).isDisabled()).resolves.toBe(true);
+    await expect(add.getByLabel('Caption (optional)').getAttribute('rows')).resolves.toBe('3');
+    await add.locator('input[type="file"]').setInputFiles(await photo(3000, 2000));
+    await expectNotice(page, 'Upload successful');
+    await add.getByRole('button', { name: 'Add Image' }).click();
+    await expectNotice(page, 'Image added to gallery');
+    await page.getByText('(No caption)').waitFor();
+
+    await page.getByRole('button', { name: 'Add Image' }).click();
+    const second = dialog(page, 'Add Gallery Image');
+    const [stored] = (await (await fetch(`${suite.url}/api/gallery`)).json()) as { imageUrl: string }[];
+    await second.getByLabel('Or paste an image URL').fill(stored!.imageUrl);
+    await second.locator('img[alt="Preview of the chosen image"]').waitFor();
+    await second.getByLabel('Caption (optional)').fill('Tug of war');
+    await second.getByRole('button', { name: 'Add Image' }).click();
+    await expectNotice(page, 'Image added to gallery');
+    await page.locator('td', { hasText: /^Tug of war$/ }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Edit Tug of war' }).click();
+    const edit = dialog(page, 'Edit Gallery Image');
+    await edit.locator('img[alt="Preview of the chosen image"]').waitFor();
+    await edit.getByLabel('Caption (optional)').fill('Tug of war final');
+    await edit.getByRole('button', { name: 'Update Image' }).click();
+    await expectNotice(page, 'Gallery image updated');
+    await page.locator('td', { hasText: /^Tug of war final$/ }).waitFor();
+
+    const questions: string[] = [];
+    page.on('dialog', (browserDialog) => {
+      questions.push(browserDialog.message());
+      void browserDialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete Tug of war final' }).click();
+    await expectNotice(page, 'Gallery image deleted');
+    expect(questions).toEqual(['Are you sure you want to delete this image?']);
+    await page.locator('td', { hasText: /^Tug of war final$/ }).waitFor({ state: 'detached' });
+    await close();
+  });
+
+  it('edits both information pages and the site settings, and the public pages show them', async () => {
+    const { page, close } = await adminPage(chrome.browser, suite.url, '/admin/who-we-are');
+    await page.getByRole('heading', { name: 'Edit Who We Are' }).waitFor();
+    await expect(page.getByLabel('About Us').getAttribute('rows')).resolves.toBe('8');
+    await expect(page.getByLabel('Who Are We?').getAttribute('rows')).resolves.toBe('4');
+    await expect(page.getByLabel('Contact Email').getAttribute('type')).resolves.toBe('email');
+    await page.getByLabel('About Us').fill('We are dads.\n\nWe meet monthly.');
+    await page.getByLabel('Contact Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'Failed to update Who We Are content: 400:');
+    await page.getByLabel('Contact Email').fill('hello@dads.example');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'Who We Are content updated successfully');
+    await expectNoAxeViolations(page);
+    const who = await (await fetch(`${suite.url}/who-we-are`)).text();
+    expect(who).toContain('<p class="whitespace-pre-line text-slate-800 [&amp;+p]:mt-4">We meet monthly.</p>');
+    expect(who).toContain('mailto:hello@dads.example');
+
+    await page.goto(`${suite.url}/admin/what-we-do`);
+    await page.getByRole('heading', { name: 'Edit What We Do' }).waitFor();
+    for (const [label, rows] of [['Our Mission', '6'], ['Activities', '8'], ['Our Impact', '6']] as const) {
+      await expect(page.getByLabel(label).getAttribute('rows')).resolves.toBe(rows);
+    }
+    await page.getByLabel('Activities').fill('Den building.\n\nBike repair.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'What We Do content updated successfully');
+    await expectNoAxeViolations(page);
+    expect(await (await fetch(`${suite.url}/what-we-do`)).text()).toContain('Bike repair.');
+
+    await page.goto(`${suite.url}/admin/settings`);
+    await page.getByLabel('Club name').fill('Oakfield Dads');
+    await page.getByLabel('Messaging group link').fill('https://chat.example/oakfield');
+    await page.getByLabel('Contact email').fill('dads@oakfield.example');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'Site settings updated successfully');
+    await expectNoAxeViolations(page);
+    const home = await (await fetch(`${suite.url}/`)).text();
+    expect(home).toMatch(/Welcome to (<!-- -->)?Oakfield Dads/);
+    expect(home).toContain('href="https://chat.example/oakfield"');
+    expect(home).toContain('href="mailto:dads@oakfield.example"');
+    await close();
+  });
+
+  it('adds an administrator who can then sign in, and never offers to remove yourself', async () => {
+    const { page, close } = await adminPage(chrome.browser, suite.url, '/admin/administrators');
+    await page.getByRole('heading', { name: 'Administrators' }).waitFor();
+    await page.getByText('you', { exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: /^Remove/ }).count()).resolves.toBe(0);
+    await page.getByLabel('New username').fill('raj');
+    await page.getByLabel('Their password').fill('short');
+    await page.getByRole('button', { name: 'Add Administrator' }).click();
+    await page.getByText('Password must be at least 12 characters').waitFor();
+    await page.getByLabel('Their password').fill('raj-long-password-1');
+    await page.getByRole('button', { name: 'Add Administrator' }).click();
+    await expectNotice(page, 'Administrator added successfully');
+    await page.getByRole('button', { name: 'Remove raj' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    const other = await openPage(chrome.browser);
+    await other.page.goto(`${suite.url}/admin`);
+    await other.page.getByLabel('Username').fill('raj');
+    await other.page.getByLabel('Password').fill('raj-long-password-1');
+    await other.page.getByRole('button', { name: 'Log in' }).click();
+    await other.page.waitForURL(`${suite.url}/admin/dashboard`);
+    await other.close();
+
+    page.on('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Remove raj' }).click();
+    await expectNotice(page, 'Administrator removed successfully');
+    await close();
+  });
+});
