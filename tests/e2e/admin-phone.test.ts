@@ -1,0 +1,114 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../setup/databases.ts';
+import { useServer } from '../setup/server.ts';
+import { expectNoAxeViolations, openPage, PHONE, useBrowser } from '../setup/browser.ts';
+import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
+
+const sqlite = testDatabases[0]!;
+
+/** A phone-sized photo over the 5 MB limit: 4000×3000 of noise at JPEG quality 100. */
+async function hugePhoto(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+}
+
+describe('admin on a 390 px phone in Chromium', () => {
+  const suite = useServer(sqlite);
+  const chrome = useBrowser();
+
+  it('signs in and creates an event with a 12-megapixel photo that is downsized before it is sent', async () => {
+    const { page, close } = await openPage(chrome.browser, { viewport: PHONE, hasTouch: true, isMobile: true });
+    await signInWithForm(page, suite.url);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: /Manage Events/ }).tap();
+    await page.getByRole('heading', { name: 'Manage Events' }).waitFor();
+    await page.getByRole('button', { name: 'Add Event' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Create Event' });
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+
+    const photo = await hugePhoto();
+    expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);
+    const sent: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/upload')) sent.push(request.postDataBuffer()?.length ?? 0);
+    });
+    await dialog.getByLabel('Event Name').fill('Den building');
+    await dialog.getByLabel('Date').fill('2031-05-01T10:00');
+    await dialog.getByLabel('Booking URL').fill('https://tickets.example/den');
+    await dialog.getByLabel('Description').fill('Bring rope.');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expectNotice(page, 'Image has been uploaded successfully');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBeLessThan(5 * 1024 * 1024);
+    await dialog.getByRole('button', { name: 'Create Event' }).tap();
+    await expectNotice(page, 'Event created successfully');
+    await page.getByRole('heading', { name: 'Den building' }).waitFor();
+
+    const events = (await (await fetch(`${suite.url}/api/events`)).json()) as { imageUrl: string }[];
+    const stored = await fetch(`${suite.url}${events[0]!.imageUrl}`);
+    const meta = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(2400);
+    await close();
+  });
+
+  it('accepts a photo dropped on the upload area and asks before unsaved edits are lost', async () => {
+    const { page, close } = await openPage(chrome.browser, { viewport: PHONE });
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/gallery`);
+    await page.getByRole('button', { name: 'Add your first image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Gallery Image' });
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#0a7' } }).png().toBuffer();
+    await page.evaluate(async (bytes) => {
+      const file = new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' });
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      const zone = document.querySelector('[data-testid="image-drop-zone"]')!;
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, [...png]);
+    await expectNotice(page, 'Upload successful');
+    await dialog.getByLabel('Caption (optional)').fill('Typed but not saved');
+    // The notice is the top layer, so the first Escape closes it.
+    await page.keyboard.press('Escape');
+    await page.locator('li.notice[data-state="open"]').waitFor({ state: 'detached' });
+
+    const questions: string[] = [];
+    let answer = false;
+    page.on('dialog', (browserDialog) => {
+      questions.push(browserDialog.message());
+      void (answer ? browserDialog.accept() : browserDialog.dismiss());
+    });
+    await page.keyboard.press('Escape');
+    expect(questions).toEqual(['You have unsaved changes. Leave without saving?']);
+    await expect(dialog.getByLabel('Caption (optional)').inputValue()).resolves.toBe('Typed but not saved');
+    answer = true;
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(questions).toHaveLength(2);
+
+    await page.goto(`${suite.url}/admin/who-we-are`);
+    await page.getByLabel('About Us').fill('Unsaved words');
+    answer = false;
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    expect(questions).toHaveLength(3);
+    expect(page.url()).toBe(`${suite.url}/admin/who-we-are`);
+    answer = true;
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL(`${suite.url}/admin/dashboard`);
+    await close();
+  });
+
+  it('shows the in-app not-found screen for unknown admin paths', async () => {
+    const { page, close } = await openPage(chrome.browser);
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/no-such-screen`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await close();
+  });
+});
