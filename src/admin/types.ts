@@ -10,3 +10,8 @@ export interface Me {
   id: string;
   username: string;
 }
+
+/** A small file for lists: a stored image answers any width with its nearest variant. */
+export function thumbnail(url: string, width: 320 | 640 = 320): string {
+  return url.startsWith('/images/') ? `${url}/${width}.webp` : url;
+}

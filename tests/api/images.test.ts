@@ -97,6 +97,10 @@ describe.each(testDatabases)('images on $kind', (db) => {
     const small = await directUpload(suite, token, await fixtures.png(), 'a.png', 'image/png');
     expect(small.status).toBe(200);
     expect(storedFiles(suite, small.body.imageUrl.split('/').pop()).sort()).toEqual(['300.avif', '300.webp', 'master.webp']);
+    // A width that was not stored points to the nearest one, so lists can always ask for 320.
+    const nearest = await fetch(`${suite.url}${small.body.imageUrl}/320.webp`, { redirect: 'manual' });
+    expect(nearest.status).toBe(301);
+    expect(nearest.headers.get('location')).toBe(`${small.body.imageUrl}/300.webp`);
     const gif = await directUpload(suite, token, await fixtures.gif(), 'a.gif', 'image/gif');
     expect(gif.status).toBe(200);
     const meta = await sharp((await fetchImage(suite, gif.body.imageUrl)).bytes).metadata();

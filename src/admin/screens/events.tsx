@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { fieldErrorsOf } from '../api.ts';
 import { dateTimeInputToIso, dateTimeInputValue, displayDate, useTimeZone } from '../dates.ts';
 import { EventForm, type EventFormValues } from '../forms/event-form.tsx';
-import type { ClubEvent } from '../types.ts';
+import { thumbnail, type ClubEvent } from '../types.ts';
 import { AdminPage, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDeleteDialog, FormDialog } from '../ui/dialog.tsx';
@@ -126,7 +126,7 @@ export function EventsScreen() {
         <ul className="grid gap-4 md:grid-cols-2">
           {events.data!.map((event) => (
             <li key={event.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-              {event.imageUrl && <img src={event.imageUrl} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover" />}
+              {event.imageUrl && <img src={thumbnail(event.imageUrl, 640)} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover" />}
               <div className="p-4">
                 <h2 className="text-lg font-bold">{event.name}</h2>
                 <p className="text-sm text-slate-600">{displayDate(event.date, timeZone)}</p>

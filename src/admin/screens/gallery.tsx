@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../api.ts';
 import { GalleryForm, type GalleryFormValues } from '../forms/gallery-form.tsx';
-import type { GalleryImage } from '../types.ts';
+import { thumbnail, type GalleryImage } from '../types.ts';
 import { AdminPage, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormDialog } from '../ui/dialog.tsx';
@@ -106,7 +106,7 @@ export function GalleryScreen() {
               {gallery.data!.map((image) => (
                 <tr key={image.id}>
                   <td className="p-3">
-                    <img src={image.imageUrl} alt={image.caption ?? 'Gallery image'} referrerPolicy="no-referrer" className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20" />
+                    <img src={thumbnail(image.imageUrl)} alt={image.caption ?? 'Gallery image'} referrerPolicy="no-referrer" className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20" />
                   </td>
                   <td className="p-3 text-slate-800">{image.caption || <span className="text-slate-600">(No caption)</span>}</td>
                   <td className="p-3">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { fieldErrorsOf } from '../api.ts';
 import { dateInputToIso, dateInputValue, displayDate, useTimeZone } from '../dates.ts';
 import { NewsForm, type NewsFormValues } from '../forms/news-form.tsx';
-import type { NewsItem } from '../types.ts';
+import { thumbnail, type NewsItem } from '../types.ts';
 import { AdminPage, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDeleteDialog, FormDialog } from '../ui/dialog.tsx';
@@ -112,7 +112,7 @@ export function NewsScreen() {
         <ul className="space-y-4">
           {news.data!.map((item) => (
             <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex">
-              {item.imageUrl && <img src={item.imageUrl} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover sm:h-auto sm:w-48" />}
+              {item.imageUrl && <img src={thumbnail(item.imageUrl, 640)} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover sm:h-auto sm:w-48" />}
               <div className="flex-1 p-4">
                 <h2 className="text-lg font-bold">{item.title}</h2>
                 <p className="text-sm text-slate-600">{displayDate(item.publishedAt, timeZone)}</p>

@@ -14,7 +14,7 @@ export const GET: APIRoute = async ({ params }) => {
   if (!isValidKey(key) || !key.includes('/')) return notFound();
   const app = await getContext();
   const data = await app.images.read(key);
-  if (!data) return notFound();
+  if (!data) return (await nearestVariant(app, key)) ?? notFound();
   return new Response(data as BodyInit, {
     headers: {
       'Content-Type': TYPES[key.split('.').pop()!]!,
@@ -24,6 +24,24 @@ export const GET: APIRoute = async ({ params }) => {
     },
   });
 };
+
+/**
+ * A width that was not stored (an image narrower than the width asked for) redirects to the
+ * nearest stored one, so that thumbnails can ask for /320.webp whatever the image's size.
+ */
+async function nearestVariant(app: Awaited<ReturnType<typeof getContext>>, key: string): Promise<Response | null> {
+  const match = /^([a-z0-9]+)\/(\d{2,4})\.(webp|avif)$/.exec(key);
+  if (!match) return null;
+  const [, id, width, format] = match as unknown as [string, string, string, string];
+  const stored = (await app.images.describe([`/images/${id}`])).get(`/images/${id}`);
+  if (!stored || stored.widths.length === 0) return null;
+  const nearest = stored.widths.find((w) => w >= Number(width)) ?? stored.widths.at(-1)!;
+  if (String(nearest) === width) return null;
+  return new Response(null, {
+    status: 301,
+    headers: { Location: `/images/${id}/${nearest}.${format}`, 'Cache-Control': 'public, max-age=31536000, immutable' },
+  });
+}
 
 function notFound(): Response {
   return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' } });
