@@ -104,6 +104,41 @@ describe('admin on a 390 px phone in Chromium', () => {
     await close();
   });
 
+  it('shows the loading texts while data loads, and works with the keyboard alone', async () => {
+    const { page, close } = await openPage(chrome.browser);
+    await page.goto(`${suite.url}/admin`);
+    await page.getByLabel('Username').focus();
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('correct-horse-battery-staple');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${suite.url}/admin/dashboard`);
+    await page.getByRole('link', { name: /Manage Events/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Manage Events' }).waitFor();
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/news', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Data read once is kept (SPEC §9), so a fresh load of the screen shows the loading text.
+    await page.goto(`${suite.url}/admin/news`);
+    await page.getByText('Loading news items...').waitFor();
+    release();
+    await page.getByText('No news items found. Create one to get started.').waitFor();
+
+    await page.getByRole('button', { name: 'Add News Item' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create News Item' });
+    await dialog.waitFor();
+    await expect(page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).resolves.toBe(true);
+    await page.keyboard.type('Typed with keys');
+    await expect(dialog.getByLabel('Title').inputValue()).resolves.toBe('Typed with keys');
+    await close();
+  });
+
   it('shows the in-app not-found screen for unknown admin paths', async () => {
     const { page, close } = await openPage(chrome.browser);
     await signInWithForm(page, suite.url);

@@ -62,6 +62,9 @@ describe('public islands in Chromium', () => {
     await expect(notice.getByText('The link has been copied to your clipboard').count()).resolves.toBe(1);
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`http://localhost:${suite.server.port}/events/${eventId}`);
     await expect(share.getAttribute('data-copied')).resolves.toBe('true');
+    // F8 moves focus to the notice region.
+    await page.keyboard.press('F8');
+    await expect(page.evaluate(() => Boolean(document.activeElement?.closest('[role="region"]')))).resolves.toBe(true);
     await page.waitForTimeout(2300);
     await expect(share.getAttribute('data-copied')).resolves.toBeNull();
     // One notice at a time: a second copy replaces the first.

@@ -26,6 +26,14 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            // Start in the first field rather than on the close button.
+            const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('form input:not([type="file"]), form textarea');
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
