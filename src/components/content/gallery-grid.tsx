@@ -44,7 +44,7 @@ export function GalleryGrid({ items }: { items: GalleryView[] }) {
                 image={item.image.stored}
                 alt={item.caption ?? `Gallery image ${index + 1}`}
                 sizes="(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw"
-                priority={index < 2}
+                priority={index === 0}
                 className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
               />
               {item.caption && (
