@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
-import { openPage, PHONE, useBrowser } from '../setup/browser.ts';
+import { expectNoAxeViolations, openPage, PHONE, useBrowser } from '../setup/browser.ts';
 import { adminToken, create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 
 const sqlite = testDatabases[0]!;
@@ -114,6 +114,7 @@ describe('public islands in Chromium', () => {
     const newTab = dialog.getByRole('link', { name: 'Open in a new tab' });
     await expect(newTab.getAttribute('href')).resolves.toBe('http://127.0.0.1:9/book');
     await expect(newTab.getAttribute('target')).resolves.toBe('_blank');
+    await expectNoAxeViolations(page);
     const box = await dialog.boundingBox();
     expect(box!.height).toBeLessThanOrEqual(900 * 0.9 + 1);
     expect(box!.width).toBeLessThanOrEqual(1280 * 0.9 + 1);
@@ -125,6 +126,7 @@ describe('public islands in Chromium', () => {
   it('opens the gallery lightbox, wraps at both ends, follows the arrow keys and returns focus to the tile', async () => {
     const { page, close } = await openPage(chrome.browser);
     await page.goto(`${suite.url}/gallery`, { waitUntil: 'networkidle' });
+    await expectNoAxeViolations(page);
     const tiles = page.locator('main ul a');
     await expect(tiles.count()).resolves.toBe(3);
     // Captions show on keyboard focus.
@@ -139,6 +141,7 @@ describe('public islands in Chromium', () => {
     const captions = await page.locator('main ul a span').allTextContents();
     expect(first).toBe(`Open image: ${captions[0]}`);
     await expect(caption()).resolves.toBe(captions[0]);
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Previous image' }).click();
     await expect(caption()).resolves.toBe(captions[2]);
     await dialog.getByRole('button', { name: 'Next image' }).click();

@@ -42,13 +42,14 @@ export function GalleryGrid({ items }: { items: GalleryView[] }) {
               <ResponsiveImage
                 src={item.image.src}
                 image={item.image.stored}
-                alt={item.caption ?? `Gallery image ${index + 1}`}
+                // The link's label names the image; the caption is shown for sighted visitors.
+                alt=""
                 sizes="(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw"
                 priority={index === 0}
                 className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
               />
               {item.caption && (
-                <span className="absolute inset-x-0 bottom-0 bg-black/75 p-2 text-sm text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+                <span aria-hidden="true" className="absolute inset-x-0 bottom-0 bg-black/75 p-2 text-sm text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
                   {item.caption}
                 </span>
               )}
