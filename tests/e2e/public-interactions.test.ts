@@ -170,7 +170,7 @@ describe('public islands in Chromium', () => {
     await share.hover();
     await page.waitForTimeout(300);
     await expect(page.getByRole('tooltip').count()).resolves.toBe(0);
-    await page.waitForTimeout(700);
+    await page.getByRole('tooltip').waitFor({ timeout: 3000 });
     await expect(page.getByRole('tooltip').textContent()).resolves.toBe('Share');
     await page.mouse.move(0, 0);
     await page.waitForTimeout(400);

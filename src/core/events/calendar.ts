@@ -38,13 +38,11 @@ interface CalendarOptions {
   timeZone: string;
   /** Absolute base URL of the site, for each event's page and a stable UID domain. */
   baseUrl: string;
-  now?: Date;
 }
 
 /** An RFC 5545 calendar: CRLF line ends, lines folded at 75 octets, a VTIMEZONE for the club's zone. */
 export function icsCalendar(events: ClubEvent[], options: CalendarOptions): string {
   const host = new URL(options.baseUrl).host;
-  const stamp = utcStamp(options.now ?? new Date());
   const timings = events.map((event) => eventTiming(event, options.timeZone));
   const years = events.map((event) => new Date(event.date).getUTCFullYear());
   const lines = [
@@ -66,7 +64,8 @@ export function icsCalendar(events: ClubEvent[], options: CalendarOptions): stri
     lines.push(
       'BEGIN:VEVENT',
       `UID:event-${event.id}@${host}`,
-      `DTSTAMP:${stamp}`,
+      // The event's last change, not the time of the request, so that the feed's ETag holds.
+      `DTSTAMP:${utcStamp(new Date(event.updatedAt))}`,
       `LAST-MODIFIED:${utcStamp(new Date(event.updatedAt))}`,
       ...when,
       `SUMMARY:${escapeText(event.name)}`,
