@@ -1,7 +1,7 @@
 import type { StoredImage } from '../core/images/images.service.ts';
 
 interface ResponsiveImageProps {
-  /** The imageUrl stored on the item: an image of this site (/images/…) or an external http(s) URL. */
+  /** An image of this site: /images/{id}, or this site's copy of an external image (/images/remote/…). */
   src: string;
   /** Metadata of a stored image; absent for external URLs. */
   image?: StoredImage | null | undefined;
@@ -13,17 +13,17 @@ interface ResponsiveImageProps {
   className?: string;
 }
 
-const isHttp = (url: string) => /^https?:\/\//i.test(url);
+const isShowable = (url: string) => url.startsWith('/images/') || /^https?:\/\//i.test(url);
 
 /**
  * A stored image as <picture> with AVIF and WebP sources at every stored width, explicit
- * dimensions (no layout shift) and its dominant colour until it loads. External images render
- * as a plain <img> that sends no referrer; anything else renders nothing.
+ * dimensions (no layout shift) and its dominant colour until it loads. Copies of external images
+ * render as a plain <img> that sends no referrer; anything else renders nothing.
  */
 export function ResponsiveImage({ src, image, alt, sizes, priority = false, className }: ResponsiveImageProps) {
   const loading = priority ? 'eager' : 'lazy';
   if (!image) {
-    if (!isHttp(src)) return null;
+    if (!isShowable(src)) return null;
     return <img src={src} alt={alt} loading={loading} decoding="async" referrerPolicy="no-referrer" className={className} />;
   }
   const srcSet = (format: 'avif' | 'webp') => image.widths.map((w) => `${image.url}/${w}.${format} ${w}w`).join(', ');

@@ -42,6 +42,10 @@ const schema = z
       .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
       .optional()
       .transform((value) => value === 'true' || value === '1'),
+    REMOTE_IMAGES_ALLOW_PRIVATE: z
+      .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -75,6 +79,8 @@ export interface Config {
   timeZone: string;
   bootstrapAdmin: { username: string; password: string } | undefined;
   trustProxy: boolean;
+  /** Lets images given by URL come from private addresses (tests and intranets only). */
+  remoteImagesAllowPrivate: boolean;
   logLevel: string;
 }
 
@@ -108,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
     trustProxy: e.TRUST_PROXY,
+    remoteImagesAllowPrivate: e.REMOTE_IMAGES_ALLOW_PRIVATE,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -7,6 +7,7 @@ import { createEventsService } from './events/events.service.ts';
 import { createGalleryService } from './gallery/gallery.service.ts';
 import { createImagesService } from './images/images.service.ts';
 import { createLocalStorage } from './images/local-storage.ts';
+import { createRemoteImages, type RemoteImages } from './images/remote-images.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
 import { createPagesService } from './pages/pages.service.ts';
@@ -20,6 +21,7 @@ export interface AppContext {
   events: ReturnType<typeof createEventsService>;
   gallery: ReturnType<typeof createGalleryService>;
   images: ReturnType<typeof createImagesService>;
+  remoteImages: RemoteImages;
   pages: ReturnType<typeof createPagesService>;
   settings: ReturnType<typeof createSettingsService>;
   admins: ReturnType<typeof createAdminsService>;
@@ -38,7 +40,8 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     throw error;
   }
   const timeZone = config.timeZone;
-  const images = createImagesService({ db, storage: createLocalStorage(path.join(config.dataDir, 'images')) });
+  const storage = createLocalStorage(path.join(config.dataDir, 'images'));
+  const images = createImagesService({ db, storage });
   const releaseImage = (url: string | null | undefined) => images.releaseIfUnused(url);
   const context: AppContext = {
     config,
@@ -48,6 +51,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     events: createEventsService({ db, timeZone, releaseImage }),
     gallery: createGalleryService({ db, releaseImage }),
     images,
+    remoteImages: createRemoteImages({ storage, dataDir: config.dataDir, allowPrivate: config.remoteImagesAllowPrivate, log }),
     pages: createPagesService({ db }),
     settings: createSettingsService({ db, releaseImage }),
     admins: createAdminsService({ db }),

@@ -11,6 +11,6 @@ export const GET: APIRoute = async () => {
   const base = app.config.publicUrl;
   const items = await app.news.list({ limit: FEED_SIZE, offset: 0 });
   const logo = settings.logoUrl ? (settings.logoUrl.startsWith('/') ? `${base}${settings.logoUrl}/320.webp` : settings.logoUrl) : null;
-  const body = newsRss(items, { title: `${settings.clubName} news`, description: settings.tagline || `News from ${settings.clubName}`, baseUrl: base, imageUrl: logo });
+  const body = newsRss(items, { title: `${settings.clubName} news`, description: settings.tagline || `News from ${settings.clubName}`, baseUrl: base, imageUrl: logo, imageSrc: app.remoteImages.pathFor });
   return textResponse(body, 'application/rss+xml; charset=utf-8');
 };

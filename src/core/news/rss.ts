@@ -13,16 +13,19 @@ interface FeedOptions {
   baseUrl: string;
   /** An absolute URL of the channel image, when the club has a logo. */
   imageUrl?: string | null;
+  /** This site's path for an external image, so that readers fetch it from here. */
+  imageSrc?: (url: string) => string;
 }
 
 /** RSS 2.0 with the full HTML in content:encoded; relative links are made absolute for readers. */
 export function newsRss(items: NewsItem[], options: FeedOptions): string {
   const { baseUrl } = options;
+  const imageSrc = options.imageSrc ?? ((url: string) => url);
   const absolute = (html: string) => html.replace(/(src|href)="\/(?!\/)/g, `$1="${baseUrl}/`);
   const lastBuild = items[0]?.updatedAt ?? new Date(0).toISOString();
   const entries = items.map((item) => {
     const link = `${baseUrl}/news/${item.id}`;
-    const image = item.imageUrl ? `<p><img src="${escapeXml(item.imageUrl.startsWith('/') ? `${baseUrl}${item.imageUrl}/960.webp` : item.imageUrl)}" alt="" /></p>` : '';
+    const image = item.imageUrl ? `<p><img src="${escapeXml(item.imageUrl.startsWith('/') ? `${item.imageUrl}/960.webp` : imageSrc(item.imageUrl))}" alt="" /></p>` : '';
     const text = newsContentText(item.content);
     return [
       '    <item>',
@@ -31,7 +34,7 @@ export function newsRss(items: NewsItem[], options: FeedOptions): string {
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      <pubDate>${new Date(item.publishedAt).toUTCString()}</pubDate>`,
       `      <description>${escapeXml(text.length > 300 ? `${text.slice(0, 300)}...` : text)}</description>`,
-      `      <content:encoded>${cdata(absolute(image + newsContentForDisplay(item.content)))}</content:encoded>`,
+      `      <content:encoded>${cdata(absolute(image + newsContentForDisplay(item.content, imageSrc)))}</content:encoded>`,
       '    </item>',
     ].join('\n');
   });

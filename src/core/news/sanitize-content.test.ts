@@ -56,3 +56,11 @@ describe('newsContentForDisplay', () => {
     expect(html).toContain('referrerpolicy="no-referrer"');
   });
 });
+
+describe('newsContentForDisplay with this site’s copies of external images', () => {
+  it('points external images at the copy and keeps them', async () => {
+    const { newsContentForDisplay } = await import('./sanitize-content.ts');
+    const html = newsContentForDisplay('<img src="https://cdn.example/a.png">', (url) => `/images/remote/abc?u=${encodeURIComponent(url)}`);
+    expect(html).toContain('src="/images/remote/abc?u=https%3A%2F%2Fcdn.example%2Fa.png"');
+  });
+});

@@ -79,10 +79,11 @@ export function newsContentText(html: string): string {
 }
 
 /**
- * Stored news HTML as a public page shows it: images load lazily and send no referrer, and a
- * video embed becomes a link to the video, so no third party is contacted until a visitor asks.
+ * Stored news HTML as a public page shows it: images load lazily, send no referrer and come
+ * through `imageSrc` (this site's copy of an external image), and a video embed becomes a link
+ * to the video, so no third party is contacted until a visitor asks.
  */
-export function newsContentForDisplay(html: string): string {
+export function newsContentForDisplay(html: string, imageSrc: (url: string) => string = (url) => url): string {
   // The sanitiser's output has one known shape for embeds, so a pattern can replace them.
   const withoutEmbeds = sanitizeNewsContent(html).replace(
     /<iframe[^>]*\ssrc="([^"]+)"[^>]*><\/iframe>/g,
@@ -97,6 +98,7 @@ export function newsContentForDisplay(html: string): string {
         tagName,
         attribs: {
           ...attribs,
+          src: /^https?:/i.test(attribs.src ?? '') ? imageSrc(attribs.src!) : (attribs.src ?? ''),
           alt: attribs.alt ?? '',
           loading: 'lazy',
           decoding: 'async',
@@ -104,6 +106,9 @@ export function newsContentForDisplay(html: string): string {
         },
       }),
     },
+    // This site's copies of external images are relative paths; the first pass has vetted them.
+    exclusiveFilter: (frame) =>
+      frame.tag === 'img' && (frame.attribs.src ?? '').startsWith('/images/') ? false : options.exclusiveFilter!(frame),
   });
 }
 

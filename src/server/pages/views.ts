@@ -60,8 +60,10 @@ export interface GalleryView {
 
 export function createViews(app: AppContext, clubName: string) {
   const { timeZone, publicUrl } = app.config;
+  // External images are shown through this site's copy (src/core/images/remote-images.ts).
+  const localSrc = (url: string) => (/^https?:/i.test(url) ? app.remoteImages.pathFor(url) : url);
   const imageView = (url: string | null, images: Map<string, StoredImage>): ImageView | null =>
-    url ? { src: url, stored: images.get(url) ?? null } : null;
+    url ? { src: localSrc(url), stored: images.get(url) ?? null } : null;
 
   return {
     async news(items: NewsItem[]): Promise<NewsView[]> {
@@ -72,7 +74,7 @@ export function createViews(app: AppContext, clubName: string) {
         return {
           id: item.id,
           title: item.title,
-          html: newsContentForDisplay(item.content),
+          html: newsContentForDisplay(item.content, localSrc),
           text,
           dateLabel: formatDisplayDate(item.publishedAt, timeZone),
           isoDate: item.publishedAt,
