@@ -32,9 +32,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `${response.status}: ${serverMessage || response.statusText}`, fieldErrors, serverMessage);
 }
 
-/** An expired session sends the administrator back to the login screen. */
+let leaving = false;
+
+/** An expired session sends the administrator back to the login screen, once. */
 function onUnauthorized(url: string) {
-  if (url !== '/api/admin/login' && window.location.pathname !== '/admin') window.location.assign('/admin');
+  if (leaving || url === '/api/admin/login' || window.location.pathname === '/admin') return;
+  leaving = true;
+  window.location.assign('/admin');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../api.ts';
 import { displayDate, useTimeZone } from '../dates.ts';
@@ -12,7 +12,6 @@ export const DASHBOARD_LIST_SIZE = 5;
 /** SPEC §2 Admin dashboard. */
 export function DashboardScreen() {
   const timeZone = useTimeZone();
-  const queryClient = useQueryClient();
   const news = useQuery<NewsItem[]>({ queryKey: ['/api/news'] });
   const events = useQuery<ClubEvent[]>({ queryKey: ['/api/events'] });
   const gallery = useQuery<GalleryImage[]>({ queryKey: ['/api/gallery'] });
@@ -21,11 +20,8 @@ export function DashboardScreen() {
 
   const logout = useMutation({
     mutationFn: () => apiRequest('POST', '/api/admin/logout'),
-    onSettled: () => {
-      queryClient.clear();
-      // A full load: the server guard decides what the next screen is.
-      window.location.assign('/admin');
-    },
+    // A full load: the server guard decides what the next screen is, and the page's data goes.
+    onSettled: () => window.location.assign('/admin'),
   });
 
   const upcoming = (events.data ?? []).filter((event) => new Date(event.date).getTime() >= now).slice(0, DASHBOARD_LIST_SIZE);
