@@ -139,6 +139,37 @@ describe('admin on a 390 px phone in Chromium', () => {
     await close();
   });
 
+  it('refuses an undecodable file over the limit before sending it, and shows upload progress', async () => {
+    const { page, close } = await openPage(chrome.browser);
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/events`);
+    await page.getByRole('button', { name: 'Add Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Event' });
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/upload')) uploads.push(request.url());
+    });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'IMG_1.heic', mimeType: 'image/heic', buffer: Buffer.alloc(6 * 1024 * 1024, 7) });
+    await expectNotice(page, 'Image must be less than 5MB');
+    expect(uploads).toEqual([]);
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#345' } }).png().toBuffer();
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByRole('button', { name: 'Uploading...' }).waitFor();
+    await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    await expect(dialog.getByRole('button', { name: 'Create Event' }).isDisabled()).resolves.toBe(true);
+    release();
+    await expectNotice(page, 'Upload successful');
+    await dialog.getByRole('button', { name: 'Change Image' }).waitFor();
+    await close();
+  });
+
   it('shows the in-app not-found screen for unknown admin paths', async () => {
     const { page, close } = await openPage(chrome.browser);
     await signInWithForm(page, suite.url);
