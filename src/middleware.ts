@@ -30,7 +30,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const cacheControl = cacheControlFor(pathname, context.request.method);
   if (!cacheControl && !pathname.startsWith('/images/')) response = await withPublicCaching(context.request, response);
   return withHeaders(response, {
-    ...securityHeaders(context.url.protocol === 'https:' || publicUrl.startsWith('https:')),
+    ...securityHeaders(context.url.protocol === 'https:' || publicUrl.startsWith('https:'), pathname),
     ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),
     'X-Request-Id': context.locals.requestId,
   });

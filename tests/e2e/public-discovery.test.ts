@@ -127,6 +127,11 @@ describe('link previews, feeds and caching', () => {
       const again = await fetch(`${suite.url}${path}`, { headers: { 'if-none-match': etag! } });
       expect(again.status, path).toBe(304);
     }
+    // The browser itself refuses anything from another site, except the booking frame.
+    const policy = (await fetch(`${suite.url}/`)).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("img-src 'self' data:;");
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain('frame-src http: https:');
     const brotli = await rawGet(`${suite.url}/news`, { 'accept-encoding': 'br' });
     expect(brotli.headers['content-encoding']).toBe('br');
     const gzip = await rawGet(`${suite.url}/events`, { 'accept-encoding': 'gzip' });

@@ -102,7 +102,7 @@ describe('public islands in Chromium', () => {
   });
 
   it('opens the booking page in a sandboxed frame with a new-tab link', async () => {
-    const { page, close } = await openPage(chrome.browser);
+    const { page, errors, close } = await openPage(chrome.browser);
     await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Book Now: Den building' }).click();
     const dialog = page.getByRole('dialog', { name: 'Booking Page' });
@@ -120,11 +120,12 @@ describe('public islands in Chromium', () => {
     expect(box!.width).toBeLessThanOrEqual(1280 * 0.9 + 1);
     await page.keyboard.press('Escape');
     await expect(dialog.count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
     await close();
   });
 
   it('opens the gallery lightbox, wraps at both ends, follows the arrow keys and returns focus to the tile', async () => {
-    const { page, close } = await openPage(chrome.browser);
+    const { page, errors, close } = await openPage(chrome.browser);
     await page.goto(`${suite.url}/gallery`, { waitUntil: 'networkidle' });
     await expectNoAxeViolations(page);
     const tiles = page.locator('main ul a');
@@ -160,6 +161,7 @@ describe('public islands in Chromium', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await expect(dialog.count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
     await close();
   });
 

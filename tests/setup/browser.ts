@@ -53,6 +53,10 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   const errors: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   page.on('pageerror', (error) => errors.push(error.message));
+  // A blocked load means the page wanted something its Content-Security-Policy forbids.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
   return { page, context, requests, errors, close: () => context.close() };
 }
 

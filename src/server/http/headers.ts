@@ -1,14 +1,35 @@
 import { createHash } from 'node:crypto';
 
-/** Headers every answer carries; the public-site issue extends the policy for islands and images. */
-export function securityHeaders(secure: boolean): Record<string, string> {
+const BASE_POLICY = ["default-src 'self'", "base-uri 'self'", "form-action 'self'", "object-src 'none'", "frame-ancestors 'none'"];
+
+/**
+ * What pages may load. Public pages: only this site (external images are served from here,
+ * docs/decisions/009), except the booking page in its frame. Astro's island loader and React's
+ * style attributes are inline, hence 'unsafe-inline' for scripts and styles. The admin app also
+ * previews images at the URLs administrators paste, and the editor embeds two video sites.
+ */
+export function contentSecurityPolicy(pathname: string): string {
+  const admin = pathname === '/admin' || pathname.startsWith('/admin/');
+  return [
+    ...BASE_POLICY,
+    "script-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
+    "connect-src 'self'",
+    "font-src 'self'",
+    admin ? "img-src 'self' data: blob: http: https:" : "img-src 'self' data:",
+    admin ? 'frame-src https://www.youtube.com https://player.vimeo.com' : 'frame-src http: https:',
+  ].join('; ');
+}
+
+/** Headers every answer carries. */
+export function securityHeaders(secure: boolean, pathname: string): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+    'Content-Security-Policy': contentSecurityPolicy(pathname),
     ...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
