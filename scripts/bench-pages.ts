@@ -98,5 +98,5 @@ for (const pagePath of pages) {
 }
 console.log('  targets: at most 80 KB of JavaScript, performance 100, LCP under 1.0 s');
 if (!chrome) console.log(`  (Lighthouse skipped: no Chromium at ${chromePath}; install Debian's package "chromium")`);
-await chrome?.kill();
+chrome?.kill();
 stopServer();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { ImageField } from '../uploads/image-field.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextAreaField } from '../ui/field.tsx';
@@ -35,7 +35,7 @@ export function EventForm({ initial, submitLabel, pendingLabel, pending, serverE
 
   const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     const missing: Record<string, string> = {};
     if (!values.name.trim()) missing.name = 'Event name is required';

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { notify } from '../../components/ui/notices.ts';
 import { ImageField } from '../uploads/image-field.tsx';
 import { Button } from '../ui/button.tsx';
@@ -27,7 +27,7 @@ export function GalleryForm({ initial, submitLabel, pendingLabel, pending, serve
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   useUnsavedChanges(dirty);
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     if (!values.imageUrl) {
       notify({ title: 'Error', description: 'Please upload or enter an image URL', variant: 'destructive' });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type SubmitEvent } from 'react';
 import { ImageField } from '../uploads/image-field.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
@@ -35,7 +35,7 @@ export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverEr
 
   const set = <K extends keyof NewsFormValues>(key: K, value: NewsFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     const missing = {
       ...(values.title.trim() ? {} : { title: 'Title is required' }),

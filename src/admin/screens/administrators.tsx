@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { fieldErrorsOf } from '../api.ts';
 import { displayDate, useTimeZone } from '../dates.ts';
 import type { Admin, Me } from '../types.ts';
@@ -85,7 +85,7 @@ function AddAdministrator() {
   });
   const errors = { ...fieldErrorsOf(add.error), ...clientErrors };
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     const missing: Record<string, string> = {};
     if (username.trim().length < 3) missing.username = 'Username must be at least 3 characters';
@@ -137,7 +137,7 @@ function ChangePassword() {
   });
   const errors = { ...fieldErrorsOf(change.error), ...clientErrors };
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     const missing: Record<string, string> = {};
     if (!current) missing.currentPassword = 'Current password is required';

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { fieldErrorsOf } from '../api.ts';
 import { dateTimeInputToIso, dateTimeInputValue, displayDate, useTimeZone } from '../dates.ts';
 import { EventForm, type EventFormValues } from '../forms/event-form.tsx';
 import { thumbnail, type ClubEvent } from '../types.ts';
-import { AdminPage, LoadingText } from '../ui/admin-page.tsx';
+import { AdminPage } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDeleteDialog, FormDialog } from '../ui/dialog.tsx';
-import { useSave } from '../use-save.ts';
+import { ItemActions } from '../ui/item-actions.tsx';
+import { EmptyState, ListState } from '../ui/list-state.tsx';
+import { useItemDialogs } from '../use-item-dialogs.ts';
+import { useItemSaves } from '../use-item-saves.ts';
 
 /** A new event starts today at 10:00, the club's usual start. */
 function blank(timeZone: string): EventFormValues {
@@ -18,10 +20,8 @@ function blank(timeZone: string): EventFormValues {
 export function EventsScreen() {
   const timeZone = useTimeZone();
   const events = useQuery<ClubEvent[]>({ queryKey: ['/api/events'] });
-  const [creating, setCreating] = useState(false);
-  const [createKey, setCreateKey] = useState(0);
-  const [editing, setEditing] = useState<ClubEvent | null>(null);
-  const [deleting, setDeleting] = useState<ClubEvent | null>(null);
+  const dialogs = useItemDialogs<ClubEvent>();
+  const { editing, deleting, setEditing, setDeleting } = dialogs;
 
   const toBody = (values: EventFormValues) => ({
     name: values.name,
@@ -32,35 +32,7 @@ export function EventsScreen() {
     organiser: values.organiser.trim() || null,
     location: values.location.trim() || null,
   });
-  const create = useSave<EventFormValues>({
-    method: 'POST',
-    url: () => '/api/admin/events',
-    body: toBody,
-    success: 'Event created successfully',
-    failure: 'Failed to create event',
-    refresh: ['/api/events'],
-    onSuccess: () => {
-      setCreating(false);
-      setCreateKey((k) => k + 1);
-    },
-  });
-  const update = useSave<EventFormValues & { id: string }>({
-    method: 'PUT',
-    url: ({ id }) => `/api/admin/events/${id}`,
-    body: toBody,
-    success: 'Event updated successfully',
-    failure: 'Failed to update event',
-    refresh: ['/api/events'],
-    onSuccess: () => setEditing(null),
-  });
-  const remove = useSave<string>({
-    method: 'DELETE',
-    url: (id) => `/api/admin/events/${id}`,
-    success: 'Event deleted successfully',
-    failure: 'Failed to delete event',
-    refresh: ['/api/events'],
-    onSuccess: () => setDeleting(null),
-  });
+  const { create, update, remove } = useItemSaves<EventFormValues>({ noun: 'event', adminUrl: '/api/admin/events', listUrl: '/api/events', toBody, dialogs });
 
   return (
     <AdminPage
@@ -69,16 +41,16 @@ export function EventsScreen() {
         <Button
           onClick={() => {
             create.reset();
-            setCreating(true);
+            dialogs.setCreating(true);
           }}
         >
           Add Event
         </Button>
       }
     >
-      <FormDialog open={creating} onOpenChange={setCreating} title="Create Event">
+      <FormDialog open={dialogs.creating} onOpenChange={dialogs.setCreating} title="Create Event">
         <EventForm
-          key={createKey}
+          key={dialogs.createKey}
           initial={blank(timeZone)}
           submitLabel="Create Event"
           pendingLabel="Creating..."
@@ -116,46 +88,42 @@ export function EventsScreen() {
         description={`This will permanently delete the event "${deleting?.name ?? ''}". This action cannot be undone.`}
       />
 
-      {events.isLoading ? (
-        <LoadingText>Loading events...</LoadingText>
-      ) : events.isError ? (
-        <p role="alert">Failed to load events: {events.error.message}</p>
-      ) : (events.data ?? []).length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700">No events found. Create one to get started.</p>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {events.data!.map((event) => (
-            <li key={event.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-              {event.imageUrl && <img src={thumbnail(event.imageUrl, 640)} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover" />}
-              <div className="p-4">
-                <h2 className="text-lg font-bold">{event.name}</h2>
-                <p className="text-sm text-slate-600">{displayDate(event.date, timeZone)}</p>
-                <p className="mt-2 line-clamp-3 whitespace-pre-line text-slate-800">{event.comment}</p>
-                <p className="mt-2 text-sm">
-                  <a href={event.bookingUrl} target="_blank" rel="noopener noreferrer" className="break-all text-blue-800 underline">
-                    {event.bookingUrl}
-                  </a>
-                </p>
-                <div className="mt-3 flex gap-2">
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      update.reset();
-                      setEditing(event);
-                    }}
-                    aria-label={`Edit ${event.name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button variant="destructive" onClick={() => setDeleting(event)} aria-label={`Delete ${event.name}`}>
-                    Delete
-                  </Button>
+      <ListState
+        query={events}
+        loading="Loading events..."
+        failure="Failed to load events"
+        empty={<EmptyState>No events found. Create one to get started.</EmptyState>}
+      >
+        {(items) => (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {items.map((event) => (
+              <li key={event.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+                {event.imageUrl && <img src={thumbnail(event.imageUrl, 640)} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover" />}
+                <div className="p-4">
+                  <h2 className="text-lg font-bold">{event.name}</h2>
+                  <p className="text-sm text-slate-600">{displayDate(event.date, timeZone)}</p>
+                  <p className="mt-2 line-clamp-3 whitespace-pre-line text-slate-800">{event.comment}</p>
+                  <p className="mt-2 text-sm">
+                    <a href={event.bookingUrl} target="_blank" rel="noopener noreferrer" className="break-all text-blue-800 underline">
+                      {event.bookingUrl}
+                    </a>
+                  </p>
+                  <div className="mt-3">
+                    <ItemActions
+                      name={event.name}
+                      onEdit={() => {
+                        update.reset();
+                        setEditing(event);
+                      }}
+                      onDelete={() => setDeleting(event)}
+                    />
+                  </div>
                 </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </AdminPage>
   );
 }

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { fieldErrorsOf } from '../api.ts';
 import { GalleryForm, type GalleryFormValues } from '../forms/gallery-form.tsx';
 import { thumbnail, type GalleryImage } from '../types.ts';
-import { AdminPage, LoadingText } from '../ui/admin-page.tsx';
+import { AdminPage } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormDialog } from '../ui/dialog.tsx';
+import { ItemActions } from '../ui/item-actions.tsx';
+import { EmptyState, ListState } from '../ui/list-state.tsx';
+import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useSave } from '../use-save.ts';
 
 export const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
@@ -13,9 +15,8 @@ export const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image
 /** SPEC §2 Manage Gallery. */
 export function GalleryScreen() {
   const gallery = useQuery<GalleryImage[]>({ queryKey: ['/api/gallery'] });
-  const [adding, setAdding] = useState(false);
-  const [addKey, setAddKey] = useState(0);
-  const [editing, setEditing] = useState<GalleryImage | null>(null);
+  const dialogs = useItemDialogs<GalleryImage>();
+  const { editing, setEditing } = dialogs;
 
   const toBody = (values: GalleryFormValues) => ({ imageUrl: values.imageUrl, caption: values.caption.trim() || null });
   const add = useSave<GalleryFormValues>({
@@ -26,10 +27,7 @@ export function GalleryScreen() {
     failure: 'Failed to add image to gallery',
     bare: true,
     refresh: ['/api/gallery'],
-    onSuccess: () => {
-      setAdding(false);
-      setAddKey((k) => k + 1);
-    },
+    onSuccess: dialogs.created,
   });
   const update = useSave<GalleryFormValues & { id: string }>({
     method: 'PUT',
@@ -51,14 +49,14 @@ export function GalleryScreen() {
 
   const openAdd = () => {
     add.reset();
-    setAdding(true);
+    dialogs.setCreating(true);
   };
 
   return (
     <AdminPage title="Manage Gallery" actions={<Button onClick={openAdd}>Add Image</Button>}>
-      <FormDialog open={adding} onOpenChange={setAdding} title="Add Gallery Image">
+      <FormDialog open={dialogs.creating} onOpenChange={dialogs.setCreating} title="Add Gallery Image">
         <GalleryForm
-          key={addKey}
+          key={dialogs.createKey}
           initial={{ imageUrl: null, caption: '' }}
           submitLabel="Add Image"
           pendingLabel="Adding..."
@@ -81,64 +79,58 @@ export function GalleryScreen() {
         )}
       </FormDialog>
 
-      {gallery.isLoading ? (
-        <LoadingText>Loading gallery images...</LoadingText>
-      ) : gallery.isError ? (
-        <p role="alert">Failed to load gallery images: {gallery.error.message}</p>
-      ) : (gallery.data ?? []).length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-          <p className="text-slate-700">No images in the gallery yet.</p>
-          <Button className="mt-4" onClick={openAdd}>
-            Add your first image
-          </Button>
-        </div>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left">
-            <thead className="bg-slate-50 text-sm">
-              <tr>
-                <th scope="col" className="p-3">Image</th>
-                <th scope="col" className="p-3">Caption</th>
-                <th scope="col" className="p-3 text-right">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {gallery.data!.map((image) => (
-                <tr key={image.id}>
-                  <td className="p-3">
-                    <img src={thumbnail(image.imageUrl)} alt={image.caption ?? 'Gallery image'} referrerPolicy="no-referrer" className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20" />
-                  </td>
-                  <td className="p-3 text-slate-800">{image.caption || <span className="text-slate-600">(No caption)</span>}</td>
-                  <td className="p-3">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      <Button
-                        variant="secondary"
-                        aria-label={`Edit ${image.caption || 'image'}`}
-                        onClick={() => {
-                          update.reset();
-                          setEditing(image);
-                        }}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        variant="destructive"
-                        aria-label={`Delete ${image.caption || 'image'}`}
-                        disabled={remove.isPending && remove.variables === image.id}
-                        onClick={() => {
-                          if (window.confirm(DELETE_IMAGE_QUESTION)) remove.mutate(image.id);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
+      <ListState
+        query={gallery}
+        loading="Loading gallery images..."
+        failure="Failed to load gallery images"
+        empty={
+          <EmptyState>
+            <p>No images in the gallery yet.</p>
+            <Button className="mt-4" onClick={openAdd}>
+              Add your first image
+            </Button>
+          </EmptyState>
+        }
+      >
+        {(images) => (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left">
+              <thead className="bg-slate-50 text-sm">
+                <tr>
+                  <th scope="col" className="p-3">Image</th>
+                  <th scope="col" className="p-3">Caption</th>
+                  <th scope="col" className="p-3 text-right">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {images.map((image) => (
+                  <tr key={image.id}>
+                    <td className="p-3">
+                      <img src={thumbnail(image.imageUrl)} alt={image.caption ?? 'Gallery image'} referrerPolicy="no-referrer" className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20" />
+                    </td>
+                    <td className="p-3 text-slate-800">{image.caption || <span className="text-slate-600">(No caption)</span>}</td>
+                    <td className="p-3">
+                      <div className="flex justify-end">
+                        <ItemActions
+                          name={image.caption || 'image'}
+                          deleting={remove.isPending && remove.variables === image.id}
+                          onEdit={() => {
+                            update.reset();
+                            setEditing(image);
+                          }}
+                          onDelete={() => {
+                            if (window.confirm(DELETE_IMAGE_QUESTION)) remove.mutate(image.id);
+                          }}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListState>
     </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useLocation } from 'wouter';
 import { notify } from '../../components/ui/notices.ts';
 import { ApiError, apiRequest } from '../api.ts';
@@ -27,7 +27,7 @@ export function LoginScreen() {
     },
   });
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     const next = {
       ...(username.trim() ? {} : { username: 'Username is required' }),

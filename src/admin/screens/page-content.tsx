@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { fieldErrorsOf } from '../api.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
@@ -57,7 +57,7 @@ function ContentForm({ initial, writeUrl, readUrl, fields, success, failure }: {
   const errors = fieldErrorsOf(save.error);
   useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(saved));
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     save.mutate(values);
   }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { fieldErrorsOf } from '../api.ts';
 import type { SiteSettings } from '../types.ts';
 import { ImageField } from '../uploads/image-field.tsx';
@@ -60,7 +60,7 @@ function SettingsForm({ initial }: { initial: Values }) {
     error: errors[key],
   });
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     if (!values.clubName.trim()) {
       setErrors({ clubName: 'Club name is required' });

@@ -1,0 +1,46 @@
+import { useSave } from './use-save.ts';
+
+interface ItemSavesOptions<TValues> {
+  /** As SPEC §8 words it: 'news item', 'event'. */
+  noun: string;
+  /** e.g. /api/admin/news; items live at {adminUrl}/{id}. */
+  adminUrl: string;
+  /** The public list to refresh, e.g. /api/news. */
+  listUrl: string;
+  toBody: (values: TValues) => Record<string, unknown>;
+  /** Closes the create dialog (fresh form next time), the edit dialog and the confirmation. */
+  dialogs: { created: () => void; setEditing: (item: null) => void; setDeleting: (item: null) => void };
+}
+
+/** Create, update and delete of one kind of item, with SPEC §8's notices and the dialogs' resets. */
+export function useItemSaves<TValues>({ noun, adminUrl, listUrl, toBody, dialogs }: ItemSavesOptions<TValues>) {
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const create = useSave<TValues>({
+    method: 'POST',
+    url: () => adminUrl,
+    body: toBody,
+    success: `${Noun} created successfully`,
+    failure: `Failed to create ${noun}`,
+    refresh: [listUrl],
+    onSuccess: dialogs.created,
+  });
+  const update = useSave<TValues & { id: string }>({
+    method: 'PUT',
+    url: ({ id }) => `${adminUrl}/${id}`,
+    // SPEC §7 sends the id in the body of an update too.
+    body: (values) => ({ id: values.id, ...toBody(values) }),
+    success: `${Noun} updated successfully`,
+    failure: `Failed to update ${noun}`,
+    refresh: [listUrl],
+    onSuccess: () => dialogs.setEditing(null),
+  });
+  const remove = useSave<string>({
+    method: 'DELETE',
+    url: (id) => `${adminUrl}/${id}`,
+    success: `${Noun} deleted successfully`,
+    failure: `Failed to delete ${noun}`,
+    refresh: [listUrl],
+    onSuccess: () => dialogs.setDeleting(null),
+  });
+  return { create, update, remove };
+}
