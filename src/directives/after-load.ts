@@ -2,7 +2,7 @@ import type { ClientDirective } from 'astro';
 
 /**
  * client:afterload hydrates an island once the page has loaded (its above-the-fold images
- * included) and the browser is idle, so island scripts never compete with the first paint or
+ * included), painted, and the browser is idle, so island scripts never compete with the first paint or
  * the largest image on a slow phone. Every island here is a working link or plain content
  * before it hydrates, so nothing is lost while it waits.
  */
@@ -15,8 +15,10 @@ const afterLoad: ClientDirective = (load) => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void hydrate(), { timeout: 2000 });
     else setTimeout(() => void hydrate(), 200);
   };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  // On a small page the load event can come before the first paint: wait for two frames too.
+  const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(whenIdle));
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint, { once: true });
 };
 
 export default afterLoad;
