@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dateInputToIso, dateInputValue, dateTimeInputToIso, dateTimeInputValue, displayDate } from './dates.ts';
+import { formatDisplayDate, toUtcIso } from '../core/shared/time.ts';
+import { dateInputValue, dateTimeInputValue } from './dates.ts';
 
 describe('admin dates in the club time zone', () => {
   it('round-trips date and date-time inputs through ISO timestamps', () => {
-    expect(dateInputToIso('2026-07-01', 'Europe/London')).toBe('2026-06-30T23:00:00.000Z');
+    expect(toUtcIso('2026-07-01', 'Europe/London')).toBe('2026-06-30T23:00:00.000Z');
     expect(dateInputValue('2026-06-30T23:00:00.000Z', 'Europe/London')).toBe('2026-07-01');
-    expect(dateTimeInputToIso('2026-12-05T10:30', 'Europe/London')).toBe('2026-12-05T10:30:00.000Z');
+    expect(toUtcIso('2026-12-05T10:30', 'Europe/London')).toBe('2026-12-05T10:30:00.000Z');
     expect(dateTimeInputValue('2026-07-05T09:30:00.000Z', 'Europe/London')).toBe('2026-07-05T10:30');
-    expect(displayDate('2026-06-30T23:00:00.000Z', 'Europe/London')).toBe('July 1, 2026');
+    expect(formatDisplayDate('2026-06-30T23:00:00.000Z', 'Europe/London')).toBe('July 1, 2026');
   });
 });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { fieldErrorsOf } from '../api.ts';
-import { displayDate, useTimeZone } from '../dates.ts';
+import { formatDisplayDate } from '../../core/shared/time.ts';
+import { useTimeZone } from '../dates.ts';
 import type { Admin, Me } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
@@ -39,7 +40,7 @@ export function AdministratorsScreen() {
                   <span>
                     <span className="font-semibold">{admin.username}</span>
                     {self && <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm">you</span>}
-                    <span className="block text-sm text-slate-600">Added {displayDate(admin.createdAt, timeZone)}</span>
+                    <span className="block text-sm text-slate-600">Added {formatDisplayDate(admin.createdAt, timeZone)}</span>
                   </span>
                   {!self && !only && (
                     <Button

@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../api.ts';
-import { displayDate, useTimeZone } from '../dates.ts';
+import { formatDisplayDate } from '../../core/shared/time.ts';
+import { useTimeZone } from '../dates.ts';
 import type { ClubEvent, GalleryImage, Me, NewsItem } from '../types.ts';
 import { AdminLink } from '../ui/admin-link.tsx';
 import { AdminPage, Card } from '../ui/admin-page.tsx';
@@ -77,7 +78,7 @@ export function DashboardScreen() {
               {news.data!.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
                 <li key={item.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span className="font-medium">{item.title}</span>
-                  <span className="text-sm text-slate-600">{displayDate(item.publishedAt, timeZone)}</span>
+                  <span className="text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</span>
                 </li>
               ))}
             </ul>
@@ -94,7 +95,7 @@ export function DashboardScreen() {
               {upcoming.map((event) => (
                 <li key={event.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span className="font-medium">{event.name}</span>
-                  <span className="text-sm text-slate-600">{displayDate(event.date, timeZone)}</span>
+                  <span className="text-sm text-slate-600">{formatDisplayDate(event.date, timeZone)}</span>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../api.ts';
-import { dateTimeInputToIso, dateTimeInputValue, displayDate, useTimeZone } from '../dates.ts';
+import { formatDisplayDate, toUtcIso } from '../../core/shared/time.ts';
+import { dateTimeInputValue, useTimeZone } from '../dates.ts';
 import { EventForm, type EventFormValues } from '../forms/event-form.tsx';
 import { thumbnail, type ClubEvent } from '../types.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
@@ -25,7 +26,7 @@ export function EventsScreen() {
 
   const toBody = (values: EventFormValues) => ({
     name: values.name,
-    date: dateTimeInputToIso(values.date, timeZone),
+    date: toUtcIso(values.date, timeZone),
     comment: values.comment,
     bookingUrl: values.bookingUrl.trim(),
     imageUrl: values.imageUrl,
@@ -101,7 +102,7 @@ export function EventsScreen() {
                 {event.imageUrl && <img src={thumbnail(event.imageUrl, 640)} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover" />}
                 <div className="p-4">
                   <h2 className="text-lg font-bold">{event.name}</h2>
-                  <p className="text-sm text-slate-600">{displayDate(event.date, timeZone)}</p>
+                  <p className="text-sm text-slate-600">{formatDisplayDate(event.date, timeZone)}</p>
                   <p className="mt-2 line-clamp-3 whitespace-pre-line text-slate-800">{event.comment}</p>
                   <p className="mt-2 text-sm">
                     <a href={event.bookingUrl} target="_blank" rel="noopener noreferrer" className="break-all text-blue-800 underline">

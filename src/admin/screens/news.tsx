@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../api.ts';
-import { dateInputToIso, dateInputValue, displayDate, useTimeZone } from '../dates.ts';
+import { formatDisplayDate, toUtcIso } from '../../core/shared/time.ts';
+import { dateInputValue, useTimeZone } from '../dates.ts';
 import { NewsForm, type NewsFormValues } from '../forms/news-form.tsx';
 import { thumbnail, type NewsItem } from '../types.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
@@ -20,7 +21,7 @@ export function NewsScreen() {
   const toBody = (values: NewsFormValues) => ({
     title: values.title,
     content: values.content,
-    publishedAt: dateInputToIso(values.publishedAt, timeZone),
+    publishedAt: toUtcIso(values.publishedAt, timeZone),
     imageUrl: values.imageUrl,
   });
   const { create, update, remove } = useItemSaves<NewsFormValues>({ noun: 'news item', adminUrl: '/api/admin/news', listUrl: '/api/news', toBody, dialogs });
@@ -87,7 +88,7 @@ export function NewsScreen() {
                 {item.imageUrl && <img src={thumbnail(item.imageUrl, 640)} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover sm:h-auto sm:w-48" />}
                 <div className="flex-1 p-4">
                   <h2 className="text-lg font-bold">{item.title}</h2>
-                  <p className="text-sm text-slate-600">{displayDate(item.publishedAt, timeZone)}</p>
+                  <p className="text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</p>
                   <div className="news-content mt-2 line-clamp-4 text-slate-800" dangerouslySetInnerHTML={{ __html: item.content }} />
                   <div className="mt-3">
                     <ItemActions
