@@ -102,13 +102,27 @@ describe('admin content screens in Chromium', () => {
     await create.getByRole('button', { name: 'Create Event' }).click();
     for (const message of ['Event name is required', 'Booking URL is required', 'Description is required']) await create.getByText(message).waitFor();
 
+    // The form checks with the API's own schema, so the same message comes before any request.
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/admin/events')) posts.push(request.url());
+    });
     await create.getByLabel('Event Name').fill('x'.repeat(201));
     await create.getByLabel('Date').fill('2030-06-01T10:30');
     await create.getByLabel('Booking URL').fill('https://tickets.example/picnic');
     await create.getByLabel('Description').fill('Bring a blanket.');
     await create.getByRole('button', { name: 'Create Event' }).click();
+    await create.getByText('Event name must be at most 200 characters').waitFor();
+    expect(posts).toEqual([]);
+    // What the server refuses shows the same way: here the request is altered on its way out.
+    await create.getByLabel('Event Name').fill('Summer picnic');
+    await page.route('**/api/admin/events', (route) =>
+      route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), name: 'x'.repeat(201) }) }),
+    );
+    await create.getByRole('button', { name: 'Create Event' }).click();
     await expectNotice(page, 'Failed to create event: 400:');
     await create.getByText('Event name must be at most 200 characters').waitFor();
+    await page.unroute('**/api/admin/events');
     // Nothing typed is lost.
     await expect(create.getByLabel('Description').inputValue()).resolves.toBe('Bring a blanket.');
 

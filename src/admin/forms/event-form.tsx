@@ -1,8 +1,10 @@
 import { useState, type SubmitEvent } from 'react';
+import { eventInputSchema } from '../../core/events/events.schema.ts';
 import { ImageField } from '../uploads/image-field.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextAreaField } from '../ui/field.tsx';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
+import { fieldErrors } from '../validate.ts';
 
 export interface EventFormValues {
   name: string;
@@ -37,12 +39,7 @@ export function EventForm({ initial, submitLabel, pendingLabel, pending, serverE
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!values.name.trim()) missing.name = 'Event name is required';
-    if (!values.date) missing.date = 'Date is required';
-    if (!values.bookingUrl.trim()) missing.bookingUrl = 'Booking URL is required';
-    else if (!/^https?:\/\/\S+$/i.test(values.bookingUrl.trim())) missing.bookingUrl = 'Booking URL must be a web address starting with http:// or https://';
-    if (!values.comment.trim()) missing.comment = 'Description is required';
+    const missing = fieldErrors(eventInputSchema, values);
     setErrors(missing);
     if (Object.keys(missing).length === 0) onSubmit(values);
   }

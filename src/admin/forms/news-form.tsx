@@ -1,8 +1,10 @@
 import { lazy, Suspense, useId, useState, type SubmitEvent } from 'react';
+import { newsInputSchema } from '../../core/news/news.schema.ts';
 import { ImageField } from '../uploads/image-field.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
+import { fieldErrors } from '../validate.ts';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
 
@@ -37,10 +39,7 @@ export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverEr
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
-    const missing = {
-      ...(values.title.trim() ? {} : { title: 'Title is required' }),
-      ...(values.publishedAt ? {} : { publishedAt: 'Publication date is required' }),
-    };
+    const missing = fieldErrors(newsInputSchema, values);
     setErrors(missing);
     if (Object.keys(missing).length === 0) onSubmit(values);
   }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
+import { changePasswordInputSchema, newAdminInputSchema, PASSWORD_MIN } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import { formatDisplayDate } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
@@ -8,8 +9,7 @@ import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useSave } from '../use-save.ts';
-
-export const PASSWORD_MIN = 12;
+import { fieldErrors } from '../validate.ts';
 
 /** Several volunteers can run the site: add one, remove one (never yourself, never the last), change your password. */
 export function AdministratorsScreen() {
@@ -88,9 +88,7 @@ function AddAdministrator() {
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (username.trim().length < 3) missing.username = 'Username must be at least 3 characters';
-    if (password.length < PASSWORD_MIN) missing.password = `Password must be at least ${PASSWORD_MIN} characters`;
+    const missing = fieldErrors(newAdminInputSchema, { username, password });
     setErrors(missing);
     if (Object.keys(missing).length === 0) add.mutate({ username, password });
   }
@@ -140,10 +138,8 @@ function ChangePassword() {
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!current) missing.currentPassword = 'Current password is required';
-    if (next.length < PASSWORD_MIN) missing.newPassword = `Password must be at least ${PASSWORD_MIN} characters`;
-    else if (next !== confirmation) missing.confirmation = 'The two new passwords are not the same';
+    const missing = fieldErrors(changePasswordInputSchema, { currentPassword: current, newPassword: next });
+    if (!missing.newPassword && next !== confirmation) missing.confirmation = 'The two new passwords are not the same';
     setErrors(missing);
     if (Object.keys(missing).length === 0) change.mutate();
   }

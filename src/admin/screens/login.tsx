@@ -2,16 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { useLocation } from 'wouter';
 import { notify } from '../../components/ui/notices.ts';
+import { loginInputSchema } from '../../core/auth/auth.schema.ts';
 import { ApiError, apiRequest } from '../api.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
+import { fieldErrors } from '../validate.ts';
 
 /** SPEC §2 Admin login, §4 login form states and §8 login messages. */
 export function LoginScreen() {
   const [, navigate] = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
+  const [missing, setMissing] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
 
   const login = useMutation({
@@ -29,10 +31,7 @@ export function LoginScreen() {
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
-    const next = {
-      ...(username.trim() ? {} : { username: 'Username is required' }),
-      ...(password ? {} : { password: 'Password is required' }),
-    };
+    const next = fieldErrors(loginInputSchema, { username, password });
     setMissing(next);
     if (Object.keys(next).length > 0) return;
     setError('');

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
+import { settingsInputSchema } from '../../core/settings/settings.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import type { SiteSettings } from '../types.ts';
 import { ImageField } from '../uploads/image-field.tsx';
@@ -8,6 +9,7 @@ import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
 import { useSave } from '../use-save.ts';
+import { fieldErrors } from '../validate.ts';
 
 type Values = Record<'clubName' | 'tagline' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail', string> & { logoUrl: string | null };
 
@@ -62,11 +64,9 @@ function SettingsForm({ initial }: { initial: Values }) {
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
-    if (!values.clubName.trim()) {
-      setErrors({ clubName: 'Club name is required' });
-      return;
-    }
-    save.mutate(values);
+    const missing = fieldErrors(settingsInputSchema, values);
+    setErrors(missing);
+    if (Object.keys(missing).length === 0) save.mutate(values);
   }
 
   return (
