@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { isCurrentSection, NAV_LINKS } from './nav-links.ts';
+import { NavItems } from './nav-links.tsx';
 
 /** The small-screen navigation: a button that toggles the menu; Escape closes it and returns focus. */
 export function MobileMenu({ pathname }: { pathname: string }) {
@@ -41,21 +41,13 @@ export function MobileMenu({ pathname }: { pathname: string }) {
         className="absolute inset-x-0 top-full z-40 border-b border-slate-200 bg-white shadow-md"
       >
         <ul className="flex flex-col px-4 py-2">
-          {NAV_LINKS.map((link) => {
-            const current = isCurrentSection(link.href, pathname);
-            return (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  aria-current={current ? 'page' : undefined}
-                  onClick={() => setOpen(false)}
-                  className={`block rounded-md px-3 py-3 text-base ${current ? 'bg-blue-50 font-semibold text-blue-800' : 'text-slate-800 hover:bg-slate-100'}`}
-                >
-                  {link.label}
-                </a>
-              </li>
-            );
-          })}
+          <NavItems
+            pathname={pathname}
+            onNavigate={() => setOpen(false)}
+            linkClass={(current) =>
+              `block rounded-md px-3 py-3 text-base ${current ? 'bg-blue-50 font-semibold text-blue-800' : 'text-slate-800 hover:bg-slate-100'}`
+            }
+          />
         </ul>
       </nav>
     </div>

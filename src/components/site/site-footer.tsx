@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../../core/settings/settings.schema.ts';
-import { NAV_LINKS } from './nav-links.ts';
+import { NavItems } from './nav-links.tsx';
 
 type FooterSettings = Pick<SiteSettings, 'clubName' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail'>;
 
@@ -40,13 +40,7 @@ export function SiteFooter({ settings }: { settings: FooterSettings }) {
         </div>
         <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-2 text-sm">
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                <a className="text-slate-700 underline-offset-4 hover:underline" href={link.href}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
+            <NavItems linkClass={() => 'text-slate-700 underline-offset-4 hover:underline'} />
           </ul>
         </nav>
       </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isCurrentSection, NAV_LINKS } from './nav-links.ts';
+import { NavItems } from './nav-links.tsx';
 
 interface SiteHeaderProps {
   clubName: string;
@@ -27,20 +27,12 @@ export function SiteHeader({ clubName, logoUrl, pathname, menu }: SiteHeaderProp
         </a>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => {
-              const current = isCurrentSection(link.href, pathname);
-              return (
-                <li key={link.href}>
-                  <a
-                    href={link.href}
-                    aria-current={current ? 'page' : undefined}
-                    className={`rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-blue-50 text-blue-800 underline underline-offset-4' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`}
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              );
-            })}
+            <NavItems
+              pathname={pathname}
+              linkClass={(current) =>
+                `rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-blue-50 text-blue-800 underline underline-offset-4' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+              }
+            />
           </ul>
         </nav>
         {menu}
