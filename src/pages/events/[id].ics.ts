@@ -1,12 +1,13 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../../core/context.ts';
+import { unlessNotFound } from '../../server/pages/unless-not-found.ts';
 import { icsCalendar } from '../../core/events/calendar.ts';
 import { textResponse } from '../../server/pages/feed-response.ts';
 
 /** One event as a file to open in a calendar app. */
 export const GET: APIRoute = async ({ params, rewrite }) => {
   const app = await getContext();
-  const event = await app.events.get(params.id ?? '').catch(() => null);
+  const event = await unlessNotFound(app.events.get(params.id ?? ''));
   if (!event) return rewrite('/404');
   const settings = await app.settings.get();
   const body = icsCalendar([event], { name: settings.clubName, timeZone: app.config.timeZone, baseUrl: app.config.publicUrl });

@@ -14,6 +14,17 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
+/** A paginated list's meta: the page number in its title after the first, and rel prev/next. */
+export function listPageMeta(title: string, description: string, pages: { page: number; path: string; prev?: string | undefined; next?: string | undefined }): PageMeta {
+  return {
+    title: pages.page > 1 ? `${title} (page ${pages.page})` : title,
+    description,
+    path: pages.path,
+    prev: pages.prev,
+    next: pages.next,
+  };
+}
+
 export function absoluteUrl(base: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${base}/`).toString();
 }

@@ -15,3 +15,10 @@ describe('paginate', () => {
     for (const q of ['?page=0', '?page=-1', '?page=abc', '?page=1.5', '?page=4']) expect(paginate(at(q), 30)).toBeNull();
   });
 });
+
+describe('the page path', () => {
+  it('is the list path on page 1 and carries ?page=N after', () => {
+    expect(paginate(at(''), 30)?.path).toBe('/news');
+    expect(paginate(at('?page=3'), 30)?.path).toBe('/news?page=3');
+  });
+});

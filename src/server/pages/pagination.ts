@@ -5,6 +5,8 @@ export interface Pagination {
   totalPages: number;
   limit: number;
   offset: number;
+  /** This page's own path: /news, /news?page=2. */
+  path: string;
   prev: string | undefined;
   next: string | undefined;
 }
@@ -25,6 +27,7 @@ export function paginate(url: URL, total: number, pageSize = PAGE_SIZE): Paginat
     totalPages,
     limit: pageSize,
     offset: (page - 1) * pageSize,
+    path: link(page),
     prev: page > 1 ? link(page - 1) : undefined,
     next: page < totalPages ? link(page + 1) : undefined,
   };
