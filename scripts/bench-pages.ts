@@ -1,12 +1,12 @@
 // Part of npm run bench: serves the demo site from a temporary folder and prints, for every
 // public page, the JavaScript it loads (gzip, islands included) and Lighthouse's mobile
 // performance score and LCP, measured in Debian's Chromium without any network.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startServer } from '../tests/setup/start-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -16,34 +16,13 @@ const env = { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SITE
 const demo = spawnSync(process.execPath, [path.join(root, 'scripts/demo.ts')], { env, encoding: 'utf8' });
 if (demo.status !== 0) throw new Error(`npm run demo failed:\n${demo.stderr}`);
 
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(p));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(root, 'src/server/main.ts')], {
-  env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
-  detached: true,
-  stdio: 'ignore',
-});
-const stopServer = () => {
-  try {
-    process.kill(-server.pid!, 'SIGTERM');
-  } catch {
-    // already stopped
-  }
-};
+const server = await startServer(env);
+const base = server.url;
+// Also on a failure half-way: the server runs in its own process group and would outlive us.
 process.on('exit', () => {
-  stopServer();
+  void server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-for (let i = 0; ; i++) {
-  if ((await fetch(`${base}/healthz`).catch(() => null))?.ok) break;
-  if (i > 300) throw new Error('the server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
 
 const firstNews = (await (await fetch(`${base}/api/news`)).json()) as { id: string }[];
 const firstEvent = (await (await fetch(`${base}/api/events`)).json()) as { id: string }[];
@@ -106,4 +85,4 @@ for (const pagePath of pages) {
 console.log('  targets: at most 80 KB of JavaScript, performance 100, LCP under 1.0 s');
 if (!chrome) console.log(`  (Lighthouse skipped: no Chromium at ${chromePath}; install Debian's package "chromium")`);
 chrome?.kill();
-stopServer();
+await server.stop();
