@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { getContext } from '../core/context.ts';
 import { newsRss } from '../core/news/rss.ts';
 import { textResponse } from '../server/pages/feed-response.ts';
+import { publicImageSrc } from '../server/pages/views.ts';
 
 const FEED_SIZE = 50;
 
@@ -10,7 +11,14 @@ export const GET: APIRoute = async () => {
   const settings = await app.settings.get();
   const base = app.config.publicUrl;
   const items = await app.news.list({ limit: FEED_SIZE, offset: 0 });
-  const logo = settings.logoUrl ? (settings.logoUrl.startsWith('/') ? `${base}${settings.logoUrl}/320.webp` : settings.logoUrl) : null;
-  const body = newsRss(items, { title: `${settings.clubName} news`, description: settings.tagline || `News from ${settings.clubName}`, baseUrl: base, imageUrl: logo, imageSrc: app.remoteImages.pathFor });
+  const imageSrc = (url: string) => publicImageSrc(app, url);
+  const logo = settings.logoUrl && (settings.logoUrl.startsWith('/images/') ? `${settings.logoUrl}/320.webp` : imageSrc(settings.logoUrl));
+  const body = newsRss(items, {
+    title: `${settings.clubName} news`,
+    description: settings.tagline || `News from ${settings.clubName}`,
+    baseUrl: base,
+    imageUrl: logo ? `${base}${logo}` : null,
+    imageSrc,
+  });
   return textResponse(body, 'application/rss+xml; charset=utf-8');
 };

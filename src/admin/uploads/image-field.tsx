@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { isImageUrl } from '../../core/shared/fields.ts';
 import { uploadImage, type UploadFlow } from './upload-flows.ts';
 
 export const UPLOADED_FLAG_MS = 2000;
@@ -55,7 +56,7 @@ export function ImageField({ flow, label, value, onChange, error, removable = tr
   };
 
   const buttonLabel = busy ? 'Uploading...' : uploaded ? 'Uploaded!' : value ? 'Change Image' : 'Upload Image';
-  const preview = value ? (value.startsWith('/images/') ? value : /^https?:\/\//i.test(value) ? value : null) : null;
+  const preview = value && isImageUrl(value) ? value : null;
 
   return (
     <fieldset className="space-y-2" aria-describedby={error ? `${id}-error` : undefined}>

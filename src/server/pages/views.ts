@@ -58,10 +58,14 @@ export interface GalleryView {
   image: ImageView;
 }
 
+/** Where a page loads an image from: external images through this site's copy (docs/decisions/009). */
+export function publicImageSrc(app: Pick<AppContext, 'remoteImages'>, url: string): string {
+  return /^https?:/i.test(url) ? app.remoteImages.pathFor(url) : url;
+}
+
 export function createViews(app: AppContext, clubName: string) {
   const { timeZone, publicUrl } = app.config;
-  // External images are shown through this site's copy (src/core/images/remote-images.ts).
-  const localSrc = (url: string) => (/^https?:/i.test(url) ? app.remoteImages.pathFor(url) : url);
+  const localSrc = (url: string) => publicImageSrc(app, url);
   const imageView = (url: string | null, images: Map<string, StoredImage>): ImageView | null =>
     url ? { src: localSrc(url), stored: images.get(url) ?? null } : null;
 
