@@ -81,11 +81,12 @@ export function newsContentText(html: string): string {
 /**
  * Stored news HTML as a public page shows it: images load lazily, send no referrer and come
  * through `imageSrc` (this site's copy of an external image), and a video embed becomes a link
- * to the video, so no third party is contacted until a visitor asks.
+ * to the video, so no third party is contacted until a visitor asks. It takes content already
+ * cleaned by sanitizeNewsContent (a NewsItem's content is) and cleans it once more on the way.
  */
 export function newsContentForDisplay(html: string, imageSrc: (url: string) => string = (url) => url): string {
-  // The sanitiser's output has one known shape for embeds, so a pattern can replace them.
-  const withoutEmbeds = sanitizeNewsContent(html).replace(
+  // Cleaned content has one known shape for embeds, so a pattern can replace them.
+  const withoutEmbeds = html.replace(
     /<iframe[^>]*\ssrc="([^"]+)"[^>]*><\/iframe>/g,
     (_match, src: string) => `<p><a href="${watchUrl(src.replace(/&amp;/g, '&'))}">Watch the video</a></p>`,
   );
