@@ -49,3 +49,4 @@ for (const variant of processed.variants.sort((a, b) => a.width - b.width || a.f
   console.log(`  ${label}  ${kb(variant.data.length).padStart(9)}  ${String(Math.round(ms)).padStart(6)} ms${note}`);
 }
 await import('./bench-pages.ts');
+await import('./bench-stress.ts');

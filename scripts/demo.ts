@@ -2,7 +2,7 @@
 // site at once: news with photos, past and upcoming events, a dozen gallery photos drawn here
 // with sharp (nothing is downloaded), both information pages and the site settings.
 import sharp from 'sharp';
-import { DIRECT_UPLOAD_MAX } from '../src/core/images/images.service.ts';
+import { DIRECT_UPLOAD } from '../src/core/images/upload-limits.ts';
 import { openContext } from './open-context.ts';
 
 const app = await openContext();
@@ -23,7 +23,7 @@ try {
 async function fill(): Promise<void> {
   const photo = async (seed: number, label: string) => {
     const bytes = await drawPhoto(seed, label);
-    return (await app.images.ingest(bytes, DIRECT_UPLOAD_MAX, 'Image must be less than 5MB')).url;
+    return (await app.images.ingest(bytes, DIRECT_UPLOAD)).url;
   };
   const day = 86_400_000;
   const at = (days: number, hour: number) => {

@@ -4,5 +4,7 @@ declare namespace App {
     requestId: string;
     /** The signed-in administrator, when the request carries a valid session. */
     auth: import('./server/http/authenticate.ts').Authentication | null;
+    /** Booking pages this page may show in its frame (their origins go into frame-src). */
+    frameSources: string[];
   }
 }

@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { getContext } from './core/context.ts';
 import { authenticate, isSameOriginWrite } from './server/http/authenticate.ts';
+import { ping } from './core/db/connect.ts';
+import { DATABASE_UNAVAILABLE } from './core/db/errors.ts';
 import { toErrorResponse } from './server/http/endpoint.ts';
+import { errorPageResponse } from './server/http/error-page.ts';
 import { forbiddenOrigin, unauthorized } from './server/http/errors.ts';
-import { cacheControlFor, securityHeaders, withHeaders, withPublicCaching } from './server/http/headers.ts';
+import { cacheControlFor, inlineScriptHashes, securityHeaders, withHeaders, withPublicCaching } from './server/http/headers.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+const PAGE_FAILED = 'We could not show this page. Please try again in a moment.';
 const LOGIN_API = '/api/admin/login';
 const LOGIN_PAGE = '/admin';
 /** The spec's news image flow puts two administrator calls outside /api/admin. */
@@ -16,6 +20,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const incomingId = context.request.headers.get('x-request-id') ?? '';
   context.locals.requestId = REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
   context.locals.auth = null;
+  context.locals.frameSources = [];
   const app = await getContext();
   const { pathname } = context.url;
   const publicUrl = app.config.publicUrl;
@@ -25,12 +30,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = await guard();
   } catch (error) {
     response = toErrorResponse(error, app, context);
+    // The API answers JSON; a page that failed answers a page.
+    if (!pathname.startsWith('/api/')) response = await asErrorPage(response, context.locals.requestId);
+  }
+  if (!pathname.startsWith('/api/') && response.status >= 500 && !response.headers.get('content-type')) {
+    // Astro caught a failure inside a component and answers an empty 500: say something useful.
+    const databaseDown = await ping(app.db).then(() => false, () => true);
+    response = errorPageResponse(databaseDown ? 503 : 500, databaseDown ? DATABASE_UNAVAILABLE : PAGE_FAILED, context.locals.requestId);
   }
 
+  // Read before HEAD and 304 answers drop the body, so that they carry the same policy as GET.
+  const allowances = { scriptHashes: await scriptHashesOf(response), frameSources: context.locals.frameSources };
   const cacheControl = cacheControlFor(pathname, context.request.method);
   if (!cacheControl && !pathname.startsWith('/images/')) response = await withPublicCaching(context.request, response);
   return withHeaders(response, {
-    ...securityHeaders(context.url.protocol === 'https:' || publicUrl.startsWith('https:'), pathname),
+    ...securityHeaders(context.url.protocol === 'https:' || publicUrl.startsWith('https:'), pathname, { allowances }),
     ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),
     'X-Request-Id': context.locals.requestId,
   });
@@ -63,3 +77,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 });
 
+async function asErrorPage(answer: Response, requestId: string): Promise<Response> {
+  const { message } = (await answer.json()) as { message: string };
+  const text = answer.status === 500 ? PAGE_FAILED : message;
+  const retryAfter = answer.headers.get('retry-after');
+  return errorPageResponse(answer.status, text, requestId, retryAfter ? { 'Retry-After': retryAfter } : {});
+}
+
+/** The hashes of an HTML answer's inline scripts, for its policy; other answers have none. */
+async function scriptHashesOf(response: Response): Promise<string[]> {
+  if (!/^text\/html/.test(response.headers.get('content-type') ?? '') || !response.body) return [];
+  return inlineScriptHashes(await response.clone().text());
+}

@@ -46,6 +46,11 @@ const schema = z
       .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
       .optional()
       .transform((value) => value === 'true' || value === '1'),
+    BODY_IDLE_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds between 1 and 600' })
+      .min(1, 'must be a number of seconds between 1 and 600')
+      .max(600, 'must be a number of seconds between 1 and 600')
+      .default(20),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -81,6 +86,8 @@ export interface Config {
   trustProxy: boolean;
   /** Lets images given by URL come from private addresses (tests and intranets only). */
   remoteImagesAllowPrivate: boolean;
+  /** A request body that sends nothing for this long is cut off. */
+  bodyIdleTimeoutMs: number;
   logLevel: string;
 }
 
@@ -115,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     trustProxy: e.TRUST_PROXY,
     remoteImagesAllowPrivate: e.REMOTE_IMAGES_ALLOW_PRIVATE,
+    bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -31,7 +31,9 @@ export interface AppContext {
 
 /** Connects, migrates and wires the services; used by the server, the scripts and the tests. */
 export async function createContext(config: Config, log: Logger = createLogger(config.logLevel)): Promise<AppContext> {
-  const db = connect(config.database);
+  const db = connect(config.database, {
+    onConnectionError: (error) => log.warn({ err: error }, 'a database connection failed; it will be opened again when needed'),
+  });
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
@@ -41,7 +43,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   }
   const timeZone = config.timeZone;
   const storage = createLocalStorage(path.join(config.dataDir, 'images'));
-  const images = createImagesService({ db, storage });
+  const images = createImagesService({ db, storage, log });
   const releaseImage = (url: string | null | undefined) => images.releaseIfUnused(url);
   const context: AppContext = {
     config,

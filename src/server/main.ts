@@ -5,22 +5,27 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import { ConfigError, loadConfig } from '../core/config.ts';
+import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { createContext, setContext } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';
+import { securityHeaders } from './http/headers.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const SHUTDOWN_GRACE_MS = 10_000;
+/** What the site answers; anything else (TRACE, CONNECT, made-up methods) gets 405 before Astro. */
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const entry = fileURLToPath(new URL('../../dist/server/entry.mjs', import.meta.url));
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
+const config = configOrExit();
 const log = createLogger(config.logLevel);
 
 if (!fs.existsSync(entry)) {
@@ -46,6 +51,9 @@ if ((await app.admins.count()) === 0) {
 
 // Autostart would open its own server; this file owns the server so that it can drain it.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// Libraries read NODE_ENV when first loaded (React picks its production or development build),
+// and they load with the app below: this makes production, the default, reach all of them.
+process.env.NODE_ENV = config.env;
 const { handler } = (await import(entry)) as { handler: http.RequestListener };
 
 // Pages, feeds, scripts and styles leave compressed (brotli or gzip); images are already compressed.
@@ -69,9 +77,50 @@ const server = http.createServer((req, res) => {
       'request',
     );
   });
+  if (!ALLOWED_METHODS.includes(req.method ?? '')) {
+    res.writeHead(405, { 'Content-Type': 'application/json; charset=utf-8', Allow: ALLOWED_METHODS.join(', '), ...baseline(req) });
+    res.end(JSON.stringify({ message: `The method ${String(req.method).slice(0, 20)} is not allowed here.` }));
+    return;
+  }
+  // Static files (scripts, styles, icons) never reach the middleware: they get the same
+  // security headers here; the middleware's own values replace these on everything else.
+  for (const [name, value] of Object.entries(baseline(req))) res.setHeader(name, value);
+  cutOffStalledBodies(req, res);
   compress(req as never, res as never, () => handler(req, res));
 });
+// CONNECT (a proxy tunnel) never reaches the request handler: Node hands over the raw socket.
+server.on('connect', (_req, socket) => {
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+});
 server.keepAliveTimeout = 5_000;
+server.headersTimeout = 20_000;
+// The whole request, body included; a stalled body is cut off much sooner (BODY_IDLE_TIMEOUT_SECONDS).
+server.requestTimeout = 180_000;
+
+function baseline(req: http.IncomingMessage): Record<string, string> {
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  return securityHeaders(config.publicUrl.startsWith('https:'), path, { staticFile: true });
+}
+
+/** A body that stops arriving for BODY_IDLE_TIMEOUT_SECONDS is answered 408 and its connection closed. */
+function cutOffStalledBodies(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return;
+  req.setTimeout(config.bodyIdleTimeoutMs, () => {
+    log.info({ requestId: req.headers['x-request-id'], path: (req.url ?? '').split('?')[0] }, 'request body stalled; cut off');
+    // Written on the socket itself: the handler still owns `res` and finds the socket closed
+    // when its read of the body fails.
+    const message = JSON.stringify({ message: 'The upload stopped arriving, so it was cancelled. Please try again.' });
+    if (!res.headersSent) {
+      req.socket.end(
+        `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
+      );
+    } else {
+      req.socket.destroy();
+    }
+  });
+  req.once('end', () => req.setTimeout(0));
+}
 
 const pruneTimer = setInterval(() => {
   app.auth.prune().catch((error: unknown) => log.warn({ err: error }, 'session pruning failed'));

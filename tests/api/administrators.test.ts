@@ -52,4 +52,38 @@ describe.each(testDatabases)('administrators on $kind', (db) => {
     // Put it back for the other suites' habits.
     await call(suite, 'PUT', '/api/admin/password', { token, body: { currentPassword: 'a-brand-new-password', newPassword: ADMIN.password } });
   });
+
+  it('answers 409, never 500, when the same name is added many times at once', async () => {
+    const token = await login(suite);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(suite, 'POST', '/api/admin/administrators', { token, body: { username: 'twin.dad', password: 'another-long-password' } })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.message).toBe('An administrator called "twin.dad" already exists.');
+    const list = await call(suite, 'GET', '/api/admin/administrators', { token });
+    const twin = list.body.find((a: { username: string }) => a.username === 'twin.dad');
+    expect(list.body.filter((a: { username: string }) => a.username === 'twin.dad')).toHaveLength(1);
+    await call(suite, 'DELETE', `/api/admin/administrators/${twin.id}`, { token });
+  });
+
+  it('keeps at least one administrator when the last two remove each other at the same moment', async () => {
+    const first = await login(suite);
+    const me = (await call(suite, 'GET', '/api/admin/me', { token: first })).body;
+    for (let round = 0; round < 5; round++) {
+      const name = `rival${round}`;
+      const added = await call(suite, 'POST', '/api/admin/administrators', { token: first, body: { username: name, password: 'another-long-password' } });
+      expect(added.status).toBe(201);
+      const second = await login(suite, name, 'another-long-password');
+      const [a, b] = await Promise.all([
+        call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token: first }),
+        call(suite, 'DELETE', `/api/admin/administrators/${me.id}`, { token: second }),
+      ]);
+      expect([a.status, b.status].filter((status) => status === 200), `${a.text} ${b.text}`).toHaveLength(1);
+      for (const answer of [a, b]) expect([200, 401, 409]).toContain(answer.status);
+      const survivors = await call(suite, 'GET', '/api/admin/administrators', { token: a.status === 200 ? first : second });
+      expect(survivors.body).toHaveLength(1);
+      if (b.status === 200) return; // the first administrator is gone; the rival is the last one
+    }
+  });
 });

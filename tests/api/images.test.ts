@@ -22,7 +22,8 @@ async function newsFlow(suite: SuiteServer, token: string, bytes: Buffer, type =
   const step1 = await call(suite, 'POST', '/api/objects/upload', { token });
   expect(step1.status).toBe(200);
   const uploadURL: string = step1.body.uploadURL;
-  const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': type } });
+  // The URL is on PUBLIC_URL (here the default http://localhost:PORT); the test server listens on 127.0.0.1.
+  const put = await fetch(`${suite.url}${new URL(uploadURL).pathname}`, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': type } });
   const putBody = (await put.json()) as any;
   return { uploadURL, put: { status: put.status, body: putBody } };
 }
@@ -141,7 +142,7 @@ describe.each(testDatabases)('images on $kind', (db) => {
 
   it('news image flow: one-time URL, raw PUT up to 10 MB, objectPath; forged, reused and expired URLs refused', async () => {
     const { uploadURL, put } = await newsFlow(suite, token, await fixtures.phoneJpeg());
-    expect(uploadURL).toMatch(new RegExp(`^${suite.url}/api/objects/[A-Za-z0-9_-]{43}$`));
+    expect(uploadURL).toMatch(new RegExp(`^http://localhost:${suite.server.port}/api/objects/[A-Za-z0-9_-]{43}$`));
     expect(put.status).toBe(200);
     const step3 = await call(suite, 'PUT', '/api/news-images', { token, body: { imageURL: uploadURL } });
     expect(step3.status).toBe(200);
@@ -153,7 +154,7 @@ describe.each(testDatabases)('images on $kind', (db) => {
     const news = await call(suite, 'POST', '/api/admin/news', { token, body: { title: 'With photo', publishedAt: '2026-11-01', imageUrl: step3.body.objectPath } });
     expect(news.status).toBe(201);
 
-    const reused = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(await fixtures.png()), headers: { 'content-type': 'image/png' } });
+    const reused = await fetch(`${suite.url}${new URL(uploadURL).pathname}`, { method: 'PUT', body: new Uint8Array(await fixtures.png()), headers: { 'content-type': 'image/png' } });
     expect(reused.status).toBe(403);
     const forged = await fetch(`${suite.url}/api/objects/${'A'.repeat(43)}`, { method: 'PUT', body: new Uint8Array(await fixtures.png()) });
     expect(forged.status).toBe(403);

@@ -66,7 +66,7 @@ describe.each(testDatabases)('server lifecycle on $kind', (db) => {
   it('answers /healthz with 200 while the database answers', async () => {
     const response = await call(suite, 'GET', '/healthz');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok' });
+    expect(response.body).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
   });
 });
 
@@ -92,6 +92,21 @@ describe('start-up', () => {
       expect(lines.some((l) => /npm run admin -- create <username>/.test(l.msg))).toBe(true);
       expect(lines.some((l) => l.msg === 'request' && l.requestId === 'trace-123' && l.path === '/api/news' && l.status === 200)).toBe(true);
       expect((await call(server.url, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'admin' } })).status).toBe(401);
+    } finally {
+      await server.stop();
+      await fresh.drop();
+    }
+  });
+
+  it('runs every library in production mode unless told otherwise (React loads its production build)', async () => {
+    const fresh = await testDatabases[0]!.create();
+    // NODE_DEBUG=module makes Node name every CommonJS file it loads; NODE_ENV is left unset, as by npm start.
+    const server = await startServer({ DATA_DIR: fresh.dataDir, NODE_DEBUG: 'module' });
+    try {
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+      const loaded = new Set(server.output().match(/react(-dom)?\/cjs\/[a-z.-]+\.js/g) ?? []);
+      expect([...loaded]).toEqual(expect.arrayContaining(['react/cjs/react.production.js', 'react-dom/cjs/react-dom-server.node.production.js']));
+      expect([...loaded].filter((file) => file.includes('development'))).toEqual([]);
     } finally {
       await server.stop();
       await fresh.drop();

@@ -127,11 +127,15 @@ describe('link previews, feeds and caching', () => {
       const again = await fetch(`${suite.url}${path}`, { headers: { 'if-none-match': etag! } });
       expect(again.status, path).toBe(304);
     }
-    // The browser itself refuses anything from another site, except the booking frame.
+    // The browser itself refuses anything from another site, except the booking pages of the
+    // events on the page, and runs only the page's own inline scripts, by hash.
     const policy = (await fetch(`${suite.url}/`)).headers.get('content-security-policy') ?? '';
     expect(policy).toContain("img-src 'self' data:;");
     expect(policy).toContain("connect-src 'self'");
-    expect(policy).toContain('frame-src http: https:');
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+;/);
+    expect(policy).toContain('frame-src https://tickets.example');
+    expect((await fetch(`${suite.url}/events/${ids.event}`)).headers.get('content-security-policy')).toMatch(/frame-src https:\/\/tickets\.example$/);
+    expect((await fetch(`${suite.url}/gallery`)).headers.get('content-security-policy')).toMatch(/frame-src 'none'$/);
     const brotli = await rawGet(`${suite.url}/news`, { 'accept-encoding': 'br' });
     expect(brotli.headers['content-encoding']).toBe('br');
     const gzip = await rawGet(`${suite.url}/events`, { 'accept-encoding': 'gzip' });

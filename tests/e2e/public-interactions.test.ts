@@ -18,7 +18,7 @@ describe('public islands in Chromium', () => {
       name: 'Den building',
       date: daysFromNow(3),
       comment: `Bring wellies. ${'A very long description. '.repeat(10)}`,
-      bookingUrl: 'http://127.0.0.1:9/book',
+      bookingUrl: 'https://booking.test/book',
     });
     eventId = event.id;
     newsId = (await create(suite.url, token, '/api/admin/news', { title: 'Shed opens', content: '<p>Hello</p>', publishedAt: '2026-01-02' })).id;
@@ -109,10 +109,10 @@ describe('public islands in Chromium', () => {
     await dialog.waitFor();
     await expect(dialog.getByText('External booking page displayed in a popup window').count()).resolves.toBe(1);
     const frame = dialog.locator('iframe');
-    await expect(frame.getAttribute('src')).resolves.toBe('http://127.0.0.1:9/book');
+    await expect(frame.getAttribute('src')).resolves.toBe('https://booking.test/book');
     await expect(frame.getAttribute('sandbox')).resolves.toContain('allow-scripts');
     const newTab = dialog.getByRole('link', { name: 'Open in a new tab' });
-    await expect(newTab.getAttribute('href')).resolves.toBe('http://127.0.0.1:9/book');
+    await expect(newTab.getAttribute('href')).resolves.toBe('https://booking.test/book');
     await expect(newTab.getAttribute('target')).resolves.toBe('_blank');
     await expectNoAxeViolations(page);
     const box = await dialog.boundingBox();

@@ -54,11 +54,11 @@ describe('public pages in Chromium', () => {
     });
     const first = await create(suite.url, token, '/api/admin/news', { title: 'Reading shed opens', content: '<p>First paragraph.</p><p>Second <strong>bold</strong>.</p>', publishedAt: '2026-03-05T12:00:00.000Z', imageUrl: image });
     ids.news = first.id;
-    const soon = await create(suite.url, token, '/api/admin/events', { name: 'Den building', date: daysFromNow(5), comment: 'Bring wellies.', bookingUrl: 'http://127.0.0.1:9/book', location: 'Oak Wood', organiser: 'Daniel', imageUrl: image });
+    const soon = await create(suite.url, token, '/api/admin/events', { name: 'Den building', date: daysFromNow(5), comment: 'Bring wellies.', bookingUrl: 'https://booking.test/book', location: 'Oak Wood', organiser: 'Daniel', imageUrl: image });
     ids.soon = soon.id;
-    const past = await create(suite.url, token, '/api/admin/events', { name: 'Bike morning', date: daysFromNow(-5), comment: 'Bikes fixed.', bookingUrl: 'http://127.0.0.1:9/bikes' });
+    const past = await create(suite.url, token, '/api/admin/events', { name: 'Bike morning', date: daysFromNow(-5), comment: 'Bikes fixed.', bookingUrl: 'https://booking.test/bikes' });
     ids.past = past.id;
-    await create(suite.url, token, '/api/admin/events', { name: 'Science Saturday', date: daysFromNow(40), comment: 'Rockets.', bookingUrl: 'http://127.0.0.1:9/science' });
+    await create(suite.url, token, '/api/admin/events', { name: 'Science Saturday', date: daysFromNow(40), comment: 'Rockets.', bookingUrl: 'https://booking.test/science' });
     for (let i = 0; i < 13; i++) {
       await create(suite.url, token, '/api/admin/news', { title: `Older news ${i + 1}`, content: `<p>Story ${i + 1}</p>`, publishedAt: `2025-01-${String(i + 1).padStart(2, '0')}` });
     }
@@ -160,7 +160,7 @@ describe('public pages in Chromium', () => {
     await page.goto(`${suite.url}/events`);
     await expect(page.getByText('Bring wellies.').isVisible()).resolves.toBe(true);
     // Before any script runs, 'Book Now' is a link to the booking page itself.
-    await expect(page.locator(`#event-${ids.soon} a`, { hasText: 'Book Now' }).getAttribute('href')).resolves.toBe('http://127.0.0.1:9/book');
+    await expect(page.locator(`#event-${ids.soon} a`, { hasText: 'Book Now' }).getAttribute('href')).resolves.toBe('https://booking.test/book');
     await close();
   });
 });

@@ -1,37 +1,27 @@
-/** The longest side the server keeps; anything larger is downsized in the browser first. */
-export const MAX_SIDE = 2400;
+import { MAX_IMAGE_SIDE, type UploadLimit } from '../../core/images/upload-limits.ts';
 
 export type Prepared = { ok: true; file: Blob; resized: boolean } | { ok: false; title: string; description: string };
-
-interface Limits {
-  maxBytes: number;
-  /** SPEC §5's message for a file that stays too large. */
-  tooLarge: string;
-}
-
-export const DIRECT_LIMITS: Limits = { maxBytes: 5 * 1024 * 1024, tooLarge: 'Image must be less than 5MB' };
-export const NEWS_LIMITS: Limits = { maxBytes: 10 * 1024 * 1024, tooLarge: 'File size must be less than 10MB' };
 
 /**
  * Checks a chosen photo before anything is sent. A photo over the size limit or over 2400 px is
  * redrawn smaller as a JPEG, so a 12 MB phone photo simply works; the server still enforces its
  * limits. A file the browser cannot decode keeps its original and meets the spec's messages.
  */
-export async function prepareImage(file: File, limits: Limits): Promise<Prepared> {
+export async function prepareImage(file: File, limits: UploadLimit): Promise<Prepared> {
   if (!file.type.startsWith('image/')) {
     return { ok: false, title: 'Invalid file', description: 'Please upload an image file (jpg, jpeg, png, gif)' };
   }
   const isAnimated = file.type === 'image/gif';
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => null);
   const tooBig = file.size > limits.maxBytes;
-  const tooWide = bitmap ? Math.max(bitmap.width, bitmap.height) > MAX_SIDE : false;
+  const tooWide = bitmap ? Math.max(bitmap.width, bitmap.height) > MAX_IMAGE_SIDE : false;
   // GIFs are kept whole (and animated) unless they are over the byte limit.
   if (!bitmap || (!tooBig && (!tooWide || isAnimated))) {
     bitmap?.close();
     if (tooBig) return { ok: false, title: 'File too large', description: limits.tooLarge };
     return { ok: true, file, resized: false };
   }
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+  const scale = Math.min(1, MAX_IMAGE_SIDE / Math.max(bitmap.width, bitmap.height));
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(bitmap.width * scale);
   canvas.height = Math.round(bitmap.height * scale);

@@ -1,6 +1,7 @@
 import { notify } from '../../components/ui/notices.ts';
 import { apiRequest } from '../api.ts';
-import { DIRECT_LIMITS, NEWS_LIMITS, prepareImage } from './prepare-image.ts';
+import { DIRECT_UPLOAD, NEWS_UPLOAD } from '../../core/images/upload-limits.ts';
+import { prepareImage } from './prepare-image.ts';
 import { sendWithProgress, serverMessage } from './send-with-progress.ts';
 
 export type UploadFlow = 'direct' | 'news';
@@ -10,7 +11,7 @@ export type UploadFlow = 'direct' | 'news';
  * after telling the administrator what went wrong (SPEC §8's notices).
  */
 export async function uploadImage(flow: UploadFlow, file: File, onProgress: (fraction: number) => void): Promise<string | null> {
-  const prepared = await prepareImage(file, flow === 'news' ? NEWS_LIMITS : DIRECT_LIMITS);
+  const prepared = await prepareImage(file, flow === 'news' ? NEWS_UPLOAD : DIRECT_UPLOAD);
   if (!prepared.ok) {
     notify({ title: prepared.title, description: prepared.description, variant: 'destructive' });
     return null;
@@ -40,7 +41,9 @@ async function newsFlow(file: Blob, onProgress: (fraction: number) => void): Pro
     const { uploadURL } = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload').catch(() => {
       throw new Error('failed to get upload URL');
     });
-    const put = await sendWithProgress('PUT', uploadURL, file, onProgress, { 'Content-Type': file.type || 'application/octet-stream' });
+    // The link is on PUBLIC_URL; its path is sent to the address this admin page came from, so a
+    // volunteer who reached the site by another name (or a proxy's inner address) is not cross-origin.
+    const put = await sendWithProgress('PUT', new URL(uploadURL).pathname, file, onProgress, { 'Content-Type': file.type || 'application/octet-stream' });
     if (put.status < 200 || put.status >= 300) throw new Error(`failed to upload file: ${serverMessage(put.text)}`);
     const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', '/api/news-images', { imageURL: uploadURL }).catch(() => {
       throw new Error('failed to set image permissions');

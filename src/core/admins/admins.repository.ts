@@ -23,9 +23,20 @@ export function createAdminsRepository(db: Db) {
       await db.updateTable('admins').set({ passwordHash, updatedAt }).where('id', '=', id).execute();
     },
 
-    async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('admins').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
+    /**
+     * Deletes an administrator unless that would leave none. Every administrator row is locked
+     * first (an update that changes nothing takes row locks on PostgreSQL and the write lock on
+     * SQLite), so two administrators removing each other at once run one after the other and
+     * the second sees that only one is left.
+     */
+    deleteUnlessLast: (id: string): Promise<'deleted' | 'last' | 'missing'> =>
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('admins').set((eb) => ({ updatedAt: eb.ref('updatedAt') })).execute();
+        const rows = await trx.selectFrom('admins').select('id').execute();
+        if (!rows.some((row) => row.id === id)) return 'missing';
+        if (rows.length <= 1) return 'last';
+        await trx.deleteFrom('admins').where('id', '=', id).execute();
+        return 'deleted';
+      }),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlCharacters } from '../shared/fields.ts';
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 200;
@@ -13,6 +14,7 @@ export const usernameSchema = z
 
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
+  .refine(...noControlCharacters('Password', { multiline: false }))
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 

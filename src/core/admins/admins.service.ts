@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { Db } from '../db/connect.ts';
+import { createGuessCounter } from '../auth/guesses.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
@@ -17,6 +19,7 @@ function parseOrThrow<T>(field: string, schema: z.ZodType<T, string>, value: unk
 export function createAdminsService(deps: { db: Db }) {
   const repo = createAdminsRepository(deps.db);
   const sessions = createSessionsRepository(deps.db);
+  const guesses = createGuessCounter(deps.db);
   const toAdmin = ({ id, username, createdAt }: Admin): Admin => ({ id, username, createdAt });
 
   return {
@@ -28,12 +31,17 @@ export function createAdminsService(deps: { db: Db }) {
     async create(usernameInput: string, password: string): Promise<Admin> {
       const username = parseOrThrow('username', usernameSchema, usernameInput);
       parseOrThrow('password', newPasswordSchema, password);
-      if (await repo.findByUsername(username)) {
-        throw new ConflictError(`An administrator called "${username}" already exists.`);
-      }
+      const exists = () => new ConflictError(`An administrator called "${username}" already exists.`);
+      if (await repo.findByUsername(username)) throw exists();
       const now = nowIso();
       const row = { id: newId(), username, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now };
-      await repo.insert(row);
+      try {
+        await repo.insert(row);
+      } catch (error) {
+        // Two requests for the same name at once: the unique index lets one in.
+        if (isUniqueViolation(error)) throw exists();
+        throw error;
+      }
       return toAdmin(row);
     },
 
@@ -53,13 +61,18 @@ export function createAdminsService(deps: { db: Db }) {
       await sessions.deleteForAdmin(admin.id);
     },
 
-    /** Changes one's own password; other sessions of that administrator end. */
-    async changePassword(adminId: string, currentPassword: string, nextPassword: string, keepTokenHash?: string): Promise<void> {
+    /**
+     * Changes one's own password; other sessions of that administrator end. The current password
+     * is a guess like a sign-in: a stolen session cannot try passwords without limit.
+     */
+    async changePassword(adminId: string, currentPassword: string, nextPassword: string, clientAddress: string, keepTokenHash?: string): Promise<void> {
       const admin = await repo.findById(adminId);
       if (!admin) throw new NotFoundError('Administrator');
+      const guess = await guesses.reserve(admin.username, clientAddress);
       if (!(await verifyPassword(currentPassword, admin.passwordHash))) {
         throw new ValidationError({ currentPassword: 'The current password is not correct' });
       }
+      await guess.succeeded();
       parseOrThrow('newPassword', newPasswordSchema, nextPassword);
       await repo.setPasswordHash(adminId, await hashPassword(nextPassword), nowIso());
       await sessions.deleteForAdmin(adminId, keepTokenHash);
@@ -70,8 +83,9 @@ export function createAdminsService(deps: { db: Db }) {
       if (id === actingAdminId) throw new ConflictError('You cannot remove yourself.');
       const admin = await repo.findById(id);
       if (!admin) throw new NotFoundError('Administrator');
-      if ((await repo.count()) <= 1) throw new ConflictError('The last administrator cannot be removed.');
-      await repo.delete(id);
+      const outcome = await repo.deleteUnlessLast(id);
+      if (outcome === 'missing') throw new NotFoundError('Administrator');
+      if (outcome === 'last') throw new ConflictError('The last administrator cannot be removed.');
       return toAdmin(admin);
     },
   };

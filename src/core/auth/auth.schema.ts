@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { noControlCharacters } from '../shared/fields.ts';
 
 /** Body of POST /api/admin/login. */
 export const loginInputSchema = z.object({
   username: z
     .string({ error: 'Username is required' })
+    .refine(...noControlCharacters('Username', { multiline: false }))
     .trim()
     .min(1, 'Username is required')
     .max(200, 'Username must be at most 200 characters'),

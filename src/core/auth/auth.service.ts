@@ -3,17 +3,8 @@ import { createAdminsRepository } from '../admins/admins.repository.ts';
 import type { Db } from '../db/connect.ts';
 import { DomainError } from '../shared/errors.ts';
 import { INVALID_CREDENTIALS } from './auth.schema.ts';
-import { createLoginAttemptsRepository } from './login-attempts.repository.ts';
-import {
-  describeWait,
-  FAILURE_WINDOW_MS,
-  LOCKOUT_MEMORY_MS,
-  lockoutDuration,
-  MAX_FAILURES,
-  SESSION_ABSOLUTE_MS,
-  SESSION_IDLE_MS,
-  SESSION_TOUCH_MS,
-} from './login-policy.ts';
+import { createGuessCounter } from './guesses.ts';
+import { LOCKOUT_MEMORY_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './login-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 
@@ -21,15 +12,6 @@ export class InvalidCredentialsError extends DomainError {
   override name = 'InvalidCredentialsError';
   constructor() {
     super(INVALID_CREDENTIALS);
-  }
-}
-
-export class LockedOutError extends DomainError {
-  override name = 'LockedOutError';
-  readonly retryAfterSeconds: number;
-  constructor(waitMs: number) {
-    super(`Too many failed sign-in attempts. Please try again in ${describeWait(waitMs)}.`);
-    this.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
   }
 }
 
@@ -45,49 +27,28 @@ export function hashToken(token: string): string {
 
 export function createAuthService(deps: { db: Db }) {
   const sessions = createSessionsRepository(deps.db);
-  const attempts = createLoginAttemptsRepository(deps.db);
+  const guesses = createGuessCounter(deps.db);
   const admins = createAdminsRepository(deps.db);
   // Unknown usernames are checked against this hash so that they cost as much as wrong passwords.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
-  async function throwIfLocked(key: string, now: number): Promise<void> {
-    const row = await attempts.find(key);
-    const lockedUntil = row?.lockedUntil ? Date.parse(row.lockedUntil) : 0;
-    if (lockedUntil > now) throw new LockedOutError(lockedUntil - now);
-  }
-
-  async function recordFailure(key: string, now: number): Promise<void> {
-    const row = await attempts.recordFailure(
-      key,
-      new Date(now).toISOString(),
-      new Date(now - FAILURE_WINDOW_MS).toISOString(),
-    );
-    if (row.failures < MAX_FAILURES) return;
-    const recent = row.lastLockoutAt && now - Date.parse(row.lastLockoutAt) < LOCKOUT_MEMORY_MS;
-    const lockouts = recent ? row.lockouts + 1 : 1;
-    const until = new Date(now + lockoutDuration(lockouts)).toISOString();
-    await attempts.lock(key, until, lockouts, new Date(now).toISOString());
-  }
-
   return {
     /**
      * Checks a username and password and opens a session. Unknown user and wrong password
-     * fail alike and take the same time; 5 failures for one username and address within
-     * 15 minutes lock that pair out, for longer each time it happens again.
+     * fail alike and take the same time. At most 5 guesses for one username from one address
+     * (an IPv6 /64) are checked per 15 minutes, then that pair is locked out, for longer each
+     * time it happens again; guesses per username and per address are also rate-limited
+     * (login-policy.ts, docs/decisions/010).
      */
     async login(username: string, password: string, clientAddress: string): Promise<{ token: string; expiresAt: string }> {
       const normalized = username.trim().toLowerCase();
-      const key = `${normalized}\n${clientAddress}`;
       const now = Date.now();
-      await throwIfLocked(key, now);
+      const guess = await guesses.reserve(normalized, clientAddress, now);
 
       const admin = await admins.findByUsername(normalized);
       const valid = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash));
-      if (!admin || !valid) {
-        await recordFailure(key, now);
-        throw new InvalidCredentialsError();
-      }
-      await attempts.clear(key);
+      if (!admin || !valid) throw new InvalidCredentialsError();
+      await guess.succeeded();
 
       const token = randomBytes(32).toString('base64url');
       const created = new Date(now).toISOString();
@@ -120,7 +81,7 @@ export function createAuthService(deps: { db: Db }) {
     async prune(): Promise<void> {
       const now = Date.now();
       await sessions.deleteExpired(new Date(now - SESSION_IDLE_MS).toISOString(), new Date(now).toISOString());
-      await attempts.deleteStale(new Date(now - LOCKOUT_MEMORY_MS).toISOString());
+      await guesses.prune(new Date(now - LOCKOUT_MEMORY_MS).toISOString());
     },
   };
 }

@@ -7,6 +7,12 @@ const LONGEST_LOCKOUT_MS = 24 * 60 * 60_000;
 /** A lockout older than this no longer makes the next one longer. */
 export const LOCKOUT_MEMORY_MS = 24 * 60 * 60_000;
 
+/** Guesses at one username from all addresses together: a slowdown, never a lockout. */
+export const USERNAME_GUESSES_PER_MINUTE = 10;
+/** Sign-ins from one address (an IPv6 /64) whatever the username: unknown names cost a hash too. */
+export const ADDRESS_GUESSES_PER_MINUTE = 20;
+const RATE_WINDOW_MS = 60_000;
+
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
 /** lastSeenAt is written at most this often, to spare the database a write per request. */
@@ -22,4 +28,70 @@ export function describeWait(ms: number): string {
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
   const hours = Math.ceil(minutes / 60);
   return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+/** One counter as stored (times are ISO strings). */
+export interface AttemptCounter {
+  key: string;
+  failures: number;
+  windowStartedAt: string;
+  lockedUntil: string | null;
+  lockouts: number;
+  lastLockoutAt: string | null;
+}
+
+export type Refusal = { reason: 'locked' | 'username' | 'address'; waitMs: number };
+export type Verdict = { allowed: true; next: AttemptCounter } | { allowed: false; refusal: Refusal };
+
+/**
+ * The lockout of one username from one address. A guess is counted before the password is
+ * checked, so however many arrive at once, only 5 are ever checked per window: the one that takes
+ * the 5th place also starts the lockout (once, so racing requests cannot escalate it), and every
+ * later one is refused unchecked. A right password clears the counter.
+ */
+export function reserveLockoutGuess(counter: AttemptCounter, now: number): Verdict {
+  const lockedUntil = counter.lockedUntil ? Date.parse(counter.lockedUntil) : 0;
+  if (lockedUntil > now) return { allowed: false, refusal: { reason: 'locked', waitMs: lockedUntil - now } };
+  const windowOpen = Date.parse(counter.windowStartedAt) > now - FAILURE_WINDOW_MS;
+  const guesses = (windowOpen ? counter.failures : 0) + 1;
+  const stamp = new Date(now).toISOString();
+  if (guesses < MAX_FAILURES) {
+    return { allowed: true, next: { ...counter, failures: guesses, windowStartedAt: windowOpen ? counter.windowStartedAt : stamp } };
+  }
+  const recent = counter.lastLockoutAt !== null && now - Date.parse(counter.lastLockoutAt) < LOCKOUT_MEMORY_MS;
+  const lockouts = recent ? counter.lockouts + 1 : 1;
+  return {
+    allowed: true,
+    next: { ...counter, failures: 0, windowStartedAt: stamp, lockouts, lastLockoutAt: stamp, lockedUntil: new Date(now + lockoutDuration(lockouts)).toISOString() },
+  };
+}
+
+/** At most `limit` guesses per minute; the next one waits for the minute to end. */
+export function reserveRateGuess(counter: AttemptCounter, now: number, limit: number, reason: 'username' | 'address'): Verdict {
+  const started = Date.parse(counter.windowStartedAt);
+  const windowOpen = started > now - RATE_WINDOW_MS;
+  if (windowOpen && counter.failures >= limit) return { allowed: false, refusal: { reason, waitMs: started + RATE_WINDOW_MS - now } };
+  return {
+    allowed: true,
+    next: { ...counter, failures: (windowOpen ? counter.failures : 0) + 1, windowStartedAt: windowOpen ? counter.windowStartedAt : new Date(now).toISOString() },
+  };
+}
+
+/** The three counters one sign-in passes through. */
+export const attemptKeys = (username: string, addressGroup: string) => ({
+  pair: `pair\n${username}\n${addressGroup}`,
+  username: `user\n${username}`,
+  address: `addr\n${addressGroup}`,
+});
+
+export function refusalMessage(refusal: Refusal): string {
+  const wait = describeWait(refusal.waitMs);
+  switch (refusal.reason) {
+    case 'locked':
+      return `Too many failed sign-in attempts. Please try again in ${wait}.`;
+    case 'username':
+      return `Too many sign-in attempts for this username right now. Please try again in ${wait}.`;
+    case 'address':
+      return `Too many sign-in attempts from your network right now. Please try again in ${wait}.`;
+  }
 }

@@ -1,15 +1,26 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createLimiter } from '../shared/limiter.ts';
 
 // scrypt with N=2^15, r=8, p=1 (about 32 MiB and ~100 ms here): parameters travel in the
 // stored string so they can be raised later without invalidating existing hashes.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
+// One hash at a time, a short queue, and a "busy" answer past it: a flood of sign-ins costs one
+// core at most, and visitors' pages keep the other.
+export const HASH_CONCURRENCY = 1;
+export const HASH_QUEUE = 32;
+export const HASHING_BUSY = 'The server is busy checking other sign-ins. Please try again in a few seconds.';
+const hashing = createLimiter(HASH_CONCURRENCY, HASH_QUEUE, HASHING_BUSY);
+
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, keylen, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCallback(password.normalize('NFKC'), salt, keylen, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 

@@ -18,10 +18,17 @@ import { nodeSqliteDatabase } from './node-sqlite-adapter.ts';
 export type Db = Kysely<Database>;
 
 /** Opens the database the configuration names; SQLite is created on first use. */
-export function connect(database: Config['database']): Db {
+export function connect(database: Config['database'], options: { onConnectionError?: (error: Error) => void } = {}): Db {
   const plugins = [new CamelCasePlugin()];
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // A request waits at most 5 s for a connection, so a database that is down gives a quick 503.
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // When the server restarts or terminates our backends, pg emits 'error' on the pool (idle
+    // connections) or on a client (one in use). Without a listener Node would crash; with one,
+    // the broken connection is dropped and the next query opens a new one.
+    const onError = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });

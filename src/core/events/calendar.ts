@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, addHours, format } from 'date-fns';
+import { withoutControlCharacters } from '../shared/fields.ts';
 import type { ClubEvent } from './events.schema.ts';
 
 /** Events store one instant; a calendar entry needs an end. Midnight means the whole day. */
@@ -84,13 +85,22 @@ function utcStamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
+/**
+ * TEXT values: every line break (CR LF, LF or a lone CR, which some readers take as a line end
+ * and so as the start of an injected property) becomes \n; other control characters go.
+ */
 function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return withoutControlCharacters(text.replace(/\r\n?/g, '\n'))
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\n/g, '\\n')
+    .replace(/\t/g, ' ');
 }
 
 /** A parameter value may not hold quotes; it is quoted when it holds : ; or ,. */
 function paramText(text: string): string {
-  const clean = text.replace(/["\r\n]/g, '');
+  const clean = withoutControlCharacters(text).replace(/["\r\n\t]/g, '');
   return /[:;,]/.test(clean) ? `"${clean}"` : clean;
 }
 

@@ -62,6 +62,11 @@ export function createImagesRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** Gives a claimed token back after its upload could not be stored. */
+    async releaseToken(tokenHash: string): Promise<void> {
+      await db.updateTable('uploadTokens').set({ usedAt: null }).where('tokenHash', '=', tokenHash).where('imageId', 'is', null).execute();
+    },
+
     async attachImage(tokenHash: string, imageId: string): Promise<void> {
       await db.updateTable('uploadTokens').set({ imageId }).where('tokenHash', '=', tokenHash).execute();
     },

@@ -3,14 +3,15 @@ import type { Db } from '../db/connect.ts';
 import type { ImageRow } from '../db/database.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
+import type { Logger } from '../logger.ts';
 import { createImagesRepository } from './images.repository.ts';
-import { ImageRejectedError, processImage } from './pipeline.ts';
+import { ImageRejectedError, processImage, type ProcessedImage } from './pipeline.ts';
 import type { ImageStorage } from './storage.ts';
+import { NEWS_UPLOAD, type UploadLimit } from './upload-limits.ts';
 
-export const DIRECT_UPLOAD_MAX = 5 * 1024 * 1024;
-export const NEWS_UPLOAD_MAX = 10 * 1024 * 1024;
 export const UPLOAD_URL_TTL_MS = 15 * 60_000;
 const IMAGE_URL = /^\/images\/([a-z0-9]+)$/;
+export const UPLOAD_LINK_INVALID = 'This upload link is not valid: it has expired or was already used.';
 
 /** What a page needs to render a stored image without layout shift. */
 export interface StoredImage {
@@ -37,7 +38,7 @@ function toStoredImage(row: ImageRow): StoredImage {
   };
 }
 
-export function createImagesService(deps: { db: Db; storage: ImageStorage }) {
+export function createImagesService(deps: { db: Db; storage: ImageStorage; log: Logger }) {
   const repo = createImagesRepository(deps.db);
   const { storage } = deps;
 
@@ -45,32 +46,52 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage }) {
     for (const key of await storage.list(`${id}/`)) await storage.delete(key);
   }
 
+  /** Files left behind when their removal fails are harmless: `npm run images:gc` takes them later. */
+  async function removeFilesLater(id: string): Promise<void> {
+    try {
+      await removeFiles(id);
+    } catch (error) {
+      deps.log.warn({ err: error, imageId: id }, 'could not remove the files of a released image; images:gc will');
+    }
+  }
+
+  async function checkedAndProcessed(bytes: Uint8Array, limit: UploadLimit): Promise<ProcessedImage> {
+    if (bytes.byteLength > limit.maxBytes) throw new ImageRejectedError(limit.tooLarge, 413);
+    return processImage(bytes);
+  }
+
+  /** Stores master, variants and the row; on any failure nothing of it stays. */
+  async function store(processed: ProcessedImage): Promise<StoredImage> {
+    const id = newId();
+    try {
+      await storage.put(`${id}/master.webp`, processed.master);
+      for (const variant of processed.variants) {
+        await storage.put(`${id}/${variant.width}.${variant.format}`, variant.data);
+      }
+      const row: ImageRow = {
+        id,
+        width: processed.width,
+        height: processed.height,
+        widths: [...new Set(processed.variants.map((v) => v.width))].join(','),
+        placeholder: processed.placeholder,
+        createdAt: nowIso(),
+      };
+      await repo.insert(row);
+      return toStoredImage(row);
+    } catch (error) {
+      await removeFilesLater(id);
+      throw error;
+    }
+  }
+
   return {
     /** Validates by content, processes once and stores master and variants; the upload itself is never kept. */
-    async ingest(bytes: Uint8Array, maxBytes: number, tooLargeMessage: string): Promise<StoredImage> {
-      if (bytes.byteLength > maxBytes) throw new ImageRejectedError(tooLargeMessage, 413);
-      const processed = await processImage(bytes);
-      const id = newId();
-      try {
-        await storage.put(`${id}/master.webp`, processed.master);
-        for (const variant of processed.variants) {
-          await storage.put(`${id}/${variant.width}.${variant.format}`, variant.data);
-        }
-        const row: ImageRow = {
-          id,
-          width: processed.width,
-          height: processed.height,
-          widths: [...new Set(processed.variants.map((v) => v.width))].join(','),
-          placeholder: processed.placeholder,
-          createdAt: nowIso(),
-        };
-        await repo.insert(row);
-        return toStoredImage(row);
-      } catch (error) {
-        await removeFiles(id);
-        throw error;
-      }
+    async ingest(bytes: Uint8Array, limit: UploadLimit): Promise<StoredImage> {
+      return store(await checkedAndProcessed(bytes, limit));
     },
+
+    /** Health: whether a new image could be stored now. */
+    checkWritable: () => storage.checkWritable(),
 
     read: (key: string) => storage.get(key),
 
@@ -86,11 +107,11 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage }) {
       const id = imageIdOf(url);
       if (!id || (await repo.isReferenced(`/images/${id}`))) return;
       await repo.delete(id);
-      await removeFiles(id);
+      await removeFilesLater(id);
     },
 
-    /** A one-time URL on this server for PUTting one file, valid for 15 minutes. */
-    async createUploadUrl(origin: string): Promise<string> {
+    /** A one-time URL under the site's public address for PUTting one file, valid for 15 minutes. */
+    async createUploadUrl(publicUrl: string): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = Date.now();
       await repo.insertToken({
@@ -100,16 +121,30 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage }) {
         imageId: null,
         createdAt: new Date(now).toISOString(),
       });
-      return `${origin}/api/objects/${token}`;
+      return `${publicUrl}/api/objects/${token}`;
     },
 
-    /** Receives the bytes PUT to an upload URL; a forged, expired or used URL is refused. */
+    /** Refuses a forged, expired or used upload URL before its body is read. */
+    async checkUploadToken(token: string): Promise<void> {
+      const row = await repo.findToken(sha256(token));
+      if (!row || row.usedAt || row.expiresAt <= nowIso()) throw new ImageRejectedError(UPLOAD_LINK_INVALID, 403);
+    },
+
+    /**
+     * Receives the bytes PUT to an upload URL. The URL is used up only by an upload that was
+     * stored: a file that is refused, or that the storage cannot take, leaves it usable.
+     */
     async receiveUpload(token: string, bytes: Uint8Array): Promise<StoredImage> {
       const tokenHash = sha256(token);
-      if (!(await repo.claimToken(tokenHash, nowIso()))) {
-        throw new ImageRejectedError('This upload link is not valid: it has expired or was already used.', 403);
+      const processed = await checkedAndProcessed(bytes, NEWS_UPLOAD);
+      if (!(await repo.claimToken(tokenHash, nowIso()))) throw new ImageRejectedError(UPLOAD_LINK_INVALID, 403);
+      let image: StoredImage;
+      try {
+        image = await store(processed);
+      } catch (error) {
+        await repo.releaseToken(tokenHash);
+        throw error;
       }
-      const image = await this.ingest(bytes, NEWS_UPLOAD_MAX, 'File size must be less than 10MB');
       await repo.attachImage(tokenHash, image.url.slice('/images/'.length));
       return image;
     },
@@ -144,6 +179,7 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage }) {
           removedFiles.push(key);
         }
       }
+      removedFiles.push(...(await storage.sweepUnfinished(new Date(Date.now() - graceMs))));
       await repo.deleteTokensBefore(new Date(Date.now() - UPLOAD_URL_TTL_MS).toISOString());
       return { removedImages, removedFiles };
     },

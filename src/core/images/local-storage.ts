@@ -1,7 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertValidKey, type ImageStorage } from './storage.ts';
+import { assertValidKey, type ImageStorage, StorageUnavailableError } from './storage.ts';
+
+// Errors that mean "this disk cannot take writes now", as opposed to a bug.
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EIO', 'ENOTDIR']);
+
+async function writing<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (UNWRITABLE.has((error as NodeJS.ErrnoException).code ?? '')) throw new StorageUnavailableError(error);
+    throw error;
+  }
+}
+
+// A write goes to `{file}.{12 hex}.tmp` first; a name of that shape that is still there is a
+// write that never finished (the process was killed).
+const temporaryFor = (file: string) => `${file}.${randomBytes(6).toString('hex')}.tmp`;
+const UNFINISHED = /\.[0-9a-f]{12}\.tmp$/;
 
 /** Files under one folder; every write goes to a temporary file first and is renamed into place. */
 export function createLocalStorage(root: string): ImageStorage {
@@ -12,16 +29,21 @@ export function createLocalStorage(root: string): ImageStorage {
   return {
     async put(key, data) {
       const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      const handle = await fs.open(temporary, 'w');
-      try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fs.rename(temporary, file);
+      const temporary = temporaryFor(file);
+      await writing(async () => {
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        const handle = await fs.open(temporary, 'w');
+        try {
+          await handle.writeFile(data);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(temporary, file);
+      }).catch(async (error: unknown) => {
+        await fs.rm(temporary, { force: true }).catch(() => {});
+        throw error;
+      });
     },
 
     async get(key) {
@@ -35,7 +57,7 @@ export function createLocalStorage(root: string): ImageStorage {
 
     async delete(key) {
       const file = fileOf(key);
-      await fs.rm(file, { force: true });
+      await writing(() => fs.rm(file, { force: true }));
       // Remove the image's folder once it is empty.
       await fs.rmdir(path.dirname(file)).catch(() => {});
     },
@@ -56,6 +78,37 @@ export function createLocalStorage(root: string): ImageStorage {
         }
       }
       return keys.sort();
+    },
+
+    async sweepUnfinished(before) {
+      const removed: string[] = [];
+      const folders = await fs.readdir(root).catch(() => [] as string[]);
+      for (const folder of folders) {
+        const entries = await fs.readdir(path.join(root, folder)).catch(() => [] as string[]);
+        for (const name of entries.filter((entry) => UNFINISHED.test(entry))) {
+          const file = path.join(root, folder, name);
+          const stat = await fs.stat(file).catch(() => null);
+          if (stat && stat.mtime < before) {
+            await writing(() => fs.rm(file, { force: true }));
+            removed.push(`${folder}/${name}`);
+          }
+        }
+        await fs.rmdir(path.join(root, folder)).catch(() => {});
+      }
+      return removed;
+    },
+
+    async checkWritable() {
+      const probe = path.join(root, `.probe-${randomBytes(6).toString('hex')}`);
+      await writing(async () => {
+        await fs.mkdir(root, { recursive: true });
+        try {
+          await fs.writeFile(probe, 'ok');
+        } finally {
+          // A full disk creates the file and then refuses its bytes: never leave it behind.
+          await fs.rm(probe, { force: true });
+        }
+      });
     },
   };
 }

@@ -1,7 +1,18 @@
 import sharp, { type OutputInfo } from 'sharp';
+import { createLimiter } from '../shared/limiter.ts';
+import { MAX_IMAGE_SIDE } from './upload-limits.ts';
+
+// Encoding is the heaviest work this server does. One image at a time, each on one libvips
+// thread, with a short queue: ten uploads at once take one core and leave the other to the
+// pages visitors are waiting for; past the queue, "busy" (503) instead of minutes of waiting.
+sharp.concurrency(1);
+export const ENCODING_QUEUE = 20;
+const encoding = createLimiter(1, ENCODING_QUEUE, 'The server is busy processing other images. Please try again in a moment.');
+
+/** Runs image work in the encoder's queue. */
+export const withEncoder = <T>(task: () => Promise<T>): Promise<T> => encoding.run(task);
 
 export const MAX_INPUT_PIXELS = 50_000_000;
-export const MASTER_MAX_SIDE = 2400;
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const NOT_AN_IMAGE = 'Please upload an image file (jpg, jpeg, png, gif)';
 
@@ -50,6 +61,10 @@ const MASTER_WEBP = { quality: 82, effort: 2 } as const;
  */
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   if (!detectFormat(bytes)) throw new ImageRejectedError(NOT_AN_IMAGE);
+  return withEncoder(() => encode(bytes));
+}
+
+async function encode(bytes: Uint8Array): Promise<ProcessedImage> {
   let master: { data: Buffer; info: OutputInfo };
   try {
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: false });
@@ -57,7 +72,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     if (!meta.width || !meta.height) throw new ImageRejectedError(NOT_AN_IMAGE);
     master = await input
       .rotate()
-      .resize({ width: MASTER_MAX_SIDE, height: MASTER_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp(MASTER_WEBP)
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
@@ -73,13 +88,13 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const widths = VARIANT_WIDTHS.filter((w) => w < width) as number[];
   if (width <= VARIANT_WIDTHS.at(-1)!) widths.push(width);
   const fromMaster = () => sharp(master.data);
-  const [stats, ...variants] = await Promise.all([
-    fromMaster().stats(),
-    ...widths.flatMap((w) => [
-      fromMaster().resize({ width: w }).avif(AVIF).toBuffer().then((data) => ({ width: w, format: 'avif' as const, data })),
-      fromMaster().resize({ width: w }).webp(WEBP).toBuffer().then((data) => ({ width: w, format: 'webp' as const, data })),
-    ]),
-  ]);
+  const stats = await fromMaster().stats();
+  // One after another, so that one image uses one thread.
+  const variants: ProcessedImage['variants'] = [];
+  for (const w of widths) {
+    variants.push({ width: w, format: 'avif', data: await fromMaster().resize({ width: w }).avif(AVIF).toBuffer() });
+    variants.push({ width: w, format: 'webp', data: await fromMaster().resize({ width: w }).webp(WEBP).toBuffer() });
+  }
   const { r, g, b } = stats.dominant;
   const placeholder = `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
   return { width, height, placeholder, master: master.data, variants };

@@ -1,3 +1,13 @@
+import { DomainError } from '../shared/errors.ts';
+
+/** The storage cannot take writes (full, read-only, gone): nothing was stored, the client may retry later. */
+export class StorageUnavailableError extends DomainError {
+  override name = 'StorageUnavailableError';
+  constructor(cause?: unknown) {
+    super("The image could not be saved: the server's storage is full or not writable. Please try again later, and tell whoever runs the site.", { cause });
+  }
+}
+
 /**
  * Where image files live. Keys are relative paths such as `abc123/640.webp`. The local folder
  * is the only backend today; an object-storage class can implement the same four methods.
@@ -9,6 +19,10 @@ export interface ImageStorage {
   delete(key: string): Promise<void>;
   /** Every key that starts with `prefix` (all keys when it is empty). */
   list(prefix?: string): Promise<string[]>;
+  /** Removes writes that never finished (a process killed mid-write) older than `before`; returns what went. */
+  sweepUnfinished(before: Date): Promise<string[]>;
+  /** Throws StorageUnavailableError unless a file can be written and removed now. */
+  checkWritable(): Promise<void>;
 }
 
 const KEY = /^[a-z0-9]+(\/[a-z0-9-]+\.(webp|avif))?$/;

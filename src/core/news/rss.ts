@@ -1,11 +1,13 @@
+import { withoutControlCharacters } from '../shared/fields.ts';
 import type { NewsItem } from './news.schema.ts';
 import { newsContentForDisplay, newsContentText } from './sanitize-content.ts';
 
+// XML 1.0 cannot carry most control characters even escaped: they are dropped.
 const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  withoutControlCharacters(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** CDATA cannot hold its own terminator; split it across two sections. */
-const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+const cdata = (text: string) => `<![CDATA[${withoutControlCharacters(text).replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 
 interface FeedOptions {
   title: string;

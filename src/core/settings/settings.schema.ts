@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { optionalHttpUrl, optionalImageUrl, optionalText } from '../shared/fields.ts';
+import { optionalHttpUrl, optionalImageUrl, optionalText, plainText } from '../shared/fields.ts';
 
 /** Body of PUT /api/admin/settings; a field left out keeps its stored value. */
 export const settingsInputSchema = z.object({
-  clubName: z
-    .string({ error: 'Club name must be text' })
+  clubName: plainText('Club name')
     .trim()
     .min(1, 'Club name is required')
     .max(100, 'Club name must be at most 100 characters')
     .optional(),
-  tagline: z.string({ error: 'Tagline must be text' }).trim().max(200, 'Tagline must be at most 200 characters').optional(),
+  tagline: plainText('Tagline').trim().max(200, 'Tagline must be at most 200 characters').optional(),
   messagingGroupUrl: optionalHttpUrl('Messaging group link'),
   socialGroupUrl: optionalHttpUrl('Social group link'),
   contactEmail: optionalText('Contact email', 254).refine(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLocalHostname } from './addresses.ts';
 import { parseDateInput } from './time.ts';
 
 // Field rules shared by every payload schema. They import nothing from Node, so the admin
@@ -9,10 +10,43 @@ const typeError = (label: string, kind: string) => (issue: { input: unknown }) =
     ? `${label} is required`
     : `${label} must be ${kind}`;
 
+/**
+ * Characters no field needs: C0 controls other than tab, line feed and carriage return, DEL and
+ * the C1 controls. PostgreSQL cannot store NUL at all, and the others break feeds and layouts.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** Single-line values (addresses, names in URLs) take no tab or line break either. */
+const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
+
+export function hasControlCharacters(value: string, { multiline = true } = {}): boolean {
+  return CONTROL_CHARACTERS.test(value) || (!multiline && LINE_BREAKS_AND_TABS.test(value)) || !value.isWellFormed();
+}
+
+/**
+ * Text with the control characters removed (all but tab and line breaks), for output formats
+ * that a single stray character makes invalid (XML, iCalendar), whatever was stored before the
+ * field rules refused them.
+ */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '').toWellFormed();
+}
+
+export const controlCharactersMessage = (label: string) => `${label} contains invisible control characters; please remove them`;
+
+/** The refinement every text rule carries: `.refine(...noControlCharacters('Title'))`. */
+export function noControlCharacters(label: string, options: { multiline?: boolean } = {}) {
+  return [(value: string) => !hasControlCharacters(value, options), controlCharactersMessage(label)] as const;
+}
+
+/** Any text: refuses control characters, with a message naming the field. */
+export function plainText(label: string, options: { multiline?: boolean; kind?: string } = {}) {
+  return z.string({ error: typeError(label, options.kind ?? 'text') }).refine(...noControlCharacters(label, options));
+}
+
 /** Text that must be present and not blank, trimmed, at most `max` characters. */
 export function requiredText(label: string, max: number) {
-  return z
-    .string({ error: typeError(label, 'text') })
+  return plainText(label)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -20,8 +54,7 @@ export function requiredText(label: string, max: number) {
 
 /** Optional text: absent stays absent (an update keeps the stored value); blank or null clears it. */
 export function optionalText(label: string, max: number) {
-  return z
-    .string({ error: typeError(label, 'text') })
+  return plainText(label)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
@@ -30,28 +63,77 @@ export function optionalText(label: string, max: number) {
 
 /** Long text whose blank value is the empty string; absent keeps the stored value. */
 export function paragraphText(label: string, max: number) {
-  return z
-    .string({ error: typeError(label, 'text') })
+  return plainText(label)
     .max(max, `${label} must be at most ${max} characters`)
     .transform((value) => value.replace(/\r\n?/g, '\n').trim())
     .optional();
 }
 
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
+function parseHttpUrl(value: string): URL | null {
+  if (!/^https?:\/\//i.test(value)) return null;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : null;
   } catch {
-    return false;
+    return null;
   }
 }
+
+export function isHttpUrl(value: string): boolean {
+  return parseHttpUrl(value) !== null;
+}
+
+/**
+ * Why a web address is refused, or null. The URL parser silently drops tabs and line breaks,
+ * so they are looked for in the text itself; a user name or password in a link leaks it to
+ * every visitor; a local host in a link points visitors' browsers at their own machines.
+ */
+function webAddressProblem(label: string, value: string, options: { localHosts: boolean }): string | null {
+  if (/\s/.test(value) || hasControlCharacters(value, { multiline: false })) return `${label} must not contain spaces, line breaks or control characters`;
+  const url = parseHttpUrl(value);
+  if (!url) return `${label} must be a web address starting with http:// or https://`;
+  if (url.username || url.password) return `${label} must not contain a user name or password`;
+  if (!options.localHosts && isLocalHostname(url.hostname)) return `${label} must be an address on the internet, not a local or private one`;
+  return null;
+}
+
+/** A refinement that reports the first problem of a web address under its field. */
+function webAddress(label: string, options: { localHosts: boolean; blankAllowed: boolean }) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    if (options.blankAllowed && value === '') return;
+    const problem = webAddressProblem(label, value, options);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  };
+}
+
+/**
+ * Image URLs may name local hosts only on a server started with REMOTE_IMAGES_ALLOW_PRIVATE
+ * (tests, intranets), whose fetcher then accepts them too; never in a browser, where `process`
+ * does not exist. Links (booking pages, groups) never may.
+ */
+function localImageHostsAllowed(): boolean {
+  return typeof process !== 'undefined' && /^(true|1)$/.test(process.env?.REMOTE_IMAGES_ALLOW_PRIVATE ?? '');
+}
+
+const IMAGE_URL_RULE = 'must be an http:// or https:// address, or an image uploaded to this site';
 
 /** Paths under which this server serves stored images. */
 export const LOCAL_IMAGE_PATH = /^\/images\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
+export function isLocalImagePath(value: string): boolean {
+  return LOCAL_IMAGE_PATH.test(value) && !value.includes('..');
+}
+
 export function isImageUrl(value: string): boolean {
-  return isHttpUrl(value) || (LOCAL_IMAGE_PATH.test(value) && !value.includes('..'));
+  return isHttpUrl(value) || isLocalImagePath(value);
+}
+
+function imageAddress(label: string, options: { blankAllowed: boolean }) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    if ((options.blankAllowed && value === '') || isLocalImagePath(value)) return;
+    const problem = /^https?:\/\//i.test(value) ? webAddressProblem(label, value, { localHosts: localImageHostsAllowed() }) : `${label} ${IMAGE_URL_RULE}`;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  };
 }
 
 const URL_MAX = 2000;
@@ -62,7 +144,7 @@ export function requiredHttpUrl(label: string) {
     .trim()
     .min(1, `${label} is required`)
     .max(URL_MAX, `${label} must be at most ${URL_MAX} characters`)
-    .refine(isHttpUrl, `${label} must be a web address starting with http:// or https://`);
+    .superRefine(webAddress(label, { localHosts: false, blankAllowed: false }));
 }
 
 export function optionalHttpUrl(label: string) {
@@ -70,19 +152,17 @@ export function optionalHttpUrl(label: string) {
     .string({ error: typeError(label, 'a web address') })
     .trim()
     .max(URL_MAX, `${label} must be at most ${URL_MAX} characters`)
-    .refine((v) => v === '' || isHttpUrl(v), `${label} must be a web address starting with http:// or https://`)
+    .superRefine(webAddress(label, { localHosts: false, blankAllowed: true }))
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 }
-
-const IMAGE_URL_RULE = 'must be an http:// or https:// address, or an image uploaded to this site';
 
 export function optionalImageUrl(label: string) {
   return z
     .string({ error: typeError(label, 'a web address') })
     .trim()
     .max(URL_MAX, `${label} must be at most ${URL_MAX} characters`)
-    .refine((v) => v === '' || isImageUrl(v), `${label} ${IMAGE_URL_RULE}`)
+    .superRefine(imageAddress(label, { blankAllowed: true }))
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 }
@@ -93,13 +173,12 @@ export function requiredImageUrl(label: string, requiredMessage: string) {
     .trim()
     .min(1, requiredMessage)
     .max(URL_MAX, `${label} must be at most ${URL_MAX} characters`)
-    .refine(isImageUrl, `${label} ${IMAGE_URL_RULE}`);
+    .superRefine(imageAddress(label, { blankAllowed: false }));
 }
 
 /** A date or timestamp as the forms send it; the service fixes it to an instant in the club's zone. */
 export function requiredDate(label: string) {
-  return z
-    .string({ error: typeError(label, 'a date') })
+  return plainText(label, { kind: 'a date' })
     .trim()
     .min(1, `${label} is required`)
     .refine(
@@ -109,8 +188,7 @@ export function requiredDate(label: string) {
 }
 
 export function emailOrBlank(label: string) {
-  return z
-    .string({ error: typeError(label, 'an email address') })
+  return plainText(label, { kind: 'an email address' })
     .trim()
     .max(254, `${label} must be at most 254 characters`)
     .refine((v) => v === '' || z.email().safeParse(v).success, `${label} must be a valid email address`);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { summarise } from '../../core/shared/errors.ts';
+import { controlCharactersMessage, hasControlCharacters } from '../../core/shared/fields.ts';
 import { HttpError } from './errors.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -14,7 +15,14 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away, or the server cut off a stalled body (src/server/main.ts).
+      throw new HttpError(400, 'The request body did not arrive completely. Please try again.');
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -61,5 +69,22 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw validationError(parsed.error);
+  const errors = controlCharacterErrors(parsed.data);
+  if (Object.keys(errors).length > 0) throw new HttpError(400, summarise(errors), { errors });
   return parsed.data;
+}
+
+/**
+ * A net under the field rules: whatever a schema lets through, no text with control
+ * characters reaches the database (PostgreSQL refuses NUL with an error, not a 400).
+ */
+function controlCharacterErrors(value: unknown, path = '', errors: Record<string, string> = {}): Record<string, string> {
+  if (typeof value === 'string') {
+    if (hasControlCharacters(value)) errors[path || '_'] = controlCharactersMessage(path || 'The request');
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => controlCharacterErrors(item, path ? `${path}.${index}` : String(index), errors));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) controlCharacterErrors(item, path ? `${path}.${key}` : key, errors);
+  }
+  return errors;
 }

@@ -1,6 +1,9 @@
 import type { APIContext, APIRoute } from 'astro';
-import type { LockedOutError, SessionAdmin } from '../../core/auth/auth.service.ts';
+import type { SessionAdmin } from '../../core/auth/auth.service.ts';
+import type { LockedOutError } from '../../core/auth/guesses.ts';
+import type { BusyError } from '../../core/shared/limiter.ts';
 import { getContext, type AppContext } from '../../core/context.ts';
+import { DATABASE_UNAVAILABLE, DISK_FULL, isDatabaseUnavailable, isDiskFull, isUniqueViolation, isUnstorableText } from '../../core/db/errors.ts';
 import type { ImageRejectedError } from '../../core/images/pipeline.ts';
 import type { ValidationError } from '../../core/shared/errors.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
@@ -43,9 +46,29 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (named<LockedOutError>(error, 'LockedOutError')) {
     return errorJson(429, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
   }
-  app.log.error({ err: error, requestId: context.locals.requestId, path: context.url.pathname }, 'request failed');
-  return errorJson(500, 'Something went wrong on our side. Please try again.');
+  if (named<BusyError>(error, 'BusyError')) {
+    return errorJson(503, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
+  }
+  if (named(error, 'StorageUnavailableError')) {
+    app.log.warn({ err: error, requestId: context.locals.requestId }, 'image storage is not writable');
+    return errorJson(503, error.message, undefined, { 'Retry-After': '60' });
+  }
+  if (isUniqueViolation(error)) return errorJson(409, 'That already exists: somebody saved the same thing a moment ago.');
+  if (isUnstorableText(error)) return errorJson(400, 'The request contains characters that cannot be stored. Please remove invisible control characters.');
+  const log = { err: error, requestId: context.locals.requestId, path: context.url.pathname };
+  if (isDiskFull(error)) {
+    app.log.error(log, 'the database disk is full');
+    return errorJson(503, DISK_FULL, undefined, { 'Retry-After': '300' });
+  }
+  if (isDatabaseUnavailable(error)) {
+    app.log.warn(log, 'the database is unavailable');
+    return errorJson(503, DATABASE_UNAVAILABLE, undefined, { 'Retry-After': '30' });
+  }
+  app.log.error(log, 'request failed');
+  return errorJson(500, INTERNAL_ERROR);
 }
+
+const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
 /** The signed-in administrator; the middleware has already answered 401 where there is none. */
 export function requireAdmin(context: APIContext): SessionAdmin {

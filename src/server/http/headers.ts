@@ -1,35 +1,73 @@
 import { createHash } from 'node:crypto';
 
+/** What a public page carries that its policy must allow, found while it was rendered. */
+export interface PageAllowances {
+  /** Hashes of the page's own inline scripts (Astro's island loader and hydration directive). */
+  scriptHashes: string[];
+  /** Booking URLs the page may frame. */
+  frameSources: string[];
+}
+
+const NO_ALLOWANCES: PageAllowances = { scriptHashes: [], frameSources: [] };
+
 const BASE_POLICY = ["default-src 'self'", "base-uri 'self'", "form-action 'self'", "object-src 'none'", "frame-ancestors 'none'"];
 
 /**
- * What pages may load. Public pages: only this site (external images are served from here,
- * docs/decisions/009), except the booking page in its frame. Astro's island loader and React's
- * style attributes are inline, hence 'unsafe-inline' for scripts and styles. The admin app also
- * previews images at the URLs administrators paste, and the editor embeds two video sites.
+ * What pages may load. Every page runs inline scripts only by their hash (Astro's island
+ * loader). Public pages: only this site (external images are served from here,
+ * docs/decisions/009), and frames only of the booking pages of the events on that page. React's style attributes (image
+ * placeholders) are inline, hence 'unsafe-inline' for styles. The admin app also previews
+ * images at the URLs administrators paste, and the editor embeds two video sites
+ * (docs/decisions/010).
  */
-export function contentSecurityPolicy(pathname: string): string {
+export function contentSecurityPolicy(pathname: string, allowances: PageAllowances = NO_ALLOWANCES): string {
   const admin = pathname === '/admin' || pathname.startsWith('/admin/');
+  const hashes = allowances.scriptHashes.map((hash) => `'${hash}'`);
+  const frames = [...new Set(allowances.frameSources.flatMap(originOf))];
   return [
     ...BASE_POLICY,
-    "script-src 'self' 'unsafe-inline'",
+    ["script-src 'self'", ...hashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "connect-src 'self'",
     "font-src 'self'",
     admin ? "img-src 'self' data: blob: http: https:" : "img-src 'self' data:",
-    admin ? 'frame-src https://www.youtube.com https://player.vimeo.com' : 'frame-src http: https:',
+    admin ? 'frame-src https://www.youtube.com https://player.vimeo.com' : `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
   ].join('; ');
 }
 
+/** An http(s) URL's origin, which has no characters that could break out of a policy. */
+function originOf(url: string): string[] {
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? [origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The CSP source hashes of every inline <script> of an HTML page (data blocks such as JSON-LD run nothing, and are left out). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    hashes.add(`sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}`);
+  }
+  return [...hashes];
+}
+
+/** For files served as they are (scripts, styles, icons): they may load nothing at all. */
+const STATIC_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
+
 /** Headers every answer carries. */
-export function securityHeaders(secure: boolean, pathname: string): Record<string, string> {
+export function securityHeaders(secure: boolean, pathname: string, options: { staticFile?: boolean; allowances?: PageAllowances } = {}): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    'Content-Security-Policy': contentSecurityPolicy(pathname),
+    'Content-Security-Policy': options.staticFile ? STATIC_FILE_POLICY : contentSecurityPolicy(pathname, options.allowances),
     ...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { changePasswordInputSchema } from '../../../core/admins/admins.schema.ts';
 import { readJson } from '../../../server/http/body.ts';
+import { clientAddress } from '../../../server/http/client-address.ts';
 import { endpoint, requireAdmin } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/responses.ts';
 
@@ -7,6 +8,6 @@ import { json } from '../../../server/http/responses.ts';
 export const PUT = endpoint(async (context, app) => {
   const admin = requireAdmin(context);
   const { currentPassword, newPassword } = await readJson(context.request, changePasswordInputSchema);
-  await app.admins.changePassword(admin.id, currentPassword, newPassword, admin.tokenHash);
+  await app.admins.changePassword(admin.id, currentPassword, newPassword, clientAddress(context, app.config.trustProxy), admin.tokenHash);
   return json({ message: 'Password changed' });
 });

@@ -1,11 +1,10 @@
-import { DIRECT_UPLOAD_MAX } from '../../../core/images/images.service.ts';
+import { DIRECT_UPLOAD } from '../../../core/images/upload-limits.ts';
 import { NOT_AN_IMAGE } from '../../../core/images/pipeline.ts';
 import { readBodyBytes } from '../../../server/http/body.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { HttpError } from '../../../server/http/errors.ts';
 import { json } from '../../../server/http/responses.ts';
 
-const TOO_LARGE = 'Image must be less than 5MB';
 // Room for the multipart boundaries and headers around the file itself.
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -15,9 +14,9 @@ export const POST = endpoint(async ({ request }, app) => {
   if (!/^multipart\/form-data;/i.test(type)) throw new HttpError(415, 'Please send the image as multipart/form-data in the field "image".');
   let bytes: Uint8Array;
   try {
-    bytes = await readBodyBytes(request, DIRECT_UPLOAD_MAX + MULTIPART_OVERHEAD);
+    bytes = await readBodyBytes(request, DIRECT_UPLOAD.maxBytes + MULTIPART_OVERHEAD);
   } catch (error) {
-    if (error instanceof HttpError && error.status === 413) throw new HttpError(413, TOO_LARGE);
+    if (error instanceof HttpError && error.status === 413) throw new HttpError(413, DIRECT_UPLOAD.tooLarge);
     throw error;
   }
   let file: FormDataEntryValue | null;
@@ -27,6 +26,6 @@ export const POST = endpoint(async ({ request }, app) => {
     throw new HttpError(400, 'The upload could not be read. Please try again.');
   }
   if (!(file instanceof File)) throw new HttpError(400, NOT_AN_IMAGE, { errors: { image: 'Please choose an image' } });
-  const image = await app.images.ingest(new Uint8Array(await file.arrayBuffer()), DIRECT_UPLOAD_MAX, TOO_LARGE);
+  const image = await app.images.ingest(new Uint8Array(await file.arrayBuffer()), DIRECT_UPLOAD);
   return json({ imageUrl: image.url });
 });

@@ -1,5 +1,5 @@
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/responses.ts';
 
-/** Step 1 of the news image flow (administrators only): a one-time upload URL. */
-export const POST = endpoint(async ({ url }, app) => json({ uploadURL: await app.images.createUploadUrl(url.origin) }));
+/** Step 1 of the news image flow (administrators only): a one-time upload URL on PUBLIC_URL, never on the request's Host. */
+export const POST = endpoint(async (_context, app) => json({ uploadURL: await app.images.createUploadUrl(app.config.publicUrl) }));

@@ -1,0 +1,68 @@
+import type { Db } from '../db/connect.ts';
+import { addressGroup } from '../shared/addresses.ts';
+import { DomainError } from '../shared/errors.ts';
+import { createLoginAttemptsRepository } from './login-attempts.repository.ts';
+import {
+  ADDRESS_GUESSES_PER_MINUTE,
+  attemptKeys,
+  type AttemptCounter,
+  refusalMessage,
+  type Refusal,
+  reserveLockoutGuess,
+  reserveRateGuess,
+  USERNAME_GUESSES_PER_MINUTE,
+} from './login-policy.ts';
+
+export class LockedOutError extends DomainError {
+  override name = 'LockedOutError';
+  readonly retryAfterSeconds: number;
+  constructor(refusal: Refusal) {
+    super(refusalMessage(refusal));
+    this.retryAfterSeconds = Math.max(1, Math.ceil(refusal.waitMs / 1000));
+  }
+}
+
+/**
+ * Every password check (sign-in, and the current password when changing it) first reserves a
+ * guess here: per username and address (the lockout), per username across addresses and per
+ * address across usernames (rate limits). Refused guesses are never checked and count nothing.
+ */
+export function createGuessCounter(db: Db) {
+  const attempts = createLoginAttemptsRepository(db);
+
+  return {
+    /** Counts one guess or throws LockedOutError; `succeeded` clears the lockout counter. */
+    async reserve(username: string, clientAddress: string, now = Date.now()): Promise<{ succeeded(): Promise<void> }> {
+      const keys = attemptKeys(username, addressGroup(clientAddress));
+      const refusal = await attempts.update([keys.pair, keys.username, keys.address], (counters) => {
+        const get = (key: string) => counters.get(key) as AttemptCounter;
+        const verdicts = [
+          reserveLockoutGuess(get(keys.pair), now),
+          reserveRateGuess(get(keys.username), now, USERNAME_GUESSES_PER_MINUTE, 'username'),
+          reserveRateGuess(get(keys.address), now, ADDRESS_GUESSES_PER_MINUTE, 'address'),
+        ];
+        const write: AttemptCounter[] = [];
+        for (const verdict of verdicts) {
+          if (!verdict.allowed) return { write: [], result: verdict.refusal };
+          write.push(verdict.next);
+        }
+        return { write, result: null };
+      });
+      if (refusal) throw new LockedOutError(refusal);
+      return {
+        // A right password is no guess: it clears the lockout and gives back its place in the
+        // rate limits, so administrators who sign in often are never slowed down.
+        async succeeded() {
+          await attempts.update([keys.username, keys.address], (counters) => ({
+            write: [...counters.values()].map((counter) => ({ ...counter, failures: Math.max(0, counter.failures - 1) })),
+            result: null,
+          }));
+          await attempts.clear(keys.pair);
+        },
+      };
+    },
+
+    prune: (before: string) => attempts.deleteStale(before),
+  };
+}
+export type GuessCounter = ReturnType<typeof createGuessCounter>;

@@ -1,0 +1,60 @@
+// What a database error means for the person who caused it, on either engine. pg errors carry
+// SQLSTATE codes (or a Node socket code); node:sqlite errors carry SQLite's extended codes.
+
+type DbError = Error & { code?: string; errcode?: number; errstr?: string };
+
+const asDbError = (error: unknown): DbError | null => (error instanceof Error ? (error as DbError) : null);
+
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+// Primary result codes (the low byte of an extended code).
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
+const SQLITE_FULL = 13;
+const SQLITE_CANTOPEN = 14;
+
+/** A unique index refused the row: somebody else stored the same name first. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = asDbError(error);
+  if (!e) return false;
+  if (e.code === '23505') return true;
+  return e.errcode === SQLITE_CONSTRAINT_UNIQUE || e.errcode === SQLITE_CONSTRAINT_PRIMARYKEY || /UNIQUE constraint failed/.test(e.message);
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+// 08: connection exception; 57P01-57P03: shut down or starting; 53300: too many connections;
+// 55000: e.g. "database does not allow connections"; 3D000: the database does not exist.
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300|55000|3D000)$/;
+const CONNECTION_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect|Connection refused|terminating connection|the database system is (starting up|shutting down)/i;
+
+/** The database cannot be reached or cannot write right now; the same request may work later. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = asDbError(error);
+  if (!e) return false;
+  if (e.code && (CONNECTION_CODES.has(e.code) || UNAVAILABLE_STATES.test(e.code))) return true;
+  if (typeof e.errcode === 'number') {
+    const primary = e.errcode & 0xff;
+    return [SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN].includes(primary);
+  }
+  return CONNECTION_MESSAGES.test(e.message);
+}
+
+/** The database's disk is full: reads still work, writes cannot until someone makes room. */
+export function isDiskFull(error: unknown): boolean {
+  const e = asDbError(error);
+  if (!e) return false;
+  // PostgreSQL 53100 disk_full; SQLite SQLITE_FULL.
+  return e.code === '53100' || (typeof e.errcode === 'number' && (e.errcode & 0xff) === SQLITE_FULL);
+}
+
+export const DISK_FULL = "The server's disk is full, so nothing can be saved right now. Please try again later, and tell whoever runs the site.";
+
+/** Text the database cannot store (PostgreSQL: NUL, or bytes outside the encoding). */
+export function isUnstorableText(error: unknown): boolean {
+  const code = asDbError(error)?.code;
+  return code === '22021' || code === '22P05';
+}
+
+export const DATABASE_UNAVAILABLE = 'The site cannot reach its database at the moment. Please try again in a minute.';

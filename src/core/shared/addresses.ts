@@ -1,0 +1,89 @@
+import ipaddr from 'ipaddr.js';
+
+// Which IP addresses count as "on the public internet", and how client addresses are grouped.
+// Pure and free of Node imports: the field rules (also run by the admin forms) and the
+// server's image fetcher share it (docs/decisions/010-security-guarantees.md).
+
+type Parsed = ipaddr.IPv4 | ipaddr.IPv6;
+
+function parse(address: string): Parsed | null {
+  const bare = address.replace(/^\[|\]$/g, '');
+  // ipaddr.js reads every IPv4 spelling (decimal 2130706433, octal 0177.0.0.1, hex 0x7f.1, short
+  // forms); an IPv4 address is only taken in those forms, never as a hostname that looks numeric.
+  if (!ipaddr.isValid(bare)) return null;
+  try {
+    return ipaddr.parse(bare);
+  } catch {
+    return null;
+  }
+}
+
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+const WELL_KNOWN_NAT64 = ipaddr.parseCIDR('64:ff9b::/96') as [ipaddr.IPv6, number];
+
+/** The IPv4 address carried inside an IPv6 one (mapped, translated, NAT64, 6to4), if any. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const bytes = address.toByteArray();
+  switch (address.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return new ipaddr.IPv4(bytes.slice(12));
+    case 'rfc6052':
+      // Only the well-known /96 prefix has a fixed place for the IPv4 part; the local-use /48
+      // is a private network's own translator.
+      return address.match(WELL_KNOWN_NAT64) ? new ipaddr.IPv4(bytes.slice(12)) : null;
+    case '6to4':
+      return new ipaddr.IPv4(bytes.slice(2, 6));
+    default:
+      return null;
+  }
+}
+
+/**
+ * True only for public unicast addresses: every loopback, private, link-local, shared (CGNAT),
+ * reserved, documentation, multicast and unspecified address is refused, in whatever spelling,
+ * and so is an IPv6 address that carries such an IPv4 address. Anything unparsable is refused.
+ */
+export function isPublicAddress(address: string): boolean {
+  const parsed = parse(address);
+  if (!parsed) return false;
+  if (parsed.kind() === 'ipv4') return (parsed as ipaddr.IPv4).range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  const range = v6.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052' || range === '6to4') {
+    const inner = embeddedIPv4(v6);
+    return inner !== null && inner.range() === 'unicast';
+  }
+  // Teredo and the other special blocks inside 2000::/3 are tunnels or not routed.
+  return range === 'unicast' && v6.match(GLOBAL_UNICAST);
+}
+
+/** True when the text is an IP address in any spelling ipaddr.js reads. */
+export function isIpAddress(text: string): boolean {
+  return parse(text) !== null;
+}
+
+/**
+ * A hostname of a URL that is plainly not on the public internet: `localhost` names and IP
+ * literals that are not public. Other names are judged when they are resolved.
+ */
+export function isLocalHostname(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return isIpAddress(host) && !isPublicAddress(host);
+}
+
+/**
+ * The group a client address is counted in: an IPv4 address alone (mapped IPv6 included), an
+ * IPv6 address by its /64, since one subscriber holds a whole /64 and can rotate through it.
+ */
+export function addressGroup(address: string): string {
+  const parsed = parse(address);
+  if (!parsed) return address.slice(0, 100);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  const inner = v6.isIPv4MappedAddress() ? v6.toIPv4Address() : null;
+  if (inner) return inner.toString();
+  const prefix = v6.parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(':')}::/64`;
+}

@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, inlineScriptHashes } from './headers.ts';
+
+const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
+describe('content security policy', () => {
+  it('hashes inline scripts but not external scripts or JSON-LD', () => {
+    const html = `<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/ld+json">{"@type":"Event"}</script><SCRIPT>a()</SCRIPT>`;
+    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()')]);
+  });
+
+  it('lets public pages run only hashed inline scripts and frame only the given booking origins', () => {
+    const policy = contentSecurityPolicy('/events', {
+      scriptHashes: [sha('a()')],
+      frameSources: ['https://tickets.example.org/a?b=1', 'https://tickets.example.org/c', 'http://book.example:8080/x', 'javascript:alert(1)', "https://x.example/'; script-src *"],
+    });
+    expect(policy).toContain(`script-src 'self' '${sha('a()')}';`);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toMatch(/frame-src https:\/\/tickets\.example\.org http:\/\/book\.example:8080 https:\/\/x\.example$/);
+    expect(contentSecurityPolicy('/gallery')).toMatch(/frame-src 'none'$/);
+    // The admin app too: no inline script runs there without its hash.
+    expect(contentSecurityPolicy('/admin/news', { scriptHashes: [sha('a()')], frameSources: [] })).toContain(`script-src 'self' '${sha('a()')}';`);
+  });
+});

@@ -1,0 +1,91 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { testDatabases, useServer } from '../setup/server.ts';
+
+// PostgreSQL restarts (an upgrade, a failover, a crash) end every connection the site holds.
+// Here the site's backends are terminated, and for the "down" part the database refuses new
+// connections until it is "back": the Node process must survive all of it and recover alone.
+
+const postgres = testDatabases.find((db) => db.kind === 'postgres');
+
+describe.skipIf(!postgres)('database outage on postgres', () => {
+  const suite = useServer(postgres!);
+  let admin: pg.Client;
+  let name: string;
+  beforeAll(async () => {
+    name = new URL(suite.database.databaseUrl!).pathname.slice(1);
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`).catch(() => {});
+    await admin.end();
+  });
+
+  const terminateBackends = () =>
+    admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+  const alive = () => suite.server.process.exitCode === null && suite.server.process.signalCode === null;
+
+  async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    while (!(await check().catch(() => false))) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${suite.server.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('survives its connections being terminated, idle or in use, again and again', async () => {
+    const token = await login(suite);
+    for (let round = 0; round < 4; round++) {
+      // Fill the pool with connections, then cut them while some requests are in flight.
+      const inFlight = Array.from({ length: 12 }, (_, i) => (i % 2 ? call(suite, 'GET', '/') : call(suite, 'GET', '/api/news')));
+      await terminateBackends();
+      const answers = await Promise.all(inFlight);
+      for (const answer of answers) expect([200, 503]).toContain(answer.status);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(alive(), suite.server.output()).toBe(true);
+      expect((await call(suite, 'GET', '/healthz')).status).toBe(200);
+      expect((await call(suite, 'GET', '/api/admin/me', { token })).status).toBe(200);
+    }
+  });
+
+  it('answers 503 while the database is down (HTML for pages, JSON for the API) and recovers when it is back', async () => {
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await terminateBackends();
+    try {
+      await until(async () => (await call(suite, 'GET', '/healthz')).status === 503, '/healthz to answer 503');
+
+      const page = await call(suite, 'GET', '/news');
+      expect(page.status).toBe(503);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.text).toContain('The site is unavailable for a moment');
+      expect(page.text).toContain('The site cannot reach its database at the moment. Please try again in a minute.');
+      expect(page.text).toContain('href="/"');
+      // Unknown paths render the 404 page, which needs the database too.
+      const missing = await call(suite, 'GET', '/no-such-page');
+      expect(missing.status).toBe(503);
+      expect(missing.text).toContain('The site cannot reach its database at the moment.');
+
+      for (const [method, path, body] of [
+        ['GET', '/api/news', undefined],
+        ['POST', '/api/admin/login', { username: 'admin', password: 'whatever-it-is' }],
+      ] as const) {
+        const api = await call(suite, method, path, { body });
+        expect(api.status, path).toBe(503);
+        expect(api.headers.get('content-type'), path).toMatch(/^application\/json/);
+        expect(api.body, path).toEqual({ message: 'The site cannot reach its database at the moment. Please try again in a minute.' });
+        expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(alive(), suite.server.output()).toBe(true);
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+    }
+
+    await until(async () => (await call(suite, 'GET', '/healthz')).status === 200, '/healthz to answer 200 again');
+    expect((await call(suite, 'GET', '/news')).status).toBe(200);
+    const token = await login(suite);
+    expect((await call(suite, 'POST', '/api/admin/news', { token, body: { title: 'Back', content: '<p>Up again</p>', publishedAt: '2026-11-01' } })).status).toBe(201);
+    expect(alive()).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+
+// A disk that fills up (logs, backups, photos) must not cost anything already saved: the site
+// keeps serving what it has, refuses new writes with a message a volunteer understands, and
+// takes them again once there is room. SQLite in DATA_DIR on a small tmpfs of its own.
+
+const tmpfsWorks = (() => {
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'tmpfs-'));
+  const works = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status === 0;
+  if (works) spawnSync('umount', [probe]);
+  fs.rmSync(probe, { recursive: true, force: true });
+  return works;
+})();
+
+describe.skipIf(!tmpfsWorks)('a full disk on sqlite', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-full-'));
+  const filler = path.join(dataDir, 'filler.bin');
+  const env = { DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+  let server: RunningServer;
+  beforeAll(async () => {
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', dataDir]).status).toBe(0);
+    server = await startServer(env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    spawnSync('umount', [dataDir]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function fillDisk() {
+    const { bavail, bsize } = fs.statfsSync(dataDir);
+    fs.writeFileSync(filler, Buffer.alloc(bavail * bsize));
+  }
+
+  it('keeps serving, refuses writes with a clear 503, and loses nothing', async () => {
+    const token = await login(server.url);
+    const news = (title: string) => call(server.url, 'POST', '/api/admin/news', { token, body: { title, content: `<p>${'x'.repeat(20_000)}</p>`, publishedAt: '2026-11-01' } });
+    expect((await news('Before the disk filled')).status).toBe(201);
+
+    fillDisk();
+    let refused;
+    // SQLite may still fit a row or two into pages it already has; keep writing until it cannot.
+    for (let i = 0; i < 50; i++) {
+      refused = await news(`Written on a full disk ${i}`);
+      if (refused.status !== 201) break;
+    }
+    expect(refused!.status).toBe(503);
+    expect(refused!.body).toEqual({ message: "The server's disk is full, so nothing can be saved right now. Please try again later, and tell whoever runs the site." });
+    expect((await call(server.url, 'GET', '/news')).status).toBe(200);
+    const listed = await call(server.url, 'GET', '/api/news');
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((n: { title: string }) => n.title)).toContain('Before the disk filled');
+    expect((await call(server.url, 'GET', '/healthz')).status).toBe(503);
+
+    fs.rmSync(filler);
+    expect((await news('After making room')).status).toBe(201);
+    await server.stop();
+    server = await startServer(env);
+    const titles = (await call(server.url, 'GET', '/api/news')).body.map((n: { title: string }) => n.title);
+    expect(titles).toEqual(expect.arrayContaining(['Before the disk filled', 'After making room']));
+    expect(server.output()).not.toMatch(/"level":50.*request failed/);
+  });
+});
