@@ -51,6 +51,11 @@ const schema = z
       .min(1, 'must be a number of seconds between 1 and 600')
       .max(600, 'must be a number of seconds between 1 and 600')
       .default(20),
+    PAGE_CACHE_MB: z.coerce
+      .number({ error: 'must be a number of megabytes between 0 and 4096' })
+      .min(0, 'must be a number of megabytes between 0 and 4096')
+      .max(4096, 'must be a number of megabytes between 0 and 4096')
+      .default(32),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -88,6 +93,8 @@ export interface Config {
   remoteImagesAllowPrivate: boolean;
   /** A request body that sends nothing for this long is cut off. */
   bodyIdleTimeoutMs: number;
+  /** Memory for rendered public pages; 0 turns the page cache off. */
+  pageCacheBytes: number;
   logLevel: string;
 }
 
@@ -123,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     remoteImagesAllowPrivate: e.REMOTE_IMAGES_ALLOW_PRIVATE,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
+    pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -8,7 +8,11 @@ import compression from 'compression';
 import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { createContext, setContext } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';
+import { sql } from 'kysely';
+import { nextMidnight } from '../core/shared/time.ts';
 import { securityHeaders } from './http/headers.ts';
+import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
+import { createPageCache } from './page-cache/page-cache.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -56,6 +60,37 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.NODE_ENV = config.env;
 const { handler } = (await import(entry)) as { handler: http.RequestListener };
 
+const instanceId = randomUUID();
+const pageCache = createPageCache({
+  maxBytes: config.pageCacheBytes,
+  log,
+  // Pages that show events change when the next one starts (it becomes past), and at midnight.
+  async nextChange(now) {
+    const midnight = nextMidnight(now, config.timeZone);
+    const start = await app.events.nextStartAfter(now);
+    return start && start < midnight ? start : midnight;
+  },
+  announce:
+    config.database.kind === 'postgres'
+      ? () => {
+          sql`select pg_notify(${CHANNEL}, ${instanceId})`.execute(app.db).catch((error: unknown) => {
+            log.warn({ err: error }, 'page cache: could not tell other instances about a write');
+          });
+        }
+      : undefined,
+});
+const coherence =
+  config.database.kind === 'postgres' && config.pageCacheBytes > 0
+    ? (pageCache.setCoherent(false),
+      listenForChanges({
+        url: config.database.url,
+        instanceId,
+        log,
+        onChange: () => pageCache.invalidate(),
+        onListening: (listening) => pageCache.setCoherent(listening),
+      }))
+    : null;
+
 // Pages, feeds, scripts and styles leave compressed (brotli or gzip); images are already compressed.
 const compress = compression({ threshold: 1024 });
 
@@ -64,11 +99,12 @@ const server = http.createServer((req, res) => {
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   req.headers['x-request-id'] = requestId;
   const started = process.hrtime.bigint();
+  const method = req.method;
   res.on('finish', () => {
     log.info(
       {
         requestId,
-        method: req.method,
+        method,
         // The path only: query strings may carry one-time upload signatures.
         path: (req.url ?? '').split('?')[0],
         status: res.statusCode,
@@ -86,6 +122,11 @@ const server = http.createServer((req, res) => {
   // security headers here; the middleware's own values replace these on everything else.
   for (const [name, value] of Object.entries(baseline(req))) res.setHeader(name, value);
   cutOffStalledBodies(req, res);
+  // A HEAD request is rendered as a GET, so that it carries the same ETag and length; Node
+  // knows from the request line that it is HEAD and sends no body.
+  if (req.method === 'HEAD') req.method = 'GET';
+  pageCache.watchWrites(req, res);
+  if (pageCache.handle(req, res, handler)) return;
   compress(req as never, res as never, () => handler(req, res));
 });
 // CONNECT (a proxy tunnel) never reaches the request handler: Node hands over the raw socket.
@@ -143,6 +184,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
   clearInterval(pruneTimer);
+  await coherence?.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Keep-alive sockets that fall idle while we drain are closed as soon as they do.
   const idleSweep = setInterval(() => server.closeIdleConnections(), 100);

@@ -23,6 +23,16 @@ export function createEventsRepository(db: Db) {
       return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The earliest start strictly after `now`, when an upcoming event becomes past. */
+    async firstStartAfter(now: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('events')
+        .select((eb) => eb.fn.min('date').as('first'))
+        .where('date', '>', now)
+        .executeTakeFirst();
+      return row?.first ?? null;
+    },
+
     async count(): Promise<number> {
       const row = await db
         .selectFrom('events')

@@ -22,6 +22,12 @@ export function createEventsService(deps: { db: Db; timeZone: string; releaseIma
 
     count: () => repo.count(),
 
+    /** When the next upcoming event becomes past (pages showing it change then), or null. */
+    async nextStartAfter(now: Date): Promise<Date | null> {
+      const first = await repo.firstStartAfter(now.toISOString());
+      return first ? new Date(first) : null;
+    },
+
     async get(id: string): Promise<ClubEvent> {
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError('Event');

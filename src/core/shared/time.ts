@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { addDays, format, startOfDay } from 'date-fns';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
@@ -60,4 +60,9 @@ export function formatDisplayDate(iso: string, timeZone: string): string {
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** The next midnight in the club's time zone after `now`. */
+export function nextMidnight(now: Date, timeZone: string): Date {
+  return new Date(startOfDay(addDays(new TZDate(now.getTime(), timeZone), 1)).getTime());
 }

@@ -110,16 +110,27 @@ export async function withPublicCaching(request: Request, response: Response): P
     return response;
   }
   const body = new Uint8Array(await response.arrayBuffer());
-  // Weak: the same document may leave gzipped, brotli-compressed or plain.
-  const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const etag = etagOf(body);
   const headers = new Headers(response.headers);
   headers.set('ETag', etag);
   headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
   headers.append('Vary', 'Accept-Encoding');
-  const match = request.headers.get('if-none-match');
-  if (response.status === 200 && match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.slice(2))) {
+  if (response.status === 200 && etagMatches(request.headers.get('if-none-match') ?? undefined, etag)) {
     headers.delete('content-length');
     return new Response(null, { status: 304, headers });
   }
   return new Response(request.method === 'HEAD' ? null : body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Weak: the same document leaves plain, gzipped or brotli-compressed. */
+export function etagOf(body: Uint8Array): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** True when an If-None-Match header names `etag` (the weak comparison RFC 9110 asks for GET and HEAD). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }

@@ -1,0 +1,243 @@
+import type http from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import Negotiator from 'negotiator';
+import type { Logger } from '../../core/logger.ts';
+import { etagMatches, etagOf } from '../http/headers.ts';
+import { cacheKey } from './cacheable.ts';
+import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
+
+// Public pages and feeds answered from memory before a request reaches Astro, rendered once per
+// change (docs/decisions/011-page-cache.md). Every answer it gives is one Astro rendered for a
+// visitor without a session; a write through the site clears it before the write's answer leaves.
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** An answer is trusted this long at most even with no write seen: a backstop, not the mechanism. */
+const MAX_AGE_MS = 10 * 60_000;
+const STORABLE_TYPES = /^(text\/html|text\/plain|text\/calendar|application\/xml|application\/rss\+xml)/;
+/** Set by the cache for each answer, never replayed from the rendered one. */
+const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'x-request-id', 'date', 'connection', 'keep-alive', 'vary']);
+/** Answers that refused a write: nothing changed, so nothing is cleared (a flood of bad sign-ins cannot empty the cache). */
+const REFUSED = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429]);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface PageCacheOptions {
+  maxBytes: number;
+  log: Logger;
+  /** When rendered pages go out of date with no write (the next event starts, the day ends). */
+  nextChange(now: Date): Promise<Date>;
+  /** Tells other instances that content changed. */
+  announce?: (() => void) | undefined;
+}
+
+type Rendered = Omit<CachedAnswer, 'expiresAt'> & { storable: boolean };
+type Render = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+export function createPageCache(options: PageCacheOptions) {
+  const store: PageStore = createPageStore(options.maxBytes);
+  const inFlight = new Map<string, Promise<Rendered | null>>();
+  // False while other instances' writes cannot be heard (the PostgreSQL listener is down).
+  let coherent = true;
+
+  async function renderOnce(key: string, req: http.IncomingMessage, res: http.ServerResponse, render: Render): Promise<Rendered | null> {
+    const generation = store.generation;
+    const now = new Date();
+    const nextChange = options.nextChange(now).catch((error: unknown) => {
+      options.log.warn({ err: error }, 'page cache: could not tell when pages change; not caching this one');
+      return null;
+    });
+    const captured = await capture(req, res, render);
+    if (!captured) return null;
+    const rendered = await prepare(captured);
+    const changesAt = await nextChange;
+    if (rendered.storable && changesAt && coherent) {
+      const expiresAt = Math.min(changesAt.getTime(), now.getTime() + MAX_AGE_MS);
+      store.set(key, { ...rendered, expiresAt }, generation);
+    }
+    return rendered;
+  }
+
+  return {
+    store,
+
+    /**
+     * Answers a public page from memory, rendering it through `render` (Astro) on a miss;
+     * returns false, having done nothing, for requests the cache does not take.
+     */
+    handle(req: http.IncomingMessage, res: http.ServerResponse, render: Render): boolean {
+      if (options.maxBytes <= 0) return false;
+      const key = cacheKey(req);
+      if (key === null) return false;
+      const hit = store.get(key);
+      if (hit) {
+        respond(req, res, hit, 'HIT');
+        return true;
+      }
+      // Many visitors asking at once for a page that just changed wait for one render.
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = renderOnce(key, req, res, render).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+        pending
+          .then((rendered) => rendered && respond(req, res, rendered, 'MISS'))
+          .catch((error: unknown) => fail(res, error));
+        return true;
+      }
+      pending
+        .then((rendered) => (rendered ? respond(req, res, rendered, rendered.storable ? 'HIT' : 'MISS') : render(req, res)))
+        .catch((error: unknown) => fail(res, error));
+      return true;
+    },
+
+    /** Clears the cache when a write request succeeds, before its answer leaves. */
+    watchWrites(req: http.IncomingMessage, res: http.ServerResponse): void {
+      if (SAFE_METHODS.has(req.method ?? 'GET')) return;
+      let done = false;
+      const changed = (status: number) => {
+        if (done || REFUSED.has(status)) return;
+        done = true;
+        store.invalidate();
+        options.announce?.();
+      };
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: http.ServerResponse, status: number, ...rest: unknown[]) {
+        changed(status);
+        return (writeHead as (...args: unknown[]) => http.ServerResponse).call(this, status, ...rest);
+      } as typeof res.writeHead;
+      res.once('finish', () => changed(res.statusCode));
+    },
+
+    /** Another instance wrote, or we may have missed that it did. */
+    invalidate: () => store.invalidate(),
+
+    /** While other instances' writes cannot be heard, pages are rendered every time. */
+    setCoherent(value: boolean) {
+      coherent = value;
+      store.invalidate();
+    },
+
+    get coherent() {
+      return coherent;
+    },
+  };
+
+  function fail(res: http.ServerResponse, error: unknown): void {
+    options.log.error({ err: error }, 'page cache: answering failed');
+    if (!res.headersSent) {
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Something went wrong.');
+    } else {
+      res.destroy();
+    }
+  }
+}
+export type PageCache = ReturnType<typeof createPageCache>;
+
+interface Captured {
+  status: number;
+  headers: http.OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * Runs `render` with the answer's writes kept in memory instead of sent. Conditional headers are
+ * hidden from it, so that it renders the whole page for the cache rather than a 304 for one client.
+ */
+function capture(req: http.IncomingMessage, res: http.ServerResponse, render: Render): Promise<Captured | null> {
+  const conditional = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] };
+  delete req.headers['if-none-match'];
+  delete req.headers['if-modified-since'];
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let status: number | undefined;
+    let written: http.OutgoingHttpHeaders = {};
+    const own = ['writeHead', 'write', 'end', 'destroy'] as const;
+    const restore = () => {
+      for (const name of own) delete (res as unknown as Record<string, unknown>)[name];
+      if (conditional.ifNoneMatch !== undefined) req.headers['if-none-match'] = conditional.ifNoneMatch;
+      if (conditional.ifModifiedSince !== undefined) req.headers['if-modified-since'] = conditional.ifModifiedSince;
+    };
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+    };
+    const target = res as unknown as Record<string, unknown>;
+    target.writeHead = (code: number, ...rest: unknown[]) => {
+      status = code;
+      const headers = rest.find((item) => typeof item === 'object' && item !== null);
+      if (headers) written = { ...(headers as http.OutgoingHttpHeaders) };
+      return res;
+    };
+    target.write = (chunk: unknown, encoding?: unknown, callback?: unknown) => {
+      keep(chunk, encoding);
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
+      return true;
+    };
+    target.end = (chunk?: unknown, encoding?: unknown) => {
+      keep(chunk, encoding);
+      const headers: http.OutgoingHttpHeaders = { ...res.getHeaders() };
+      for (const [name, value] of Object.entries(written)) headers[name.toLowerCase()] = value;
+      restore();
+      resolve({ status: status ?? res.statusCode, headers, body: Buffer.concat(chunks) });
+      return res;
+    };
+    target.destroy = (error?: Error) => {
+      restore();
+      resolve(null);
+      return res.destroy(error);
+    };
+    render(req, res);
+  });
+}
+
+async function prepare(captured: Captured): Promise<Rendered> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(captured.headers)) {
+    if (value === undefined || PER_ANSWER.has(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  const type = headers['content-type'] ?? '';
+  const cacheControl = headers['cache-control'] ?? '';
+  const storable =
+    captured.status === 200 && STORABLE_TYPES.test(type) && !('set-cookie' in headers) && !/no-store|private/.test(cacheControl);
+  const [brotliBody, gzipBody] = await Promise.all([
+    brotli(captured.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: captured.body.byteLength } }),
+    gzip(captured.body, { level: 9 }),
+  ]);
+  return { status: captured.status, headers, etag: etagOf(captured.body), identity: captured.body, gzip: gzipBody, brotli: brotliBody, storable };
+}
+
+/** HIT: answered from memory (or from one render shared by visitors who asked at once); MISS: rendered for this request. */
+function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Omit<CachedAnswer, 'expiresAt'>, state: 'HIT' | 'MISS'): void {
+  const headers: Record<string, string | number> = {
+    ...answer.headers,
+    'x-cache': state,
+    etag: answer.etag,
+    vary: 'Accept-Encoding',
+    'x-request-id': String(req.headers['x-request-id'] ?? ''),
+  };
+  if (answer.status === 200 && etagMatches(req.headers['if-none-match'] as string | undefined, answer.etag)) {
+    delete headers['content-type'];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const encoding = chooseEncoding(req);
+  const body = encoding === 'br' ? answer.brotli : encoding === 'gzip' ? answer.gzip : answer.identity;
+  if (encoding === 'br' || encoding === 'gzip') headers['content-encoding'] = encoding;
+  headers['content-length'] = body.byteLength;
+  res.writeHead(answer.status, headers);
+  // A HEAD request's answer has its headers only; Node drops the body (see main.ts).
+  res.end(body);
+}
+
+type Negotiate = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+
+/** Brotli where the client takes it, then gzip: browsers list gzip first at the same quality. */
+function chooseEncoding(req: http.IncomingMessage): string | undefined {
+  // negotiator 1.x takes `preferred`; its published types still describe 0.6.
+  return (new Negotiator(req) as unknown as Negotiate).encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip'] });
+}

@@ -1,0 +1,285 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login, type ApiResponse } from '../setup/api-client.ts';
+import { openDb } from '../setup/direct-db.ts';
+import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
+import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
+import { startServer, testDatabases, useServer, type RunningServer, type SuiteServer } from '../setup/server.ts';
+
+// The page cache below Astro (docs/decisions/011-page-cache.md): pages are answered from memory,
+// and every write, on this instance or another, is seen by the very next request.
+
+const CACHED_PATHS = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do', '/rss.xml', '/events.ics', '/sitemap.xml', '/robots.txt'];
+
+/** Asks twice: the second answer must come from memory. */
+async function warm(suite: SuiteServer | string, pathname: string): Promise<void> {
+  await call(suite, 'GET', pathname);
+  const again = await call(suite, 'GET', pathname);
+  expect(again.status, pathname).toBe(200);
+  expect(again.headers.get('x-cache'), pathname).toBe('HIT');
+}
+
+describe.each(testDatabases)('page cache on $kind', (db) => {
+  const suite = useServer(db);
+  let token: string;
+  beforeAll(async () => {
+    token = await login(suite);
+  });
+
+  const page = (pathname: string) => call(suite, 'GET', pathname);
+
+  it('answers public pages from memory, and shows every kind of write on the very next request', async () => {
+    const pages = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do', '/rss.xml', '/events.ics', '/sitemap.xml'];
+    const expectNext = async (write: () => Promise<unknown>, checks: [string, string, boolean][]) => {
+      for (const pathname of pages) await warm(suite, pathname);
+      for (const [pathname] of checks) await warm(suite, pathname);
+      await write();
+      for (const [pathname, text, present] of checks) {
+        const answer = await page(pathname);
+        expect(answer.headers.get('x-cache'), pathname).toBe('MISS');
+        expect(answer.text.includes(text), `${pathname} ${present ? 'shows' : 'no longer shows'} ${text}`).toBe(present);
+      }
+    };
+
+    let news: { id: string } = { id: '' };
+    await expectNext(async () => (news = await create(suite.url, token, '/api/admin/news', { title: 'Cache news one', content: '<p>Hello</p>', publishedAt: '2026-11-01' })), [
+      ['/', 'Cache news one', true],
+      ['/news', 'Cache news one', true],
+      ['/rss.xml', 'Cache news one', true],
+      ['/sitemap.xml', '/news/', true],
+    ]);
+    await expectNext(() => put(suite.url, token, `/api/admin/news/${news.id}`, { title: 'Cache news renamed', content: '<p>Hello</p>', publishedAt: '2026-11-01' }), [
+      [`/news/${news.id}`, 'Cache news renamed', true],
+      ['/news', 'Cache news one', false],
+    ]);
+    const image = await uploadImage(suite.url, token, 3);
+    await expectNext(() => put(suite.url, token, `/api/admin/news/${news.id}`, { title: 'Cache news renamed', content: '<p>Hello</p>', publishedAt: '2026-11-01', imageUrl: image }), [
+      [`/news/${news.id}`, image, true],
+    ]);
+    await expectNext(() => call(suite, 'DELETE', `/api/admin/news/${news.id}`, { token }), [
+      ['/news', 'Cache news renamed', false],
+      ['/rss.xml', 'Cache news renamed', false],
+    ]);
+
+    let event: { id: string } = { id: '' };
+    const eventBody = { name: 'Cache camp', date: daysFromNow(9), location: 'The field', bookingUrl: 'https://booking.example.org/camp', comment: 'Tents' };
+    await expectNext(async () => (event = await create(suite.url, token, '/api/admin/events', eventBody)), [
+      ['/', 'Cache camp', true],
+      ['/events', 'Cache camp', true],
+      ['/events.ics', 'Cache camp', true],
+    ]);
+    await expectNext(() => put(suite.url, token, `/api/admin/events/${event.id}`, { ...eventBody, name: 'Cache camp moved' }), [
+      [`/events/${event.id}`, 'Cache camp moved', true],
+      [`/events/${event.id}.ics`, 'Cache camp moved', true],
+    ]);
+    await expectNext(() => call(suite, 'DELETE', `/api/admin/events/${event.id}`, { token }), [
+      ['/events', 'Cache camp', false],
+      ['/', 'Cache camp', false],
+    ]);
+
+    const photo = await uploadImage(suite.url, token, 5);
+    await expectNext(() => create(suite.url, token, '/api/admin/gallery', { imageUrl: photo, caption: 'Cache photo caption' }), [['/gallery', 'Cache photo caption', true]]);
+    await expectNext(() => put(suite.url, token, '/api/admin/who-we-are', { aboutUs: 'Cache about us', whoAreWe: 'Cache committee' }), [['/who-we-are', 'Cache committee', true]]);
+    await expectNext(() => put(suite.url, token, '/api/admin/what-we-do', { mission: 'Cache mission', activities: 'Cache activities', impact: 'Cache impact' }), [
+      ['/what-we-do', 'Cache mission', true],
+    ]);
+    await expectNext(() => put(suite.url, token, '/api/admin/settings', { clubName: 'Cached Dads Club' }), [
+      ['/', 'Cached Dads Club', true],
+      ['/gallery', 'Cached Dads Club', true],
+      ['/rss.xml', 'Cached Dads Club', true],
+    ]);
+  });
+
+  it('renders a page once for a burst of visitors, and a refused write clears nothing', async () => {
+    await create(suite.url, token, '/api/admin/news', { title: 'Burst news', content: '<p>Everyone at once</p>', publishedAt: '2026-11-02' });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => page('/news')));
+    expect(answers.every((answer) => answer.status === 200 && answer.text.includes('Burst news'))).toBe(true);
+    expect(answers.filter((answer) => answer.headers.get('x-cache') === 'MISS')).toHaveLength(1);
+    expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1);
+
+    // Wrong passwords and invalid writes change nothing, so they must not empty the cache.
+    await call(suite, 'POST', '/api/admin/login', { body: { username: 'nobody', password: 'wrong-password-here' } });
+    await call(suite, 'POST', '/api/admin/news', { token, body: { title: '' } });
+    expect((await page('/news')).headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('answers 304 to GET and HEAD with the same ETag, on every cached page and feed', async () => {
+    const event = await create(suite.url, token, '/api/admin/events', { name: 'ETag event', date: daysFromNow(4), bookingUrl: 'https://booking.example.org/e', comment: 'x' });
+    for (const pathname of [...CACHED_PATHS, `/events/${event.id}`, `/events/${event.id}.ics`]) {
+      const get = await page(pathname);
+      const head = await call(suite, 'HEAD', pathname);
+      const etag = get.headers.get('etag');
+      expect(etag, pathname).toMatch(/^W\/"[\w-]{27}"$/);
+      expect(head.status, pathname).toBe(200);
+      expect(head.headers.get('etag'), `HEAD ${pathname}`).toBe(etag);
+      expect(head.text).toBe('');
+      for (const method of ['GET', 'HEAD']) {
+        const conditional = await call(suite, method, pathname, { headers: { 'if-none-match': etag! } });
+        expect(conditional.status, `${method} ${pathname}`).toBe(304);
+        expect(conditional.text).toBe('');
+        expect(conditional.headers.get('etag')).toBe(etag);
+      }
+    }
+    // A cached answer keeps the headers the page was rendered with.
+    const home = await page('/');
+    expect(home.headers.get('x-cache')).toBe('HIT');
+    expect(home.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    expect(home.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, must-revalidate');
+    expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(home.headers.get('vary')).toBe('Accept-Encoding');
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await fetch(`${suite.url}/`, { headers: { 'accept-encoding': encoding } });
+      expect(compressed.headers.get('content-encoding')).toBe(encoding);
+      expect(await compressed.text()).toBe(home.text);
+    }
+  });
+
+  it('never answers a signed-in administrator from memory, and keeps no cookie in any cached answer', async () => {
+    const signIn = await fetch(`${suite.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: suite.url },
+      body: JSON.stringify({ username: 'admin', password: 'correct-horse-battery-staple' }),
+    });
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    for (const pathname of CACHED_PATHS) {
+      await warm(suite, pathname);
+      for (const headers of [{ cookie }, { cookie: `theme=dark; ${cookie}` }, { authorization: `Bearer ${token}` }]) {
+        const admin = await call(suite, 'GET', pathname, { headers });
+        expect(admin.status, pathname).toBe(200);
+        expect(admin.headers.get('x-cache'), pathname).toBeNull();
+      }
+      const visitor = await page(pathname);
+      expect(visitor.headers.get('x-cache')).toBe('HIT');
+      expect(visitor.headers.get('set-cookie')).toBeNull();
+      expect(visitor.text).not.toContain(cookie.split('=')[1]);
+    }
+  });
+
+  it('keeps 404s, unknown addresses and odd query strings out of memory', async () => {
+    await warm(suite, '/news');
+    // Tracking parameters do not make another page.
+    expect((await page('/news?utm_source=newsletter&fbclid=abc')).headers.get('x-cache')).toBe('HIT');
+    for (const pathname of ['/news/no-such-item', '/news?page=999', '/news?page=abc', '/news?page=0', '/nothing-here', '/events/no-such-event.ics']) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await page(pathname);
+        expect(answer.status, pathname).toBe(404);
+        expect(answer.headers.get('x-cache'), pathname).not.toBe('HIT');
+      }
+    }
+  });
+
+  it('answers a page that fails while rendering with the HTML 500 page, logged with its request id', async () => {
+    const direct = openDb(suite);
+    try {
+      // Data the site itself never writes: an event whose date cannot be read.
+      await sql`insert into events (id, name, date, comment, booking_url, created_at, updated_at)
+        values ('broken-event', 'Broken', 'not a date', 'x', 'https://booking.example.org/x', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(direct);
+      const answer = await call(suite, 'GET', '/events/broken-event', { headers: { 'x-request-id': 'broken-page-request' } });
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(answer.text).toContain('Something went wrong');
+      expect(answer.text).toContain('href="/"');
+      expect(answer.text).toContain('broken-page-request');
+      expect(answer.headers.get('x-cache')).not.toBe('HIT');
+      expect(suite.server.output()).toContain('broken-page-request');
+      // The API keeps its JSON errors.
+      const api = await call(suite, 'GET', '/api/events/broken-event');
+      expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+    } finally {
+      await sql`delete from events where id = 'broken-event'`.execute(direct);
+      await direct.destroy();
+    }
+  });
+});
+
+describe.each(testDatabases)('page cache and the clock on $kind', (db) => {
+  const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'club-clock-')), 'offset');
+  const suite = useServer(db, { ...fakeClockEnv(clockFile), SITE_TIMEZONE: 'Europe/London' });
+  afterAll(() => fs.rmSync(path.dirname(clockFile), { recursive: true, force: true }));
+
+  it('turns an event that starts at midnight into a past event at midnight, with no write', async () => {
+    // Winter: London is on UTC, so 00:00 local is 00:00Z.
+    setFakeClock(clockFile, Date.parse('2026-12-05T23:59:50Z'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const token = await login(suite);
+    const event = await create(suite.url, token, '/api/admin/events', { name: 'Midnight walk', date: '2026-12-06', bookingUrl: 'https://booking.example.org/walk', comment: 'Torches' });
+    for (const pathname of ['/', '/events', `/events/${event.id}`]) {
+      await warm(suite, pathname);
+      const before = await call(suite, 'GET', pathname);
+      expect(before.text, pathname).not.toContain('Past Event');
+      expect(before.text, pathname).toContain('Midnight walk');
+    }
+    expect((await call(suite, 'GET', '/')).text).toContain('Next Event');
+
+    setFakeClock(clockFile, Date.parse('2026-12-06T00:00:01Z'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const pathname of ['/events', `/events/${event.id}`]) {
+      const after = await call(suite, 'GET', pathname);
+      expect(after.headers.get('x-cache'), pathname).toBe('MISS');
+      expect(after.text, pathname).toContain('Past Event');
+    }
+    expect((await call(suite, 'GET', '/')).text).not.toContain('Next Event');
+  });
+});
+
+const postgres = testDatabases.find((db) => db.kind === 'postgres');
+
+describe.skipIf(!postgres)('page cache on two instances of one PostgreSQL database', () => {
+  const first = useServer(postgres!);
+  let second: RunningServer;
+  let token: string;
+  beforeAll(async () => {
+    second = await startServer(first.env);
+    token = await login(first);
+  });
+  afterAll(async () => {
+    await second?.stop();
+  });
+
+  async function within(ms: number, check: () => Promise<boolean>, what: string): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  const shows = (server: string, pathname: string, text: string) => async () => (await call(server, 'GET', pathname)).text.includes(text);
+
+  it("shows each instance's writes on the other within a second", async () => {
+    await within(5_000, async () => (await call(second.url, 'GET', '/news')).headers.get('x-cache') === 'HIT', 'the second instance caching');
+    const item = await create(first.url, token, '/api/admin/news', { title: 'Written on the first', content: '<p>x</p>', publishedAt: '2026-11-03' });
+    await within(1_000, shows(second.url, '/news', 'Written on the first'), 'a create on the other instance');
+
+    await warm(first, '/news');
+    const otherToken = await login(second.url);
+    await put(second.url, otherToken, `/api/admin/news/${item.id}`, { title: 'Renamed on the second', content: '<p>x</p>', publishedAt: '2026-11-03' });
+    await within(1_000, shows(first.url, '/news', 'Renamed on the second'), 'an update on the other instance');
+
+    await warm(second.url, '/');
+    await put(first.url, token, '/api/admin/settings', { clubName: 'Two Instance Dads' });
+    await within(1_000, shows(second.url, '/', 'Two Instance Dads'), 'settings on the other instance');
+
+    await warm(second.url, '/news');
+    await call(first, 'DELETE', `/api/admin/news/${item.id}`, { token });
+    await within(1_000, async () => !(await shows(second.url, '/news', 'Renamed on the second')()), 'a delete on the other instance');
+  });
+
+  it('stays correct while it cannot hear the other instance, and caches again once it can', async () => {
+    const direct = openDb(first);
+    try {
+      await warm(second.url, '/events');
+      // Cut every LISTEN connection: the instances cannot hear each other until they reconnect.
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`.execute(direct);
+      await create(first.url, token, '/api/admin/events', { name: 'While deaf', date: daysFromNow(3), bookingUrl: 'https://booking.example.org/d', comment: 'x' });
+      await within(1_000, shows(second.url, '/events', 'While deaf'), 'a write made while the listener was down');
+      await within(15_000, async () => (await call(second.url, 'GET', '/events')).headers.get('x-cache') === 'HIT', 'caching to resume');
+      const answer: ApiResponse = await call(second.url, 'GET', '/events');
+      expect(answer.text).toContain('While deaf');
+    } finally {
+      await direct.destroy();
+    }
+  });
+});
