@@ -50,3 +50,4 @@ for (const variant of processed.variants.sort((a, b) => a.width - b.width || a.f
 }
 await import('./bench-pages.ts');
 await import('./bench-stress.ts');
+await import('./bench-http.ts');

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { createContext, useContext } from 'react';
 
 // Display and parsing live in core/shared/time.ts (formatDisplayDate, toUtcIso), shared with the

@@ -1,6 +1,9 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addHours, format } from 'date-fns';
+// One module each: the package's index loads all of date-fns (about 250 MB resident on the server).
+import { addDays } from 'date-fns/addDays';
+import { addHours } from 'date-fns/addHours';
 import { withoutControlCharacters } from '../shared/fields.ts';
+import { localStamp } from '../shared/time.ts';
 import type { ClubEvent } from './events.schema.ts';
 
 /** Events store one instant; a calendar entry needs an end. Midnight means the whole day. */
@@ -16,9 +19,8 @@ interface Timing {
 export function eventTiming(event: Pick<ClubEvent, 'date'>, timeZone: string): Timing {
   const local = new TZDate(new Date(event.date).getTime(), timeZone);
   const allDay = local.getHours() === 0 && local.getMinutes() === 0 && local.getSeconds() === 0;
-  if (allDay) return { allDay, start: format(local, 'yyyyMMdd'), end: format(addDays(local, 1), 'yyyyMMdd') };
-  const pattern = "yyyyMMdd'T'HHmmss";
-  return { allDay, start: format(local, pattern), end: format(addHours(local, DEFAULT_DURATION_HOURS), pattern) };
+  if (allDay) return { allDay, start: localStamp(local, false), end: localStamp(addDays(local, 1), false) };
+  return { allDay, start: localStamp(local, true), end: localStamp(addHours(local, DEFAULT_DURATION_HOURS), true) };
 }
 
 export function googleCalendarUrl(event: ClubEvent, timeZone: string, pageUrl: string): string {

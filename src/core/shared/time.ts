@@ -1,5 +1,8 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, startOfDay } from 'date-fns';
+// One module each: the package's index loads all of date-fns (about 250 MB resident on the
+// server), and its `format` alone about 50 MB; dates are written with Intl and TZDate instead.
+import { addDays } from 'date-fns/addDays';
+import { startOfDay } from 'date-fns/startOfDay';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
@@ -53,9 +56,24 @@ export function toUtcIso(value: string, timeZone: string): string {
   return date.toISOString();
 }
 
-/** The spec's display format, 'MMMM d, yyyy', in the club's time zone. */
+const displayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The spec's display format, 'MMMM d, yyyy' (November 3, 2026), in the club's time zone. */
 export function formatDisplayDate(iso: string, timeZone: string): string {
-  return format(new TZDate(new Date(iso).getTime(), timeZone), 'MMMM d, yyyy');
+  let formatter = displayFormats.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' });
+    displayFormats.set(timeZone, formatter);
+  }
+  return formatter.format(new Date(iso));
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** A local date as yyyyMMdd, or yyyyMMdd'T'HHmmss with `time` (iCalendar's local forms). */
+export function localStamp(local: TZDate, time: boolean): string {
+  const date = `${pad(local.getFullYear(), 4)}${pad(local.getMonth() + 1)}${pad(local.getDate())}`;
+  return time ? `${date}T${pad(local.getHours())}${pad(local.getMinutes())}${pad(local.getSeconds())}` : date;
 }
 
 export function nowIso(): string {

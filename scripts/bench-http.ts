@@ -1,0 +1,147 @@
+// Part of npm run bench: HTTP figures for the public pages, each printed beside a reference
+// measured in the same run (these machines are noisy): a plain Node server answering the same
+// bytes from memory, and nginx serving a saved copy when the machine has it. Printed, never
+// asserted (docs/decisions/011-page-cache.md).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { brotliCompressSync, constants } from 'node:zlib';
+import sharp from 'sharp';
+import { startServer, type RunningServer } from '../tests/setup/start-server.ts';
+import { fillLargeSite } from './bench-large-site.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CONNECTIONS = 50;
+const SECONDS = 8;
+const folders: string[] = [];
+const servers: RunningServer[] = [];
+process.on('exit', () => {
+  for (const server of servers) void server.stop();
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+async function site(env: Record<string, string>, fill: 'demo' | 'large' | 'empty'): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-http-'));
+  folders.push(dataDir);
+  const base = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SITE_TIMEZONE: 'Europe/London', ...env };
+  if (fill === 'demo') {
+    const demo = spawnSync(process.execPath, [path.join(root, 'scripts/demo.ts')], { env: base, encoding: 'utf8' });
+    if (demo.status !== 0) throw new Error(`npm run demo failed:\n${demo.stderr}`);
+  }
+  if (fill === 'large') await fillLargeSite(dataDir);
+  const server = await startServer(base);
+  servers.push(server);
+  return server;
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, options: { seconds?: number; amount?: number; randomPaths?: boolean } = {}): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? SECONDS }),
+    headers: { 'accept-encoding': 'br, gzip' },
+    ...(options.randomPaths && {
+      requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: `/no-such-page-${Math.random().toString(36).slice(2)}` }) }],
+    }),
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+const show = (label: string, figure: Load, note = '') =>
+  console.log(
+    `  ${label.padEnd(40)} ${String(Math.round(figure.rps)).padStart(7)} req/s   p50 ${figure.p50.toFixed(1).padStart(6)} ms   p99 ${figure.p99.toFixed(1).padStart(6)} ms   errors ${figure.errors}${note}`,
+  );
+
+function residentMb(server: RunningServer): number {
+  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** A server that answers one fixed answer from memory: the ceiling for this machine and Node. */
+async function reference(body: Buffer, headers: Record<string, string>): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { ...headers, 'content-length': body.byteLength });
+    res.end(body);
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
+}
+
+console.log(`HTTP: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, ${os.availableParallelism()} cores, same run`);
+
+// 1. GET / from the cache, beside a plain server answering the same bytes.
+const password = 'bench-password-long-enough';
+const cached = await site({ ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: password }, 'demo');
+const idleMb = residentMb(cached);
+const sample = await fetch(`${cached.url}/`, { headers: { 'accept-encoding': 'br' } });
+const bytes = Buffer.from(await sample.arrayBuffer());
+const ref = await reference(zlibBrotli(bytes), { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br' });
+const refLoad = await load(ref.url);
+const cacheLoad = await load(`${cached.url}/`);
+ref.close();
+show('reference (plain Node, same bytes)', refLoad);
+show('GET / from the page cache', cacheLoad, `   ${((cacheLoad.rps / refLoad.rps) * 100).toFixed(0)} % of reference (target ≥ 70 %, p99 ≤ 20 ms, 0 errors)`);
+const nginx = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+console.log(nginx ? `  (nginx found at ${nginx}; not compared by this script yet)` : '  (no nginx on this machine: plain Node is the reference)');
+
+// 2. Cache misses: the same page rendered for every request.
+const uncached = await site({ PAGE_CACHE_MB: '0' }, 'demo');
+const missLoad = await load(`${uncached.url}/`);
+show('GET / rendered every time (cache off)', missLoad, '   (target ≥ 1,000 req/s; about 250 before this change)');
+
+// 3. Lists with years of content, rendered (cache off), beside the same lists with a few items.
+const small = await site({ PAGE_CACHE_MB: '0' }, 'demo');
+const large = await site({ PAGE_CACHE_MB: '0' }, 'large');
+console.log('  lists rendered every time, 10,000 news / 2,000 events / 5,000 photos vs the demo site (target p50 ≤ 1.5 ×):');
+for (const pathname of ['/news', '/events', '/gallery', '/sitemap.xml', '/rss.xml', '/events.ics']) {
+  const few = await load(`${small.url}${pathname}`, { seconds: 4 });
+  const many = await load(`${large.url}${pathname}`, { seconds: 4 });
+  console.log(`    ${pathname.padEnd(14)} p50 ${few.p50.toFixed(1).padStart(6)} ms → ${many.p50.toFixed(1).padStart(6)} ms (${(many.p50 / Math.max(few.p50, 0.1)).toFixed(2)} ×), ${Math.round(few.rps)} → ${Math.round(many.rps)} req/s`);
+}
+
+// 4. Memory: idle, after the loads above, after 100,000 random URLs, after 20 uploads.
+console.log('  resident memory of the cached server (target ≤ 120 MB idle, ≤ 200 MB after load):');
+console.log(`    idle after start            ${idleMb.toFixed(0).padStart(5)} MB`);
+console.log(`    after the GET / load        ${residentMb(cached).toFixed(0).padStart(5)} MB`);
+const beforeRandom = residentMb(cached);
+const random = await load(cached.url, { amount: Number(process.env.BENCH_RANDOM_URLS ?? 100_000), randomPaths: true });
+const afterRandom = residentMb(cached);
+console.log(
+  `    after ${Number(process.env.BENCH_RANDOM_URLS ?? 100_000).toLocaleString('en')} random URLs  ${afterRandom.toFixed(0).padStart(5)} MB (${(afterRandom - beforeRandom >= 0 ? '+' : '') + (afterRandom - beforeRandom).toFixed(0)} MB; target within 50 MB; ${Math.round(random.rps)} req/s of 404s)`,
+);
+const uploader = cached.url;
+const token = await signIn(uploader, password).catch(() => null);
+if (token) {
+  const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3b82f6' } }).jpeg({ quality: 90 }).toBuffer();
+  for (let i = 0; i < 20; i++) {
+    const form = new FormData();
+    form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+    await fetch(`${uploader}/api/admin/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  }
+  console.log(`    after 20 photo uploads      ${residentMb(cached).toFixed(0).padStart(5)} MB`);
+}
+
+/** The page as the site sends it to a browser (fetch has decoded it): brotli-compressed. */
+function zlibBrotli(body: Buffer): Buffer {
+  return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+}
+
+async function signIn(base: string, pass: string): Promise<string> {
+  const answer = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: pass }) });
+  if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status}`);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+for (const server of servers.splice(0)) await server.stop();
