@@ -9,7 +9,10 @@ import { createNewsService } from '../src/core/news/news.service.ts';
 
 export const LARGE_SITE = { news: 10_000, events: 2_000, photos: 5_000 };
 
-export async function fillLargeSite(dataDir: string): Promise<void> {
+export const SMALL_SITE = { news: 10, events: 10, photos: 10 };
+
+/** Fills DATA_DIR's SQLite database with `counts` items of each kind, like years of a club's use. */
+export async function fillSite(dataDir: string, counts: typeof LARGE_SITE = LARGE_SITE): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, SITE_TIMEZONE: 'Europe/London' });
   const app = await createContext(config, createLogger('warn'));
   const day = 86_400_000;
@@ -20,15 +23,15 @@ export async function fillLargeSite(dataDir: string): Promise<void> {
       const news = createNewsService({ db: trx, timeZone: config.timeZone, releaseImage });
       const events = createEventsService({ db: trx, timeZone: config.timeZone, releaseImage });
       const gallery = createGalleryService({ db: trx, releaseImage });
-      for (let i = 0; i < LARGE_SITE.news; i++) {
+      for (let i = 0; i < counts.news; i++) {
         const content = `<p>News item ${i}: the club met on the field, <strong>thirty</strong> dads came, and the children built a raft.</p><p>Next time we bring sandwiches.</p>`;
         await news.create({ title: `News item number ${i}`, content, publishedAt: new Date(start + i * 4 * 3_600_000).toISOString(), imageUrl: null });
       }
-      for (let i = 0; i < LARGE_SITE.events; i++) {
+      for (let i = 0; i < counts.events; i++) {
         const date = new Date(start + i * day + (i % 2 === 0 ? 400 * day : 0)).toISOString();
         await events.create({ name: `Event number ${i}`, date, location: 'The school field', bookingUrl: `https://booking.example.org/e/${i}`, comment: 'Bring boots and a flask.', organiser: null, imageUrl: null });
       }
-      for (let i = 0; i < LARGE_SITE.photos; i++) {
+      for (let i = 0; i < counts.photos; i++) {
         await gallery.create({ imageUrl: `https://photos.example.org/${i}.jpg`, caption: `Photo ${i} from the raft race` });
       }
     });

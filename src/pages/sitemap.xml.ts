@@ -3,11 +3,14 @@ import { getContext } from '../core/context.ts';
 import { textResponse } from '../server/pages/feed-response.ts';
 
 const STATIC_PAGES = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do'];
+/** A sitemap file holds 50,000 URLs at most (sitemaps.org); the newest items come first. */
+const MAX_NEWS = 40_000;
+const MAX_EVENTS = 9_000;
 
 export const GET: APIRoute = async () => {
   const app = await getContext();
   const base = app.config.publicUrl;
-  const [news, events] = await Promise.all([app.news.list(), app.events.listUpcomingFirst()]);
+  const [news, events] = await Promise.all([app.news.links(MAX_NEWS), app.events.links(MAX_EVENTS)]);
   const url = (path: string, lastmod?: string) =>
     `  <url><loc>${base}${path}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
   const body = [

@@ -33,7 +33,8 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    // The allocator settings of npm start (docs/decisions/012-memory.md), so tests and the bench run as production does.
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', ...env, PORT: String(port) },
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));

@@ -1,23 +1,30 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { EventRow, EventsTable } from '../db/database.ts';
 
 export function createEventsRepository(db: Db) {
   return {
-    /** Upcoming events soonest first, then past events most recent first. */
+    /**
+     * Upcoming events soonest first, then past events most recent first. Two queries, each in
+     * the order of the date index, so that a page deep in years of events reads only its rows.
+     */
     async listUpcomingFirst(now: string, page?: { limit: number; offset: number }): Promise<EventRow[]> {
-      const upcoming = sql`case when ${sql.ref('date')} >= ${now} then 0 else 1 end`;
-      let query = db
+      const upcoming = db.selectFrom('events').selectAll().where('date', '>=', now).orderBy('date').orderBy('createdAt').orderBy('id');
+      const past = db.selectFrom('events').selectAll().where('date', '<', now).orderBy('date', 'desc').orderBy('createdAt').orderBy('id');
+      if (!page) return [...(await upcoming.execute()), ...(await past.execute())];
+      const counted = await db
         .selectFrom('events')
-        .selectAll()
-        .orderBy(upcoming)
-        .orderBy(sql`case when ${sql.ref('date')} >= ${now} then ${sql.ref('date')} end`)
-        .orderBy('date', 'desc')
-        .orderBy('createdAt')
-        .orderBy('id');
-      if (page) query = query.limit(page.limit).offset(page.offset);
-      return query.execute();
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('date', '>=', now)
+        .executeTakeFirstOrThrow();
+      const upcomingCount = Number(counted.n);
+      const rows = page.offset < upcomingCount ? await upcoming.limit(page.limit).offset(page.offset).execute() : [];
+      const left = page.limit - rows.length;
+      if (left > 0) rows.push(...(await past.limit(left).offset(Math.max(0, page.offset - upcomingCount)).execute()));
+      return rows;
     },
+
+    /** Ids and last changes, newest first, for the sitemap. */
+    listLinks: (limit: number) => db.selectFrom('events').select(['id', 'updatedAt']).orderBy('date', 'desc').limit(limit).execute(),
 
     async findById(id: string): Promise<EventRow | undefined> {
       return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();

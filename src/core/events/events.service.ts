@@ -20,6 +20,9 @@ export function createEventsService(deps: { db: Db; timeZone: string; releaseIma
     listUpcomingFirst: (page?: { limit: number; offset: number }, now: Date = new Date()): Promise<ClubEvent[]> =>
       repo.listUpcomingFirst(now.toISOString(), page),
 
+    /** Ids and last changes for the sitemap. */
+    links: (limit: number): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(limit),
+
     count: () => repo.count(),
 
     /** When the next upcoming event becomes past (pages showing it change then), or null. */

@@ -6,6 +6,9 @@ import { MAX_IMAGE_SIDE } from './upload-limits.ts';
 // thread, with a short queue: ten uploads at once take one core and leave the other to the
 // pages visitors are waiting for; past the queue, "busy" (503) instead of minutes of waiting.
 sharp.concurrency(1);
+// libvips' operation cache speeds up repeating one operation on one image, which uploads never do;
+// kept, it holds decoded pixels of past uploads (hundreds of MB after a burst).
+sharp.cache(false);
 export const ENCODING_QUEUE = 20;
 const encoding = createLimiter(1, ENCODING_QUEUE, 'The server is busy processing other images. Please try again in a moment.');
 

@@ -15,6 +15,10 @@ export function createNewsRepository(db: Db) {
       return query.execute();
     },
 
+    /** Ids and last changes, newest first, for the sitemap: no content read, nothing sanitised. */
+    listLinks: (limit: number) =>
+      db.selectFrom('newsItems').select(['id', 'updatedAt']).orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').limit(limit).execute(),
+
     async findById(id: string): Promise<NewsItemRow | undefined> {
       return db.selectFrom('newsItems').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -18,6 +18,9 @@ export function createNewsService(deps: { db: Db; timeZone: string; releaseImage
 
     count: () => repo.count(),
 
+    /** Ids and last changes for the sitemap. */
+    links: (limit: number): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(limit),
+
     async get(id: string): Promise<NewsItem> {
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError('News item');
