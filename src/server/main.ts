@@ -184,7 +184,8 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
   clearInterval(pruneTimer);
-  await coherence?.close();
+  // Not awaited: a connection to a database that stopped answering must not hold up the drain.
+  void coherence?.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Keep-alive sockets that fall idle while we drain are closed as soon as they do.
   const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
