@@ -56,7 +56,7 @@ export function icsCalendar(events: ClubEvent[], options: CalendarOptions): stri
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(options.name)}`,
     `X-WR-TIMEZONE:${options.timeZone}`,
-    ...(events.length > 0 ? vtimezone(options.timeZone, Math.min(...years) - 1, Math.max(...years) + 1) : []),
+    ...(events.length > 0 ? cachedVtimezone(options.timeZone, Math.min(...years) - 1, Math.max(...years) + 1) : []),
   ];
   events.forEach((event, index) => {
     const timing = timings[index]!;
@@ -138,6 +138,21 @@ function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+}
+
+const zoneBlocks = new Map<string, string[]>();
+const ZONE_BLOCKS_KEPT = 32;
+
+/** vtimezone() walks the zone day by day through Intl (tens of ms); its answer never changes. */
+function cachedVtimezone(timeZone: string, fromYear: number, toYear: number): string[] {
+  const key = `${timeZone} ${fromYear} ${toYear}`;
+  let block = zoneBlocks.get(key);
+  if (!block) {
+    block = vtimezone(timeZone, fromYear, toYear);
+    if (zoneBlocks.size >= ZONE_BLOCKS_KEPT) zoneBlocks.delete(zoneBlocks.keys().next().value!);
+    zoneBlocks.set(key, block);
+  }
+  return block;
 }
 
 /**
