@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, type ApiResponse } from '../setup/api-client.ts';
+import { createNewsService } from '../../src/core/news/news.service.ts';
 import { openDb } from '../setup/direct-db.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
@@ -169,6 +170,11 @@ describe.each(testDatabases)('page cache on $kind', (db) => {
         expect(answer.headers.get('x-cache'), pathname).not.toBe('HIT');
       }
     }
+    // Answered once, so compressed once and quickly (gzip), not with the cache's brotli as well.
+    const made = await fetch(`${suite.url}/news/made-up-item`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(made.status).toBe(404);
+    expect(made.headers.get('content-encoding')).toBe('gzip');
+    expect(await made.text()).toContain('404 Page Not Found');
   });
 
   it('answers a page that fails while rendering with the HTML 500 page, logged with its request id', async () => {
@@ -222,6 +228,27 @@ describe.each(testDatabases)('page cache and the clock on $kind', (db) => {
       expect(after.text, pathname).toContain('Past Event');
     }
     expect((await call(suite, 'GET', '/')).text).not.toContain('Next Event');
+  });
+
+  it('shows a write made outside the server (a script on a running site) within a minute', async () => {
+    setFakeClock(clockFile, Date.parse('2026-12-10T12:00:00Z'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await warm(suite, '/news');
+    const direct = openDb(suite);
+    try {
+      await createNewsService({ db: direct, timeZone: 'Europe/London', releaseImage: async () => {} }).create({
+        title: 'Written by a script',
+        content: '<p>Straight into the database</p>',
+        publishedAt: '2026-12-10',
+        imageUrl: null,
+      });
+    } finally {
+      await direct.destroy();
+    }
+    expect((await call(suite, 'GET', '/news')).text).not.toContain('Written by a script');
+    setFakeClock(clockFile, Date.parse('2026-12-10T12:01:01Z'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await call(suite, 'GET', '/news')).text).toContain('Written by a script');
   });
 });
 

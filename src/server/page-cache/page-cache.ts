@@ -14,8 +14,12 @@ import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** An answer is trusted this long at most even with no write seen: a backstop, not the mechanism. */
-const MAX_AGE_MS = 10 * 60_000;
+/**
+ * An answer is trusted this long at most even with no write seen: a backstop, not the mechanism.
+ * A minute, as proxies are told (s-maxage=60), so that writes made outside the server (a script
+ * such as npm run demo on a running site) are public within a minute too.
+ */
+const MAX_AGE_MS = 60_000;
 const STORABLE_TYPES = /^(text\/html|text\/plain|text\/calendar|application\/xml|application\/rss\+xml)/;
 /** Set by the cache for each answer, never replayed from the rendered one. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'x-request-id', 'date', 'connection', 'keep-alive', 'vary']);
@@ -32,7 +36,8 @@ export interface PageCacheOptions {
   announce?: (() => void) | undefined;
 }
 
-type Rendered = Omit<CachedAnswer, 'expiresAt'> & { storable: boolean };
+/** As rendered: a stored answer always has its brotli copy; one answered once may not. */
+type Rendered = Omit<CachedAnswer, 'expiresAt' | 'brotli'> & { brotli: Buffer | null; storable: boolean };
 type Render = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 export function createPageCache(options: PageCacheOptions) {
@@ -52,9 +57,9 @@ export function createPageCache(options: PageCacheOptions) {
     if (!captured) return null;
     const rendered = await prepare(captured);
     const changesAt = await nextChange;
-    if (rendered.storable && changesAt && coherent) {
+    if (rendered.storable && rendered.brotli && changesAt && coherent) {
       const expiresAt = Math.min(changesAt.getTime(), now.getTime() + MAX_AGE_MS);
-      store.set(key, { ...rendered, expiresAt }, generation);
+      store.set(key, { ...rendered, brotli: rendered.brotli, expiresAt }, generation);
     }
     return rendered;
   }
@@ -203,15 +208,22 @@ async function prepare(captured: Captured): Promise<Rendered> {
   const cacheControl = headers['cache-control'] ?? '';
   const storable =
     captured.status === 200 && STORABLE_TYPES.test(type) && !('set-cookie' in headers) && !/no-store|private/.test(cacheControl);
+  // The middleware's ETag is over these very bytes; a render that has none gets one here.
+  const rendered = captured.headers.etag;
+  const etag = typeof rendered === 'string' ? rendered : etagOf(captured.body);
+  if (!storable) {
+    // Answered once (a 404 for a made-up id, say): one fast compression, not the cache's best two.
+    return { status: captured.status, headers, etag, identity: captured.body, gzip: await gzip(captured.body, { level: 6 }), brotli: null, storable };
+  }
   const [brotliBody, gzipBody] = await Promise.all([
     brotli(captured.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: captured.body.byteLength } }),
     gzip(captured.body, { level: 9 }),
   ]);
-  return { status: captured.status, headers, etag: etagOf(captured.body), identity: captured.body, gzip: gzipBody, brotli: brotliBody, storable };
+  return { status: captured.status, headers, etag, identity: captured.body, gzip: gzipBody, brotli: brotliBody, storable };
 }
 
 /** HIT: answered from memory (or from one render shared by visitors who asked at once); MISS: rendered for this request. */
-function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Omit<CachedAnswer, 'expiresAt'>, state: 'HIT' | 'MISS'): void {
+function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Rendered | CachedAnswer, state: 'HIT' | 'MISS'): void {
   const headers: Record<string, string | number> = {
     ...answer.headers,
     'x-cache': state,
@@ -225,8 +237,8 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Om
     res.end();
     return;
   }
-  const encoding = chooseEncoding(req);
-  const body = encoding === 'br' ? answer.brotli : encoding === 'gzip' ? answer.gzip : answer.identity;
+  const encoding = chooseEncoding(req, answer.brotli !== null);
+  const body = encoding === 'br' && answer.brotli ? answer.brotli : encoding === 'gzip' ? answer.gzip : answer.identity;
   if (encoding === 'br' || encoding === 'gzip') headers['content-encoding'] = encoding;
   headers['content-length'] = body.byteLength;
   res.writeHead(answer.status, headers);
@@ -237,7 +249,8 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Om
 type Negotiate = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
 
 /** Brotli where the client takes it, then gzip: browsers list gzip first at the same quality. */
-function chooseEncoding(req: http.IncomingMessage): string | undefined {
+function chooseEncoding(req: http.IncomingMessage, withBrotli: boolean): string | undefined {
+  const available = withBrotli ? ['br', 'gzip', 'identity'] : ['gzip', 'identity'];
   // negotiator 1.x takes `preferred`; its published types still describe 0.6.
-  return (new Negotiator(req) as unknown as Negotiate).encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip'] });
+  return (new Negotiator(req) as unknown as Negotiate).encoding(available, { preferred: ['br', 'gzip'] });
 }
