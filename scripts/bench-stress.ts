@@ -59,4 +59,3 @@ const uploadStatuses = await Promise.all(uploads);
 console.log(`    upload answers: ${[...new Set(uploadStatuses)].map((s) => `${s} × ${uploadStatuses.filter((x) => x === s).length}`).join(', ')}`);
 
 await server.stop();
-process.exit(0);

@@ -51,3 +51,5 @@ for (const variant of processed.variants.sort((a, b) => a.width - b.width || a.f
 await import('./bench-pages.ts');
 await import('./bench-stress.ts');
 await import('./bench-http.ts');
+// Every part stops its servers; leftover handles (keep-alive sockets) must not keep the bench alive.
+process.exit(0);

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 // The memory half of the page cache: rendered answers by key, bounded in bytes, with a
 // generation that every write bumps (docs/decisions/011-page-cache.md).
 
@@ -30,55 +32,37 @@ export interface PageStore {
 }
 
 /**
- * Least recently used first out, once the bytes held pass `maxBytes`. A Map keeps insertion
- * order, so a hit is moved to the end by deleting and setting it again.
+ * Least recently used first out once the bytes held pass `maxBytes` (lru-cache). Expiry is
+ * checked here against `Date.now()`, the clock the pages are rendered with; lru-cache's own TTL
+ * keeps another clock.
  */
 export function createPageStore(maxBytes: number): PageStore {
-  const entries = new Map<string, CachedAnswer>();
-  let bytes = 0;
+  const entries = new LRUCache<string, CachedAnswer>({ maxSize: Math.max(1, maxBytes), sizeCalculation: sizeOf });
   let generation = 0;
-
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= sizeOf(entry);
-  };
 
   return {
     get(key, now = Date.now()) {
       const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (now >= entry.expiresAt) {
-        remove(key);
+      if (entry && now >= entry.expiresAt) {
+        entries.delete(key);
         return undefined;
       }
-      entries.delete(key);
-      entries.set(key, entry);
       return entry;
     },
     set(key, answer, renderedAt) {
-      const size = sizeOf(answer);
-      if (renderedAt !== generation || size > maxBytes) return false;
-      remove(key);
+      if (renderedAt !== generation || sizeOf(answer) > maxBytes) return false;
       entries.set(key, answer);
-      bytes += size;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        remove(oldest);
-      }
       return true;
     },
     invalidate() {
       generation++;
       entries.clear();
-      bytes = 0;
     },
     get generation() {
       return generation;
     },
     get bytes() {
-      return bytes;
+      return entries.calculatedSize;
     },
     get size() {
       return entries.size;
