@@ -107,6 +107,23 @@ describe.each(testDatabases)('page cache on $kind', (db) => {
     expect((await page('/news')).headers.get('x-cache')).toBe('HIT');
   });
 
+  it('keeps no page rendered before a write, however many visitors load it while the write lands', async () => {
+    for (let round = 0; round < 5; round++) {
+      const title = `Race news ${round}`;
+      let writing = true;
+      // Visitors keep loading /news (misses render in parallel with the write) until it is done.
+      const visitors = Array.from({ length: 8 }, async () => {
+        while (writing) await page('/news');
+      });
+      await create(suite.url, token, '/api/admin/news', { title, content: '<p>x</p>', publishedAt: '2026-11-05' });
+      const after = await Promise.all(Array.from({ length: 10 }, () => page('/news')));
+      writing = false;
+      await Promise.all(visitors);
+      for (const answer of after) expect(answer.text, `round ${round}`).toContain(title);
+      expect((await page('/news')).text).toContain(title);
+    }
+  });
+
   it('answers 304 to GET and HEAD with the same ETag, on every cached page and feed', async () => {
     const event = await create(suite.url, token, '/api/admin/events', { name: 'ETag event', date: daysFromNow(4), bookingUrl: 'https://booking.example.org/e', comment: 'x' });
     for (const pathname of [...CACHED_PATHS, `/events/${event.id}`, `/events/${event.id}.ics`]) {

@@ -80,11 +80,13 @@ export function createPageCache(options: PageCacheOptions) {
         respond(req, res, hit, 'HIT');
         return true;
       }
-      // Many visitors asking at once for a page that just changed wait for one render.
-      let pending = inFlight.get(key);
+      // Many visitors asking at once for a page that just changed wait for one render; but only
+      // for one that started since the last write, or they would get the page as it was before.
+      const flight = `${store.generation} ${key}`;
+      let pending = inFlight.get(flight);
       if (!pending) {
-        pending = renderOnce(key, req, res, render).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
+        pending = renderOnce(key, req, res, render).finally(() => inFlight.delete(flight));
+        inFlight.set(flight, pending);
         pending
           .then((rendered) => rendered && respond(req, res, rendered, 'MISS'))
           .catch((error: unknown) => fail(res, error));
