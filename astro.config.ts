@@ -9,7 +9,8 @@ export default defineConfig({
   // migrations finish before the port opens and SIGTERM drains requests (docs/decisions/002).
   adapter: node({ mode: 'standalone', bodySizeLimit: 12 * 1024 * 1024 }),
   integrations: [
-    react(),
+    // renderToString per component: no web stream per island (none of them suspends).
+    react({ experimentalDisableStreaming: true }),
     {
       name: 'after-load-directive',
       hooks: {

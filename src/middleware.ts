@@ -40,7 +40,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   // Read before HEAD and 304 answers drop the body, so that they carry the same policy as GET.
-  const allowances = { scriptHashes: await scriptHashesOf(response), frameSources: context.locals.frameSources };
+  let scriptHashes: string[] = [];
+  if (/^text\/html/.test(response.headers.get('content-type') ?? '') && response.body) {
+    const html = await response.text();
+    scriptHashes = inlineScriptHashes(html);
+    response = new Response(html, response);
+  }
+  const allowances = { scriptHashes, frameSources: context.locals.frameSources };
   const cacheControl = cacheControlFor(pathname, context.request.method);
   if (!cacheControl && !pathname.startsWith('/images/')) response = await withPublicCaching(context.request, response);
   return withHeaders(response, {
@@ -82,10 +88,4 @@ async function asErrorPage(answer: Response, requestId: string): Promise<Respons
   const text = answer.status === 500 ? PAGE_FAILED : message;
   const retryAfter = answer.headers.get('retry-after');
   return errorPageResponse(answer.status, text, requestId, retryAfter ? { 'Retry-After': retryAfter } : {});
-}
-
-/** The hashes of an HTML answer's inline scripts, for its policy; other answers have none. */
-async function scriptHashesOf(response: Response): Promise<string[]> {
-  if (!/^text\/html/.test(response.headers.get('content-type') ?? '') || !response.body) return [];
-  return inlineScriptHashes(await response.clone().text());
 }

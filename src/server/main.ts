@@ -49,6 +49,12 @@ if (config.bootstrapAdmin) {
   const outcome = await app.admins.ensureExists(username, password);
   if (outcome === 'created') log.info({ username }, 'administrator created from ADMIN_USERNAME and ADMIN_PASSWORD');
 }
+// News stored under older cleaning rules is cleaned again, in the background: until then
+// pages clean those rows as they show them.
+app.news
+  .recleanStale()
+  .then((count) => count > 0 && log.info({ count }, 'news content cleaned again under the current rules'))
+  .catch((error: unknown) => log.warn({ err: error }, 'could not clean stored news content again; pages clean it as they show it'));
 if ((await app.admins.count()) === 0) {
   log.warn('No administrator exists yet. Create one with: npm run admin -- create <username>');
 }

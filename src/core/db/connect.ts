@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import {
@@ -9,7 +10,6 @@ import {
   sql,
 } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
-import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import { migrations } from './migrations/index.ts';
@@ -22,6 +22,8 @@ export function connect(database: Config['database'], options: { onConnectionErr
   const plugins = [new CamelCasePlugin()];
   if (database.kind === 'postgres') {
     // A request waits at most 5 s for a connection, so a database that is down gives a quick 503.
+    // Loaded only here: a SQLite site does not carry the PostgreSQL client in memory.
+    const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
     const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5_000 });
     // When the server restarts or terminates our backends, pg emits 'error' on the pool (idle
     // connections) or on a client (one in use). Without a listener Node would crash; with one,

@@ -6,7 +6,12 @@ type Timestamp = string;
 export interface NewsItemsTable {
   id: string;
   title: string;
+  /** Cleaned on write (src/core/news/sanitize-content.ts). */
   content: string;
+  /** The plain text of `content`, for previews, feeds and share texts. */
+  contentText: Generated<string>;
+  /** The version of the cleaning rules `content` was cleaned with; 0 is from before they were versioned. */
+  cleanedWith: Generated<number>;
   publishedAt: Timestamp;
   imageUrl: string | null;
   createdAt: Timestamp;

@@ -1,14 +1,12 @@
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { createLimiter } from '../shared/limiter.ts';
+import { loadSharp } from './sharp.ts';
 import { MAX_IMAGE_SIDE } from './upload-limits.ts';
 
 // Encoding is the heaviest work this server does. One image at a time, each on one libvips
-// thread, with a short queue: ten uploads at once take one core and leave the other to the
-// pages visitors are waiting for; past the queue, "busy" (503) instead of minutes of waiting.
-sharp.concurrency(1);
-// libvips' operation cache speeds up repeating one operation on one image, which uploads never do;
-// kept, it holds decoded pixels of past uploads (hundreds of MB after a burst).
-sharp.cache(false);
+// thread (src/core/images/sharp.ts), with a short queue: ten uploads at once take one core and
+// leave the other to the pages visitors are waiting for; past the queue, "busy" (503) instead
+// of minutes of waiting.
 export const ENCODING_QUEUE = 20;
 const encoding = createLimiter(1, ENCODING_QUEUE, 'The server is busy processing other images. Please try again in a moment.');
 
@@ -68,6 +66,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
 }
 
 async function encode(bytes: Uint8Array): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let master: { data: Buffer; info: OutputInfo };
   try {
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: false });

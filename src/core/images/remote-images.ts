@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Logger } from '../logger.ts';
 import { BusyError } from '../shared/limiter.ts';
 import { detectFormat, MAX_INPUT_PIXELS, withEncoder } from './pipeline.ts';
+import { loadSharp } from './sharp.ts';
 import { anyAddress, publicOnly, safeDownload, type Resolve } from './safe-download.ts';
 import type { ImageStorage } from './storage.ts';
 
@@ -73,6 +73,7 @@ export function createRemoteImages(deps: RemoteImagesDeps): RemoteImages {
         rememberFailure(key);
         return null;
       }
+      const sharp = await loadSharp();
       const webp = await withEncoder(() =>
         sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
           .rotate()

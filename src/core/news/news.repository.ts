@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import type { NewsItemRow, NewsItemsTable } from '../db/database.ts';
+import type { Insertable, Updateable, NewsItemRow, NewsItemsTable } from '../db/database.ts';
 
 export function createNewsRepository(db: Db) {
   return {
@@ -19,6 +19,15 @@ export function createNewsRepository(db: Db) {
     listLinks: (limit: number) =>
       db.selectFrom('newsItems').select(['id', 'updatedAt']).orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').limit(limit).execute(),
 
+    /** Rows cleaned with rules older than `version`, a batch at a time. */
+    listCleanedBefore: (version: number, limit: number) =>
+      db.selectFrom('newsItems').select(['id', 'content']).where('cleanedWith', '<', version).orderBy('id').limit(limit).execute(),
+
+    /** Stores content cleaned again, unless the row was rewritten (and so cleaned) meanwhile. */
+    async storeCleaned(id: string, cleaned: { content: string; contentText: string; cleanedWith: number }): Promise<void> {
+      await db.updateTable('newsItems').set(cleaned).where('id', '=', id).where('cleanedWith', '<', cleaned.cleanedWith).execute();
+    },
+
     async findById(id: string): Promise<NewsItemRow | undefined> {
       return db.selectFrom('newsItems').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -31,11 +40,11 @@ export function createNewsRepository(db: Db) {
       return Number(row.n);
     },
 
-    async insert(row: NewsItemsTable): Promise<void> {
+    async insert(row: Insertable<NewsItemsTable>): Promise<void> {
       await db.insertInto('newsItems').values(row).execute();
     },
 
-    async update(id: string, changes: Partial<Omit<NewsItemsTable, 'id' | 'createdAt'>>): Promise<boolean> {
+    async update(id: string, changes: Updateable<Omit<NewsItemsTable, 'id' | 'createdAt'>>): Promise<boolean> {
       const result = await db.updateTable('newsItems').set(changes).where('id', '=', id).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

@@ -24,3 +24,13 @@ export const newsItemSchema = z.object({
   updatedAt: z.string(),
 });
 export type NewsItem = z.output<typeof newsItemSchema>;
+
+/** A news item as the site's pages use it: with the plain text of its content. */
+export interface NewsArticle extends NewsItem {
+  text: string;
+}
+
+/** What the API answers for a news item (the text is the pages' own). */
+export function publicNewsItem({ text: _text, ...item }: NewsArticle): NewsItem {
+  return item;
+}

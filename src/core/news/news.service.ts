@@ -4,51 +4,53 @@ import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { ReleaseImage } from '../shared/release-image.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
-import type { NewsInput, NewsItem } from './news.schema.ts';
+import type { NewsArticle, NewsInput } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';
-import { sanitizeNewsContent } from './sanitize-content.ts';
+import { CLEANING_RULES_VERSION, cleanNewsContent } from './sanitize-content.ts';
+
+const RECLEAN_BATCH = 100;
 
 export function createNewsService(deps: { db: Db; timeZone: string; releaseImage: ReleaseImage }) {
   const repo = createNewsRepository(deps.db);
   const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
   return {
-    list: async (page?: { limit: number; offset: number }): Promise<NewsItem[]> =>
-      (await repo.list(page)).map(toNewsItem),
+    list: async (page?: { limit: number; offset: number }): Promise<NewsArticle[]> =>
+      (await repo.list(page)).map(toArticle),
 
     count: () => repo.count(),
 
     /** Ids and last changes for the sitemap. */
     links: (limit: number): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(limit),
 
-    async get(id: string): Promise<NewsItem> {
+    async get(id: string): Promise<NewsArticle> {
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError('News item');
-      return toNewsItem(row);
+      return toArticle(row);
     },
 
-    async create(input: NewsInput): Promise<NewsItem> {
+    async create(input: NewsInput): Promise<NewsArticle> {
       const now = nowIso();
-      const row: NewsItemRow = {
+      const row = {
         id: newId(),
         title: input.title,
-        content: sanitizeNewsContent(input.content ?? ''),
+        ...cleanNewsContent(input.content ?? ''),
         publishedAt: toInstant(input.publishedAt),
         imageUrl: input.imageUrl ?? null,
         createdAt: now,
         updatedAt: now,
       };
       await repo.insert(row);
-      return toNewsItem(row);
+      return toArticle(row);
     },
 
     /** Fields the payload leaves out keep their stored values. */
-    async update(id: string, input: NewsInput): Promise<NewsItem> {
+    async update(id: string, input: NewsInput): Promise<NewsArticle> {
       const before = await this.get(id);
       const updated = await repo.update(id, {
         title: input.title,
         publishedAt: toInstant(input.publishedAt),
-        ...(input.content !== undefined && { content: sanitizeNewsContent(input.content) }),
+        ...(input.content !== undefined && cleanNewsContent(input.content)),
         ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
         updatedAt: nowIso(),
       });
@@ -58,17 +60,43 @@ export function createNewsService(deps: { db: Db; timeZone: string; releaseImage
       return after;
     },
 
-    async delete(id: string): Promise<NewsItem> {
+    async delete(id: string): Promise<NewsArticle> {
       const item = await this.get(id);
       if (!(await repo.delete(id))) throw new NotFoundError('News item');
       await deps.releaseImage(item.imageUrl);
       return item;
     },
+
+    /**
+     * Cleans again what was stored under older cleaning rules (or before they were versioned),
+     * a batch at a time so that pages keep being served meanwhile. Returns how many rows.
+     */
+    async recleanStale(): Promise<number> {
+      let cleaned = 0;
+      for (;;) {
+        const rows = await repo.listCleanedBefore(CLEANING_RULES_VERSION, RECLEAN_BATCH);
+        for (const row of rows) await repo.storeCleaned(row.id, cleanNewsContent(row.content));
+        cleaned += rows.length;
+        if (rows.length < RECLEAN_BATCH) return cleaned;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
   };
 }
 export type NewsService = ReturnType<typeof createNewsService>;
 
-/** Content is cleaned again on the way out, so rows written by older code are safe too. */
-function toNewsItem(row: NewsItemRow): NewsItem {
-  return { ...row, content: sanitizeNewsContent(row.content) };
+/** Content is cleaned when written; a row from before the current rules is cleaned as it is read. */
+function toArticle(row: Omit<NewsItemRow, 'contentText' | 'cleanedWith'> & { contentText?: string; cleanedWith?: number }): NewsArticle {
+  const current = row.cleanedWith === CLEANING_RULES_VERSION && row.contentText !== undefined;
+  const { content, contentText } = current ? { content: row.content, contentText: row.contentText! } : cleanNewsContent(row.content);
+  return {
+    id: row.id,
+    title: row.title,
+    content,
+    text: contentText,
+    publishedAt: row.publishedAt,
+    imageUrl: row.imageUrl,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }

@@ -1,6 +1,6 @@
 import { withoutControlCharacters } from '../shared/fields.ts';
-import type { NewsItem } from './news.schema.ts';
-import { newsContentForDisplay, newsContentText } from './sanitize-content.ts';
+import type { NewsArticle } from './news.schema.ts';
+import { newsContentForDisplay } from './sanitize-content.ts';
 
 // XML 1.0 cannot carry most control characters even escaped: they are dropped.
 const escapeXml = (text: string) =>
@@ -20,7 +20,7 @@ interface FeedOptions {
 }
 
 /** RSS 2.0 with the full HTML in content:encoded; relative links are made absolute for readers. */
-export function newsRss(items: NewsItem[], options: FeedOptions): string {
+export function newsRss(items: NewsArticle[], options: FeedOptions): string {
   const { baseUrl } = options;
   const imageSrc = options.imageSrc ?? ((url: string) => url);
   const absolute = (html: string) => html.replace(/(src|href)="\/(?!\/)/g, `$1="${baseUrl}/`);
@@ -28,7 +28,7 @@ export function newsRss(items: NewsItem[], options: FeedOptions): string {
   const entries = items.map((item) => {
     const link = `${baseUrl}/news/${item.id}`;
     const image = item.imageUrl ? `<p><img src="${escapeXml(item.imageUrl.startsWith('/') ? `${item.imageUrl}/960.webp` : imageSrc(item.imageUrl))}" alt="" /></p>` : '';
-    const text = newsContentText(item.content);
+    const { text } = item;
     return [
       '    <item>',
       `      <title>${escapeXml(item.title)}</title>`,

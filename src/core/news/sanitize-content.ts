@@ -59,9 +59,22 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-/** Cleans news HTML on write and again before it is rendered. */
+/**
+ * The version of the rules above. Raise it whenever they change: the server then cleans the
+ * stored news again at start (the news service's recleanStale), and pages clean what is still older
+ * as they show it.
+ */
+export const CLEANING_RULES_VERSION = 1;
+
+/** Cleans news HTML. It runs when news is written, never on a view of clean content. */
 export function sanitizeNewsContent(html: string): string {
   return sanitizeHtml(html, options);
+}
+
+/** What is stored for news HTML: the cleaned HTML, its text and the rules' version. */
+export function cleanNewsContent(html: string): { content: string; contentText: string; cleanedWith: number } {
+  const content = sanitizeNewsContent(html);
+  return { content, contentText: newsContentText(content), cleanedWith: CLEANING_RULES_VERSION };
 }
 
 /** The text of news HTML, for previews, feeds and share descriptions. */
@@ -78,39 +91,40 @@ export function newsContentText(html: string): string {
     .trim();
 }
 
+// Cleaned HTML has one shape: every `<` opens a tag the rules allow, attribute values are
+// double-quoted with `&`, `<`, `>` and `"` escaped. So patterns can find its images and
+// embeds exactly, and showing it needs no second parse.
+const EMBED = /<iframe\b[^>]*\ssrc="([^"]*)"[^>]*><\/iframe>/g;
+const IMAGE = /<img\b([^>]*?)\s*\/?>/g;
+const ATTRIBUTE = /([a-z-]+)="([^"]*)"/g;
+const unescapeAttribute = (value: string) =>
+  value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
- * Stored news HTML as a public page shows it: images load lazily, send no referrer and come
+ * Cleaned news HTML as a public page shows it: images load lazily, send no referrer and come
  * through `imageSrc` (this site's copy of an external image), and a video embed becomes a link
- * to the video, so no third party is contacted until a visitor asks. It takes content already
- * cleaned by sanitizeNewsContent (a NewsItem's content is) and cleans it once more on the way.
+ * to the video, so no third party is contacted until a visitor asks. It takes content cleaned
+ * by sanitizeNewsContent (what the news service hands out is).
  */
-export function newsContentForDisplay(html: string, imageSrc: (url: string) => string = (url) => url): string {
-  // Cleaned content has one known shape for embeds, so a pattern can replace them.
-  const withoutEmbeds = html.replace(
-    /<iframe[^>]*\ssrc="([^"]+)"[^>]*><\/iframe>/g,
-    (_match, src: string) => `<p><a href="${watchUrl(src.replace(/&amp;/g, '&'))}">Watch the video</a></p>`,
-  );
-  return sanitizeHtml(withoutEmbeds, {
-    ...options,
-    allowedAttributes: { ...options.allowedAttributes, img: ['src', 'alt', 'width', 'height', 'loading', 'decoding', 'referrerpolicy'] },
-    transformTags: {
-      ...options.transformTags,
-      img: (tagName, attribs) => ({
-        tagName,
-        attribs: {
-          ...attribs,
-          src: /^https?:/i.test(attribs.src ?? '') ? imageSrc(attribs.src!) : (attribs.src ?? ''),
-          alt: attribs.alt ?? '',
-          loading: 'lazy',
-          decoding: 'async',
-          referrerpolicy: 'no-referrer',
-        },
-      }),
-    },
-    // This site's copies of external images are relative paths; the first pass has vetted them.
-    exclusiveFilter: (frame) =>
-      frame.tag === 'img' && (frame.attribs.src ?? '').startsWith('/images/') ? false : options.exclusiveFilter!(frame),
-  });
+export function newsContentForDisplay(clean: string, imageSrc: (url: string) => string = (url) => url): string {
+  return clean
+    .replace(EMBED, (_match, src: string) => {
+      const watch = escapeAttribute(watchUrl(unescapeAttribute(src)));
+      return `<p><a href="${watch}" target="_blank" rel="noopener noreferrer">Watch the video</a></p>`;
+    })
+    .replace(IMAGE, (_match, attributes: string) => {
+      const found = new Map([...attributes.matchAll(ATTRIBUTE)].map((pair) => [pair[1]!, pair[2]!]));
+      const src = unescapeAttribute(found.get('src') ?? '');
+      const shown = /^https?:/i.test(src) ? imageSrc(src) : src;
+      const size = ['width', 'height'].flatMap((name) => (found.has(name) ? [`${name}="${found.get(name)}"`] : []));
+      return [
+        `<img src="${escapeAttribute(shown)}" alt="${found.get('alt') ?? ''}"`,
+        ...size,
+        'loading="lazy" decoding="async" referrerpolicy="no-referrer" />',
+      ].join(' ');
+    });
 }
 
 /** The video's own page for an embed address (YouTube or Vimeo). */

@@ -51,9 +51,21 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
     if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
-    hashes.add(`sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}`);
+    hashes.add(scriptHash(match[2] ?? ''));
   }
   return [...hashes];
+}
+
+// Pages carry the same few scripts (Astro's island loader and directive): hash each once.
+const knownHashes = new Map<string, string>();
+function scriptHash(script: string): string {
+  let hash = knownHashes.get(script);
+  if (!hash) {
+    hash = `sha256-${createHash('sha256').update(script).digest('base64')}`;
+    if (knownHashes.size >= 32) knownHashes.clear();
+    knownHashes.set(script, hash);
+  }
+  return hash;
 }
 
 /** For files served as they are (scripts, styles, icons): they may load nothing at all. */

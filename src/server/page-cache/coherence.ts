@@ -1,4 +1,5 @@
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import type { Logger } from '../../core/logger.ts';
 
 // Several instances on one PostgreSQL database keep their page caches coherent: each write is
@@ -42,7 +43,9 @@ export function listenForChanges(options: CoherenceOptions): { close(): Promise<
 
   async function connect(): Promise<void> {
     if (closed) return;
-    const next = new pg.Client({ connectionString: options.url, keepAlive: true });
+    // Loaded here, not at start: a SQLite site never needs the PostgreSQL client.
+    const { Client } = createRequire(import.meta.url)('pg') as typeof pg;
+    const next = new Client({ connectionString: options.url, keepAlive: true });
     next.on('error', (error) => lost(error));
     next.on('end', () => {
       if (client === next) lost(new Error('connection ended'));

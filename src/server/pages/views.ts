@@ -4,8 +4,8 @@ import type { ClubEvent } from '../../core/events/events.schema.ts';
 import { isPastEvent } from '../../core/events/events.service.ts';
 import type { GalleryImage } from '../../core/gallery/gallery.schema.ts';
 import type { StoredImage } from '../../core/images/images.service.ts';
-import type { NewsItem } from '../../core/news/news.schema.ts';
-import { newsContentForDisplay, newsContentText } from '../../core/news/sanitize-content.ts';
+import type { NewsArticle } from '../../core/news/news.schema.ts';
+import { newsContentForDisplay } from '../../core/news/sanitize-content.ts';
 import { formatDisplayDate } from '../../core/shared/time.ts';
 import { truncate } from './page-meta.ts';
 
@@ -70,10 +70,10 @@ export function createViews(app: AppContext, clubName: string) {
     url ? { src: localSrc(url), stored: images.get(url) ?? null } : null;
 
   return {
-    async news(items: NewsItem[]): Promise<NewsView[]> {
+    async news(items: NewsArticle[]): Promise<NewsView[]> {
       const images = await app.images.describe(items.map((item) => item.imageUrl));
       return items.map((item) => {
-        const text = newsContentText(item.content);
+        const { text } = item;
         const href = `/news/${item.id}`;
         return {
           id: item.id,

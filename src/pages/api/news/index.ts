@@ -1,5 +1,6 @@
+import { publicNewsItem } from '../../../core/news/news.schema.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/responses.ts';
 
 /** All news items, newest publication first. */
-export const GET = endpoint(async (_context, app) => json(await app.news.list()));
+export const GET = endpoint(async (_context, app) => json((await app.news.list()).map(publicNewsItem)));

@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { openDb } from '../setup/direct-db.ts';
+import { testDatabases, useServer } from '../setup/server.ts';
+
+// News HTML is cleaned once, when written (issue 13): views show what is stored. Rows written
+// before that (or under older rules) are cleaned as they are read, and again for good at start.
+
+const DIRTY = '<p onclick="steal()">Hello <b>there</b></p><script>alert(1)</script><img src="https://photos.example.org/a.png" onerror="x()">';
+
+describe.each(testDatabases)('news content cleaned on write on $kind', (db) => {
+  const suite = useServer(db);
+  let token: string;
+  let handle: ReturnType<typeof openDb>;
+  beforeAll(async () => {
+    token = await login(suite);
+    handle = openDb(suite);
+  });
+  afterAll(async () => handle?.destroy());
+
+  const stored = (id: string) =>
+    handle.selectFrom('newsItems').select(['content', 'contentText', 'cleanedWith']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('stores the cleaned HTML, its text and the rules version when news is written', async () => {
+    const created = await call(suite, 'POST', '/api/admin/news', { token, body: { title: 'Clean', publishedAt: '2026-11-01', content: DIRTY } });
+    expect(created.status).toBe(201);
+    expect(created.body).not.toHaveProperty('text');
+    const row = await stored(created.body.id);
+    expect(row.content).toBe('<p>Hello <b>there</b></p><img src="https://photos.example.org/a.png" />');
+    expect(row.contentText).toBe('Hello there');
+    expect(row.cleanedWith).toBe(1);
+
+    const updated = await call(suite, 'PUT', `/api/admin/news/${created.body.id}`, {
+      token,
+      body: { title: 'Clean', publishedAt: '2026-11-01', content: '<p>Fish &amp; chips<iframe src="https://evil.example/x"></iframe></p>' },
+    });
+    expect(updated.status).toBe(200);
+    expect(await stored(created.body.id)).toEqual({ content: '<p>Fish &amp; chips</p>', contentText: 'Fish & chips', cleanedWith: 1 });
+  });
+
+  it('cleans a row stored by older code as it is read, and stores it cleaned at the next start', async () => {
+    const id = `old${db.kind}`;
+    await sql`insert into news_items (id, title, content, published_at, image_url, created_at, updated_at)
+      values (${id}, 'Old', ${DIRTY}, '2026-10-01T09:00:00.000Z', null, '2026-10-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z')`.execute(handle);
+    expect((await stored(id)).cleanedWith).toBe(0);
+
+    const api = await call(suite, 'GET', `/api/news/${id}`);
+    expect(api.body.content).toBe('<p>Hello <b>there</b></p><img src="https://photos.example.org/a.png" />');
+    const page = await fetch(`${suite.url}/news/${id}`).then((response) => response.text());
+    expect(page).not.toMatch(/steal\(\)|alert\(1\)|onerror/);
+    expect(page).toContain('<meta name="description" content="Hello there">');
+    expect(page).toContain('loading="lazy"');
+
+    await suite.restart();
+    await expect.poll(async () => (await stored(id)).cleanedWith, { timeout: 10_000 }).toBe(1);
+    expect(await stored(id)).toEqual({
+      content: '<p>Hello <b>there</b></p><img src="https://photos.example.org/a.png" />',
+      contentText: 'Hello there',
+      cleanedWith: 1,
+    });
+    const after = await fetch(`${suite.url}/news/${id}`).then((response) => response.text());
+    expect(after).not.toMatch(/steal\(\)|alert\(1\)|onerror/);
+    // Cleaning again is not an edit.
+    expect((await call(suite, 'GET', `/api/news/${id}`)).body.updatedAt).toBe('2026-10-01T09:00:00.000Z');
+  });
+});
