@@ -7,6 +7,7 @@ import { DATABASE_UNAVAILABLE } from './core/db/errors.ts';
 import { toErrorResponse } from './server/http/endpoint.ts';
 import { errorPageResponse } from './server/http/error-page.ts';
 import { forbiddenOrigin, unauthorized } from './server/http/errors.ts';
+import { withoutIslandStyleElement } from './server/http/island-styles.ts';
 import { cacheControlFor, inlineScriptHashes, securityHeaders, withHeaders, withPublicCaching } from './server/http/headers.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -42,9 +43,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Read before HEAD and 304 answers drop the body, so that they carry the same policy as GET.
   let scriptHashes: string[] = [];
   if (/^text\/html/.test(response.headers.get('content-type') ?? '') && response.body) {
-    const html = await response.text();
+    const html = withoutIslandStyleElement(await response.text());
     scriptHashes = inlineScriptHashes(html);
-    response = new Response(html, response);
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    response = new Response(html, { status: response.status, statusText: response.statusText, headers });
   }
   const allowances = { scriptHashes, frameSources: context.locals.frameSources };
   const cacheControl = cacheControlFor(pathname, context.request.method);

@@ -130,7 +130,7 @@ const jsonContent = (schema: z.ZodType, io: 'input' | 'output') => ({
 
 const pathParameter = (path: string) => /\{(\w+)\}/.exec(path)?.[1];
 
-function describeOperation(path: string, op: Operation) {
+function describeOperation(method: Method, path: string, op: Operation) {
   const errors = (status: number, description: string) => [String(status), { description, content: jsonContent(errorSchema, 'output') }];
   const responses: Record<string, unknown> = {
     [String(op.status ?? 200)]: {
@@ -142,9 +142,11 @@ function describeOperation(path: string, op: Operation) {
       ...(op.admin ? [errors(401, 'No valid session'), errors(403, 'Cookie-authenticated write from another origin')] : []),
       ...(path.includes('{id}') ? [errors(404, 'Unknown id')] : []),
       ...(path === '/api/admin/login' ? [errors(401, 'Invalid username or password'), errors(429, 'Too many failed attempts; see Retry-After')] : []),
+      errors(503, 'The database is unavailable or the server is busy; see Retry-After'),
     ]),
   };
   return {
+    operationId: operationId(method, path),
     summary: op.summary,
     ...(pathParameter(path) ? { parameters: [{ name: pathParameter(path), in: 'path', required: true, schema: { type: 'string' } }] } : {}),
     ...(op.body ? { requestBody: { required: true, content: jsonContent(op.body, 'input') } } : {}),
@@ -152,9 +154,21 @@ function describeOperation(path: string, op: Operation) {
       ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } } } } }
       : {}),
     ...(op.raw ? { requestBody: { required: true, content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
-    ...(op.admin ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+    // Public operations say so: an empty list overrides any document-wide requirement.
+    security: op.admin ? [{ bearer: [] }, { cookie: [] }] : [],
     responses,
   };
+}
+
+/** A stable, readable id from the method and path: PUT /api/admin/news/{id} is putAdminNewsById. */
+function operationId(method: Method, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .replace(/\.json$/, '')
+    .split(/[/-]/)
+    .map((part) => (/^\{(\w+)\}$/.test(part) ? `by-${part.slice(1, -1)}` : part))
+    .flatMap((part) => part.split('-'));
+  return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 }
 
 export function openApiDocument(serverUrl: string) {
@@ -171,7 +185,7 @@ export function openApiDocument(serverUrl: string) {
     paths: Object.fromEntries(
       Object.entries(apiRoutes).map(([path, ops]) => [
         path,
-        Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, describeOperation(path, op)])),
+        Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, describeOperation(method as Method, path, op)])),
       ]),
     ),
   };

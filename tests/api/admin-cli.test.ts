@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { testDatabases, useServer } from '../setup/server.ts';
+import { useServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-describe.each(testDatabases)('npm run admin on $kind', (db) => {
+eachDatabase('npm run admin on $kind', (db) => {
   const suite = useServer(db);
   let env: Record<string, string | undefined>;
   beforeAll(() => {

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { ADMIN, testDatabases, useServer } from '../setup/server.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 
-describe.each(testDatabases)('administrators on $kind', (db) => {
+eachDatabase('administrators on $kind', (db) => {
   const suite = useServer(db);
 
   it('lists, adds and removes administrators, never the last one nor oneself', async () => {

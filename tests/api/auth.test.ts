@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { call, login } from '../setup/api-client.ts';
 import { openDb } from '../setup/direct-db.ts';
-import { ADMIN, testDatabases, useServer } from '../setup/server.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 import { apiRoutes } from '../../src/server/openapi.ts';
 
 const adminRoutes = Object.entries(apiRoutes)
@@ -11,7 +12,7 @@ const adminRoutes = Object.entries(apiRoutes)
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-describe.each(testDatabases)('authentication on $kind', (db) => {
+eachDatabase('authentication on $kind', (db) => {
   const suite = useServer(db);
   const dbs: ReturnType<typeof openDb>[] = [];
   const direct = () => {

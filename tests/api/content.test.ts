@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { testDatabases, useServer } from '../setup/server.ts';
+import { useServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-describe.each(testDatabases)('content API on $kind', (db) => {
+eachDatabase('content API on $kind', (db) => {
   const suite = useServer(db);
   let token: string;
   beforeAll(async () => {

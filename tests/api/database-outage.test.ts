@@ -1,16 +1,15 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { testDatabases, useServer } from '../setup/server.ts';
+import { useServer } from '../setup/server.ts';
+import { onPostgres } from '../setup/databases.ts';
 
 // PostgreSQL restarts (an upgrade, a failover, a crash) end every connection the site holds.
 // Here the site's backends are terminated, and for the "down" part the database refuses new
 // connections until it is "back": the Node process must survive all of it and recover alone.
 
-const postgres = testDatabases.find((db) => db.kind === 'postgres');
-
-describe.skipIf(!postgres)('database outage on postgres', () => {
-  const suite = useServer(postgres!);
+onPostgres('database outage on postgres', (postgres) => {
+  const suite = useServer(postgres);
   let admin: pg.Client;
   let name: string;
   beforeAll(async () => {

@@ -3,10 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ICAL from 'ical.js';
 import Parser from 'rss-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { openDb } from '../setup/direct-db.ts';
-import { testDatabases, useServer } from '../setup/server.ts';
+import { useServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 
 const NUL = '\u0000';
 const news = { title: 'Hello', publishedAt: '2026-11-01', content: '<p>x</p>' };
@@ -39,7 +40,7 @@ const TEXT_FIELDS: [method: string, path: string, base: Record<string, unknown>,
   ['POST', '/api/admin/administrators', { username: 'newbie' }, 'password', 'Password'],
 ];
 
-describe.each(testDatabases)('hostile input on $kind', (db) => {
+eachDatabase('hostile input on $kind', (db) => {
   const suite = useServer(db);
   let token: string;
   let handle: ReturnType<typeof openDb>;

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { openDb } from '../setup/direct-db.ts';
-import { testDatabases, useServer, type SuiteServer } from '../setup/server.ts';
+import { useServer, type SuiteServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 import * as fixtures from '../fixtures/images.ts';
 
 async function directUpload(suite: SuiteServer, token: string | undefined, bytes: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
@@ -38,7 +39,7 @@ function storedFiles(suite: SuiteServer, id: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
-describe.each(testDatabases)('images on $kind', (db) => {
+eachDatabase('images on $kind', (db) => {
   const suite = useServer(db);
   let token: string;
   beforeAll(async () => {

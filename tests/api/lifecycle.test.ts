@@ -3,10 +3,11 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { startServer, testDatabases, useServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-describe.each(testDatabases)('server lifecycle on $kind', (db) => {
+eachDatabase('server lifecycle on $kind', (db) => {
   const suite = useServer(db);
   let token: string;
   beforeAll(async () => {

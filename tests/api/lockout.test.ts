@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { openDb } from '../setup/direct-db.ts';
-import { ADMIN, testDatabases, useServer } from '../setup/server.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 
 // The server trusts X-Forwarded-For here, so each scenario signs in from addresses of its own
 // and the per-address limits of one scenario do not spill into the next.
@@ -16,7 +17,7 @@ const statuses = (responses: { status: number }[]) => {
 
 const PASSWORD = 'another-long-password';
 
-describe.each(testDatabases)('brute-force lockout on $kind', (db) => {
+eachDatabase('brute-force lockout on $kind', (db) => {
   const suite = useServer(db, { TRUST_PROXY: 'true' });
   let handle: ReturnType<typeof openDb>;
   let token: string;

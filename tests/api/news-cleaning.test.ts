@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { openDb } from '../setup/direct-db.ts';
-import { testDatabases, useServer } from '../setup/server.ts';
+import { useServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 
 // News HTML is cleaned once, when written (issue 13): views show what is stored. Rows written
 // before that (or under older rules) are cleaned as they are read, and again for good at start.
 
 const DIRTY = '<p onclick="steal()">Hello <b>there</b></p><script>alert(1)</script><img src="https://photos.example.org/a.png" onerror="x()">';
 
-describe.each(testDatabases)('news content cleaned on write on $kind', (db) => {
+eachDatabase('news content cleaned on write on $kind', (db) => {
   const suite = useServer(db);
   let token: string;
   let handle: ReturnType<typeof openDb>;

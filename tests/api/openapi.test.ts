@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call } from '../setup/api-client.ts';
@@ -53,4 +55,24 @@ describe('GET /api/openapi.json', () => {
     expect(event.required).toEqual(expect.arrayContaining(['name', 'date', 'comment', 'bookingUrl']));
     expect(doc.paths['/api/admin/events/{id}'].delete.security).toBeDefined();
   });
+
+  it("passes Redocly's linter with no errors, every operation named and public ones marked public", async () => {
+    const doc = (await call(suite, 'GET', '/api/openapi.json')).body;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'club-openapi-'));
+    const file = path.join(folder, 'openapi.json');
+    fs.writeFileSync(file, JSON.stringify(doc));
+    const cli = path.resolve(import.meta.dirname, '../../node_modules/@redocly/cli/bin/cli.js');
+    const run = spawnSync(process.execPath, [cli, 'lint', file, '--format=json'], {
+      cwd: folder,
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    fs.rmSync(folder, { recursive: true, force: true });
+    const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string }[] };
+    expect(report.problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+    const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops as Record<string, { operationId: string; security: unknown[] }>));
+    expect(new Set(operations.map((op) => op.operationId)).size).toBe(operations.length);
+    expect(doc.paths['/api/news'].get.security).toEqual([]);
+  }, 60_000);
 });

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login, type ApiResponse } from '../setup/api-client.ts';
 import { createNewsService } from '../../src/core/news/news.service.ts';
 import { openDb } from '../setup/direct-db.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
-import { startServer, testDatabases, useServer, type RunningServer, type SuiteServer } from '../setup/server.ts';
+import { startServer, useServer, type RunningServer, type SuiteServer } from '../setup/server.ts';
+import { eachDatabase, onPostgres } from '../setup/databases.ts';
 
 // The page cache below Astro (docs/decisions/011-page-cache.md): pages are answered from memory,
 // and every write, on this instance or another, is seen by the very next request.
@@ -23,7 +24,7 @@ async function warm(suite: SuiteServer | string, pathname: string): Promise<void
   expect(again.headers.get('x-cache'), pathname).toBe('HIT');
 }
 
-describe.each(testDatabases)('page cache on $kind', (db) => {
+eachDatabase('page cache on $kind', (db) => {
   const suite = useServer(db);
   let token: string;
   beforeAll(async () => {
@@ -218,7 +219,7 @@ describe.each(testDatabases)('page cache on $kind', (db) => {
   });
 });
 
-describe.each(testDatabases)('page cache and the clock on $kind', (db) => {
+eachDatabase('page cache and the clock on $kind', (db) => {
   const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'club-clock-')), 'offset');
   const suite = useServer(db, { ...fakeClockEnv(clockFile), SITE_TIMEZONE: 'Europe/London' });
   afterAll(() => fs.rmSync(path.dirname(clockFile), { recursive: true, force: true }));
@@ -269,10 +270,8 @@ describe.each(testDatabases)('page cache and the clock on $kind', (db) => {
   });
 });
 
-const postgres = testDatabases.find((db) => db.kind === 'postgres');
-
-describe.skipIf(!postgres)('page cache on two instances of one PostgreSQL database', () => {
-  const first = useServer(postgres!);
+onPostgres('page cache on two instances of one PostgreSQL database', (postgres) => {
+  const first = useServer(postgres);
   let second: RunningServer;
   let token: string;
   beforeAll(async () => {

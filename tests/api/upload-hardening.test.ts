@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../fixtures/images.ts';
 import { call, login } from '../setup/api-client.ts';
-import { testDatabases, useServer, type SuiteServer } from '../setup/server.ts';
+import { useServer, type SuiteServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PUBLIC_URL = 'https://club.example.org';
@@ -77,7 +78,7 @@ const chattrWorks = (() => {
   return works;
 })();
 
-describe.each(testDatabases)('uploads under stress on $kind', (db) => {
+eachDatabase('uploads under stress on $kind', (db) => {
   const suite = useServer(db, { PUBLIC_URL, BODY_IDLE_TIMEOUT_SECONDS: '1' });
   let token: string;
   let jpeg: Buffer;

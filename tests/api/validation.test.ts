@@ -1,11 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { testDatabases, useServer } from '../setup/server.ts';
+import { useServer } from '../setup/server.ts';
+import { eachDatabase } from '../setup/databases.ts';
 
 const validNews = { title: 'Hello', publishedAt: '2026-11-01', content: '<p>x</p>' };
 const validEvent = { name: 'Fair', date: '2026-12-01T10:00:00Z', comment: 'Fun', bookingUrl: 'https://tickets.example.org' };
 
-describe.each(testDatabases)('validation on $kind', (db) => {
+eachDatabase('validation on $kind', (db) => {
   const suite = useServer(db);
   let token: string;
   beforeAll(async () => {

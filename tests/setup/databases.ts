@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { describe } from 'vitest';
 
 /** One database under test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export interface TestDatabase {
@@ -56,7 +57,37 @@ function postgres(adminUrl: string): TestDatabase {
   };
 }
 
+/** The databases this run can test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabases: TestDatabase[] = [
   sqlite,
   ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
 ];
+
+/** Added to the name of every suite left out for want of PostgreSQL; the run's summary counts them. */
+export const POSTGRES_NOT_RUN = 'not run: TEST_DATABASE_URL is not set';
+
+/**
+ * One suite per database. Without TEST_DATABASE_URL the PostgreSQL suite is still declared,
+ * as skipped, so that the run's summary says how many tests did not run and why.
+ */
+export function eachDatabase(name: string, body: (db: TestDatabase) => void): void {
+  for (const kind of ['sqlite', 'postgres'] as const) {
+    const title = name.replace('$kind', kind);
+    const db = testDatabases.find((candidate) => candidate.kind === kind);
+    if (db) describe(title, () => body(db));
+    else describe.skip(`${title} (${POSTGRES_NOT_RUN})`, () => body(unavailable));
+  }
+}
+
+/** Stands in for PostgreSQL in a skipped suite: its hooks never run. */
+const unavailable: TestDatabase = {
+  kind: 'postgres',
+  create: () => Promise.reject(new Error(POSTGRES_NOT_RUN)),
+};
+
+/** The PostgreSQL-only suites: declared skipped, with the reason in their name, without it. */
+export function onPostgres(name: string, body: (db: TestDatabase) => void): void {
+  const db = testDatabases.find((candidate) => candidate.kind === 'postgres');
+  if (db) describe(name, () => body(db));
+  else describe.skip(`${name} (${POSTGRES_NOT_RUN})`, () => body(unavailable));
+}

@@ -1,17 +1,28 @@
 import type { Reporter, TestModule } from 'vitest/node';
+import { POSTGRES_NOT_RUN } from './databases.ts';
 
-/** Ends the run with one plain line, `vitest: N passed, N failed, N skipped`, that any CI can read. */
+/**
+ * Ends the run with one plain line, `vitest: N passed, N failed, N skipped`, that any CI can
+ * read, and a second one when the PostgreSQL half did not run, so that it never goes unnoticed.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
+    let postgresNotRun = 0;
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') counts.passed++;
         else if (state === 'failed') counts.failed++;
         else counts.skipped++;
+        if (state !== 'passed' && state !== 'failed' && test.fullName.includes(POSTGRES_NOT_RUN)) postgresNotRun++;
       }
     }
     process.stdout.write(`\nvitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+    if (postgresNotRun > 0) {
+      process.stdout.write(
+        `PostgreSQL: ${postgresNotRun} of the skipped tests did not run because TEST_DATABASE_URL is not set (for example TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres).\n`,
+      );
+    }
   }
 }

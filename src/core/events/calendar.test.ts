@@ -51,11 +51,12 @@ describe('icsCalendar', () => {
 
 describe('eventTiming and googleCalendarUrl', () => {
   it('treats local midnight as a whole day and other times as two hours', () => {
-    expect(eventTiming({ date: '2027-07-09T23:00:00.000Z' }, 'Europe/London')).toEqual({ allDay: true, start: '20270710', end: '20270711' });
+    expect(eventTiming({ date: '2027-07-09T23:00:00.000Z' }, 'Europe/London')).toEqual({ allDay: true, start: '20270710', end: '20270711', utc: false });
     expect(eventTiming({ date: '2027-07-10T13:30:00.000Z' }, 'Europe/London')).toEqual({
       allDay: false,
       start: '20270710T143000',
       end: '20270710T163000',
+      utc: false,
     });
   });
 
@@ -70,5 +71,51 @@ describe('eventTiming and googleCalendarUrl', () => {
   it('folds without splitting a multi-byte character', () => {
     const folded = fold(`SUMMARY:${'é'.repeat(60)}`);
     expect(folded.split('\r\n ').join('')).toBe(`SUMMARY:${'é'.repeat(60)}`);
+  });
+});
+
+describe('the night the clocks go back (Europe/London, 25 October 2026: 01:00–01:59 happens twice)', () => {
+  // 00:30 BST is 23:30 UTC; two hours later is 01:30 GMT, the second 01:30 of the night.
+  const night = event({ id: 'clocksback01', name: 'Late walk', date: '2026-10-24T23:30:00.000Z' });
+  const options = { name: 'Club', timeZone: 'Europe/London', baseUrl: 'https://club.example' };
+
+  const readBack = (ics: string) => {
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    const zone = calendar.getFirstSubcomponent('vtimezone');
+    if (zone) ICAL.TimezoneService.register(zone);
+    return new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+  };
+
+  it('writes an event ending in the repeated hour so that calendars read the instant the site means', () => {
+    const read = readBack(icsCalendar([night], options));
+    expect(read.startDate.toJSDate().toISOString()).toBe('2026-10-24T23:30:00.000Z');
+    expect(read.endDate.toJSDate().toISOString()).toBe('2026-10-25T01:30:00.000Z');
+    expect(read.endDate.toJSDate().getTime() - read.startDate.toJSDate().getTime()).toBe(2 * 3_600_000);
+  });
+
+  it('does the same for a start in the second 01:00–01:59, and in the Google Calendar link', () => {
+    const second = event({ id: 'clocksback02', date: '2026-10-25T01:15:00.000Z' }); // 01:15 GMT
+    const read = readBack(icsCalendar([second], options));
+    expect(read.startDate.toJSDate().toISOString()).toBe('2026-10-25T01:15:00.000Z');
+    expect(eventTiming(second, 'Europe/London')).toEqual({ allDay: false, start: '20261025T011500Z', end: '20261025T031500Z', utc: true });
+    expect(new URL(googleCalendarUrl(second, 'Europe/London', 'https://club.example/events/x')).searchParams.get('dates')).toBe(
+      '20261025T011500Z/20261025T031500Z',
+    );
+  });
+
+  it('writes the first occurrence in UTC too (clients differ on which one a local time means), and every other night in local time', () => {
+    const first = event({ date: '2026-10-25T00:15:00.000Z' }); // 01:15 BST, the first 01:15
+    expect(eventTiming(first, 'Europe/London')).toEqual({ allDay: false, start: '20261025T001500Z', end: '20261025T021500Z', utc: true });
+    expect(readBack(icsCalendar([first], options)).startDate.toJSDate().toISOString()).toBe('2026-10-25T00:15:00.000Z');
+    expect(eventTiming(event({ date: '2026-10-25T12:00:00.000Z' }), 'Europe/London').utc).toBe(false);
+    expect(eventTiming(event({ date: '2026-03-29T00:30:00.000Z' }), 'Europe/London')).toEqual({
+      allDay: false,
+      start: '20260329T003000',
+      end: '20260329T033000',
+      utc: false,
+    });
+    // New York goes back on 1 November 2026 at 02:00 EDT.
+    const newYork = event({ date: '2026-11-01T06:30:00.000Z' }); // 01:30 EST, the second 01:30
+    expect(eventTiming(newYork, 'America/New_York').utc).toBe(true);
   });
 });

@@ -11,16 +11,39 @@ export const DEFAULT_DURATION_HOURS = 2;
 
 interface Timing {
   allDay: boolean;
-  /** Local wall-clock times in the club's time zone, in iCalendar's basic format. */
+  /**
+   * Wall-clock times in the club's time zone in iCalendar's basic format, or, when `utc`, UTC
+   * times ending in Z.
+   */
   start: string;
   end: string;
+  /**
+   * True when a time falls in the hour that occurs twice as the clocks go back. RFC 5545 (3.3.5)
+   * tells clients to read such a local time as the first occurrence, some read the second: the
+   * event is written in UTC, which every client reads as the instant the site means.
+   */
+  utc: boolean;
 }
 
 export function eventTiming(event: Pick<ClubEvent, 'date'>, timeZone: string): Timing {
   const local = new TZDate(new Date(event.date).getTime(), timeZone);
   const allDay = local.getHours() === 0 && local.getMinutes() === 0 && local.getSeconds() === 0;
-  if (allDay) return { allDay, start: localStamp(local, false), end: localStamp(addDays(local, 1), false) };
-  return { allDay, start: localStamp(local, true), end: localStamp(addHours(local, DEFAULT_DURATION_HOURS), true) };
+  if (allDay) return { allDay, start: localStamp(local, false), end: localStamp(addDays(local, 1), false), utc: false };
+  const end = addHours(local, DEFAULT_DURATION_HOURS);
+  if (isAmbiguous(local.getTime(), timeZone) || isAmbiguous(end.getTime(), timeZone)) {
+    return { allDay, start: utcStamp(local), end: utcStamp(end), utc: true };
+  }
+  return { allDay, start: localStamp(local, true), end: localStamp(end, true), utc: false };
+}
+
+/** True when the wall-clock time of `instant` happens twice that night (the clocks go back). */
+function isAmbiguous(instant: number, timeZone: string): boolean {
+  const offset = offsetMinutes(timeZone, instant);
+  // The same wall-clock time under the offset of a day before (earlier) or after (later).
+  const before = offsetMinutes(timeZone, instant - 86_400_000);
+  if (before > offset && offsetMinutes(timeZone, instant - (before - offset) * 60_000) === before) return true;
+  const after = offsetMinutes(timeZone, instant + 86_400_000);
+  return after < offset && offsetMinutes(timeZone, instant + (offset - after) * 60_000) === after;
 }
 
 export function googleCalendarUrl(event: ClubEvent, timeZone: string, pageUrl: string): string {
@@ -63,7 +86,9 @@ export function icsCalendar(events: ClubEvent[], options: CalendarOptions): stri
     const url = `${options.baseUrl}/events/${event.id}`;
     const when = timing.allDay
       ? [`DTSTART;VALUE=DATE:${timing.start}`, `DTEND;VALUE=DATE:${timing.end}`]
-      : [`DTSTART;TZID=${options.timeZone}:${timing.start}`, `DTEND;TZID=${options.timeZone}:${timing.end}`];
+      : timing.utc
+        ? [`DTSTART:${timing.start}`, `DTEND:${timing.end}`]
+        : [`DTSTART;TZID=${options.timeZone}:${timing.start}`, `DTEND;TZID=${options.timeZone}:${timing.end}`];
     lines.push(
       'BEGIN:VEVENT',
       `UID:event-${event.id}@${host}`,
@@ -83,8 +108,8 @@ export function icsCalendar(events: ClubEvent[], options: CalendarOptions): stri
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
-function utcStamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+function utcStamp(date: Date | number): string {
+  return new Date(date).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
 /**

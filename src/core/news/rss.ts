@@ -24,7 +24,9 @@ export function newsRss(items: NewsArticle[], options: FeedOptions): string {
   const { baseUrl } = options;
   const imageSrc = options.imageSrc ?? ((url: string) => url);
   const absolute = (html: string) => html.replace(/(src|href)="\/(?!\/)/g, `$1="${baseUrl}/`);
-  const lastBuild = items[0]?.updatedAt ?? new Date(0).toISOString();
+  // The newest change among the items (they are sorted by publication, not by change); a feed
+  // with no items has no build date to give, and the element is optional.
+  const lastBuild = items.reduce<string | null>((newest, item) => (newest && newest > item.updatedAt ? newest : item.updatedAt), null);
   const entries = items.map((item) => {
     const link = `${baseUrl}/news/${item.id}`;
     const image = item.imageUrl ? `<p><img src="${escapeXml(item.imageUrl.startsWith('/') ? `${item.imageUrl}/960.webp` : imageSrc(item.imageUrl))}" alt="" /></p>` : '';
@@ -48,7 +50,7 @@ export function newsRss(items: NewsArticle[], options: FeedOptions): string {
     `    <link>${escapeXml(`${baseUrl}/news`)}</link>`,
     `    <description>${escapeXml(options.description)}</description>`,
     '    <language>en-gb</language>',
-    `    <lastBuildDate>${new Date(lastBuild).toUTCString()}</lastBuildDate>`,
+    ...(lastBuild ? [`    <lastBuildDate>${new Date(lastBuild).toUTCString()}</lastBuildDate>`] : []),
     `    <atom:link href="${escapeXml(`${baseUrl}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
     ...(options.imageUrl
       ? [`    <image><url>${escapeXml(options.imageUrl)}</url><title>${escapeXml(options.title)}</title><link>${escapeXml(`${baseUrl}/news`)}</link></image>`]

@@ -42,6 +42,12 @@ describe('newsContentText', () => {
   it('returns the plain text', () => {
     expect(newsContentText('<p>Fish &amp; chips</p><p>on   Friday</p>')).toBe('Fish & chips on Friday');
   });
+
+  it('decodes every entity once, named and numeric', () => {
+    expect(newsContentText('<p>It&#8217;s&nbsp;&hellip; caf&eacute; &rsquo;&#x2019; &mdash;&euro;</p>')).toBe('It’s … café ’’ —€');
+    // The text "&lt;b&gt;" stays that text: each entity is decoded once.
+    expect(newsContentText('<p>Write &amp;lt;b&amp;gt; for bold &amp;amp; &lt;i&gt;</p>')).toBe('Write &lt;b&gt; for bold &amp; <i>');
+  });
 });
 
 describe('newsContentForDisplay', () => {

@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 
 // The allow-list mirrors what the news editor (Quill 2 with the spec's toolbar) produces.
@@ -80,13 +81,9 @@ export function cleanNewsContent(html: string): { content: string; contentText: 
 /** The text of news HTML, for previews, feeds and share descriptions. */
 export function newsContentText(html: string): string {
   const spaced = html.replace(/<\/(p|h[1-6]|li|blockquote)>|<br\s*\/?>/gi, ' $&');
-  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  // One pass over every entity HTML names: decoding `&amp;` before `&lt;` (or the reverse)
+  // would turn the text "&lt;" into "<".
+  return decodeHTML(sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }))
     .replace(/\s+/g, ' ')
     .trim();
 }
