@@ -3,9 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ICAL from 'ical.js';
 import Parser from 'rss-parser';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { openDb } from '../setup/direct-db.ts';
+import { useDirectDb } from '../setup/direct-db.ts';
 import { useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 
@@ -42,13 +42,11 @@ const TEXT_FIELDS: [method: string, path: string, base: Record<string, unknown>,
 
 eachDatabase('hostile input on $kind', (db) => {
   const suite = useServer(db);
+  const handle = useDirectDb(suite);
   let token: string;
-  let handle: ReturnType<typeof openDb>;
   beforeAll(async () => {
     token = await login(suite);
-    handle = openDb(suite);
   });
-  afterAll(async () => handle?.destroy());
   const as = (method: string, path: string, body?: unknown) => call(suite, method, path, { token, body });
 
   it('refuses a NUL or another control character in every text field with a 400 naming the field', async () => {
@@ -134,8 +132,8 @@ eachDatabase('hostile input on $kind', (db) => {
     const created = await as('POST', '/api/admin/news', { ...news, title: 'Clean title' });
     const eventCreated = await as('POST', '/api/admin/events', { ...event, date: new Date(Date.now() + 5 * 86_400_000).toISOString() });
     // Written straight into the database, as an older version or another tool might have.
-    await handle.updateTable('newsItems').set({ title: 'Bell\u0007 and\u000b vertical tab', content: '<p>Form\u000cfeed \u0001 here</p>' }).where('id', '=', created.body.id).execute();
-    await handle
+    await handle().updateTable('newsItems').set({ title: 'Bell\u0007 and\u000b vertical tab', content: '<p>Form\u000cfeed \u0001 here</p>' }).where('id', '=', created.body.id).execute();
+    await handle()
       .updateTable('events')
       .set({ name: 'Fair\rEND:VEVENT\rBEGIN:VEVENT\rSUMMARY:Injected', comment: 'Line\u000bone\u000ctwo\r\nthree', location: 'Hall\u0008' })
       .where('id', '=', eventCreated.body.id)

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { openDb } from '../setup/direct-db.ts';
+import { useDirectDb } from '../setup/direct-db.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 
@@ -19,25 +19,23 @@ const PASSWORD = 'another-long-password';
 
 eachDatabase('brute-force lockout on $kind', (db) => {
   const suite = useServer(db, { TRUST_PROXY: 'true' });
-  let handle: ReturnType<typeof openDb>;
+  const handle = useDirectDb(suite);
   let token: string;
   beforeAll(async () => {
-    handle = openDb(suite);
     token = await login(suite.url);
     for (const username of ['carol', 'erin', 'gina']) {
       const created = await call(suite.url, 'POST', '/api/admin/administrators', { token, body: { username, password: PASSWORD } });
       expect(created.status).toBe(201);
     }
   });
-  afterAll(async () => handle?.destroy());
   /** As if 15 minutes had passed: lockouts have run out and every window starts again. */
   async function timePasses() {
     const past = (ms: number) => new Date(Date.now() - ms).toISOString();
-    await handle.updateTable('loginAttempts').set({ windowStartedAt: past(20 * 60_000) }).execute();
-    await handle.updateTable('loginAttempts').set({ lockedUntil: past(1000) }).where('lockedUntil', 'is not', null).execute();
+    await handle().updateTable('loginAttempts').set({ windowStartedAt: past(20 * 60_000) }).execute();
+    await handle().updateTable('loginAttempts').set({ lockedUntil: past(1000) }).where('lockedUntil', 'is not', null).execute();
   }
   const pairRow = (username: string, group: string) =>
-    handle.selectFrom('loginAttempts').selectAll().where('key', '=', `pair\n${username}\n${group}`).executeTakeFirst();
+    handle().selectFrom('loginAttempts').selectAll().where('key', '=', `pair\n${username}\n${group}`).executeTakeFirst();
 
   it('answers 429 with Retry-After after 5 failures, even to the right password, and across a restart', async () => {
     for (let i = 1; i <= 5; i++) expect((await attempt(suite, `wrong-${i}`)).status, `attempt ${i}`).toBe(401);
@@ -107,7 +105,7 @@ eachDatabase('brute-force lockout on $kind', (db) => {
     expect(slowed.body.message).toBe('Too many sign-in attempts for this username right now. Please try again in 1 minute.');
     expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // A minute later the owner, from an address of their own, signs in.
-    await handle.updateTable('loginAttempts').set({ windowStartedAt: new Date(Date.now() - 61_000).toISOString() }).where('key', '=', 'user\nerin').execute();
+    await handle().updateTable('loginAttempts').set({ windowStartedAt: new Date(Date.now() - 61_000).toISOString() }).where('key', '=', 'user\nerin').execute();
     expect((await attempt(suite, PASSWORD, 'erin', '203.0.113.99')).status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { openDb } from '../setup/direct-db.ts';
+import { useDirectDb } from '../setup/direct-db.ts';
 import { useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 
@@ -12,16 +12,14 @@ const DIRTY = '<p onclick="steal()">Hello <b>there</b></p><script>alert(1)</scri
 
 eachDatabase('news content cleaned on write on $kind', (db) => {
   const suite = useServer(db);
+  const handle = useDirectDb(suite);
   let token: string;
-  let handle: ReturnType<typeof openDb>;
   beforeAll(async () => {
     token = await login(suite);
-    handle = openDb(suite);
   });
-  afterAll(async () => handle?.destroy());
 
   const stored = (id: string) =>
-    handle.selectFrom('newsItems').select(['content', 'contentText', 'cleanedWith']).where('id', '=', id).executeTakeFirstOrThrow();
+    handle().selectFrom('newsItems').select(['content', 'contentText', 'cleanedWith']).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('stores the cleaned HTML, its text and the rules version when news is written', async () => {
     const created = await call(suite, 'POST', '/api/admin/news', { token, body: { title: 'Clean', publishedAt: '2026-11-01', content: DIRTY } });
@@ -43,7 +41,7 @@ eachDatabase('news content cleaned on write on $kind', (db) => {
   it('cleans a row stored by older code as it is read, and stores it cleaned at the next start', async () => {
     const id = `old${db.kind}`;
     await sql`insert into news_items (id, title, content, published_at, image_url, created_at, updated_at)
-      values (${id}, 'Old', ${DIRTY}, '2026-10-01T09:00:00.000Z', null, '2026-10-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z')`.execute(handle);
+      values (${id}, 'Old', ${DIRTY}, '2026-10-01T09:00:00.000Z', null, '2026-10-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z')`.execute(handle());
     expect((await stored(id)).cleanedWith).toBe(0);
 
     const api = await call(suite, 'GET', `/api/news/${id}`);

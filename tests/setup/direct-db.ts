@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { connect, type Db } from '../../src/core/db/connect.ts';
 import type { SuiteServer } from './server.ts';
 
@@ -8,4 +9,14 @@ export function openDb(suite: SuiteServer): Db {
   return databaseUrl
     ? connect({ kind: 'postgres', url: databaseUrl })
     : connect({ kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') });
+}
+
+/** The suite's database for a describe block: opened before its tests, closed after them. */
+export function useDirectDb(suite: SuiteServer): () => Db {
+  let db: Db | undefined;
+  beforeAll(() => {
+    db = openDb(suite);
+  });
+  afterAll(async () => db?.destroy());
+  return () => db!;
 }
