@@ -1,6 +1,6 @@
 import type sharpType from 'sharp';
 
-export type Sharp = typeof sharpType;
+type Sharp = typeof sharpType;
 let loading: Promise<Sharp> | undefined;
 
 /**

@@ -31,7 +31,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; releaseImage
 
     async create(input: NewsInput): Promise<NewsArticle> {
       const now = nowIso();
-      const row = {
+      const row: NewsItemRow = {
         id: newId(),
         title: input.title,
         ...cleanNewsContent(input.content ?? ''),
@@ -86,9 +86,8 @@ export function createNewsService(deps: { db: Db; timeZone: string; releaseImage
 export type NewsService = ReturnType<typeof createNewsService>;
 
 /** Content is cleaned when written; a row from before the current rules is cleaned as it is read. */
-function toArticle(row: Omit<NewsItemRow, 'contentText' | 'cleanedWith'> & { contentText?: string; cleanedWith?: number }): NewsArticle {
-  const current = row.cleanedWith === CLEANING_RULES_VERSION && row.contentText !== undefined;
-  const { content, contentText } = current ? { content: row.content, contentText: row.contentText! } : cleanNewsContent(row.content);
+function toArticle(row: NewsItemRow): NewsArticle {
+  const { content, contentText } = row.cleanedWith === CLEANING_RULES_VERSION ? row : cleanNewsContent(row.content);
   return {
     id: row.id,
     title: row.title,

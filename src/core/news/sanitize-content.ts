@@ -1,4 +1,4 @@
-import { decodeHTML } from 'entities';
+import { decodeHTML, decodeHTMLAttribute, escapeAttribute } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 
 // The allow-list mirrors what the news editor (Quill 2 with the spec's toolbar) produces.
@@ -94,10 +94,6 @@ export function newsContentText(html: string): string {
 const EMBED = /<iframe\b[^>]*\ssrc="([^"]*)"[^>]*><\/iframe>/g;
 const IMAGE = /<img\b([^>]*?)\s*\/?>/g;
 const ATTRIBUTE = /([a-z-]+)="([^"]*)"/g;
-const unescapeAttribute = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Cleaned news HTML as a public page shows it: images load lazily, send no referrer and come
@@ -108,12 +104,12 @@ const escapeAttribute = (value: string) =>
 export function newsContentForDisplay(clean: string, imageSrc: (url: string) => string = (url) => url): string {
   return clean
     .replace(EMBED, (_match, src: string) => {
-      const watch = escapeAttribute(watchUrl(unescapeAttribute(src)));
+      const watch = escapeAttribute(watchUrl(decodeHTMLAttribute(src)));
       return `<p><a href="${watch}" target="_blank" rel="noopener noreferrer">Watch the video</a></p>`;
     })
     .replace(IMAGE, (_match, attributes: string) => {
       const found = new Map([...attributes.matchAll(ATTRIBUTE)].map((pair) => [pair[1]!, pair[2]!]));
-      const src = unescapeAttribute(found.get('src') ?? '');
+      const src = decodeHTMLAttribute(found.get('src') ?? '');
       const shown = /^https?:/i.test(src) ? imageSrc(src) : src;
       const size = ['width', 'height'].flatMap((name) => (found.has(name) ? [`${name}="${found.get(name)}"`] : []));
       return [

@@ -7,5 +7,5 @@
 const ISLAND_STYLE_ELEMENT = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
 export function withoutIslandStyleElement(html: string): string {
-  return html.includes(ISLAND_STYLE_ELEMENT) ? html.replace(ISLAND_STYLE_ELEMENT, '') : html;
+  return html.replace(ISLAND_STYLE_ELEMENT, '');
 }
