@@ -2,6 +2,36 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+const coreDir = fileURLToPath(new URL('./src/core/', import.meta.url));
+
+/**
+ * The server bundle imports src/core from its source files instead of holding a copy, so that
+ * src/server/main.ts and the pages share one instance of every core module: one context, one
+ * database pool, error classes that instanceof recognises (docs/decisions/016). Node runs the
+ * TypeScript as it is (type stripping; core uses erasable syntax only). The browser bundles
+ * still take what they need from core (the zod schemas).
+ */
+function oneCorePerProcess(): Plugin {
+  return {
+    name: 'one-core-per-process',
+    // Vite's development server loads every source file itself; under `npm run dev` the pages
+    // hold a second core, with a context of their own (development only).
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (this.environment.config.consumer !== 'server' || !importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !resolved.id.startsWith(coreDir) || resolved.external) return null;
+      // A bare specifier that package.json's "imports" maps to ./src/core/: Node resolves it to
+      // the very file main.ts imports, wherever the project lives.
+      return { id: `#core/${path.relative(coreDir, resolved.id).split(path.sep).join('/')}`, external: true };
+    },
+  };
+}
 
 export default defineConfig({
   output: 'server',
@@ -27,6 +57,6 @@ export default defineConfig({
   // One small stylesheet inlined saves a render-blocking round trip on a slow phone network.
   build: { inlineStylesheets: 'always' },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), oneCorePerProcess()],
   },
 });

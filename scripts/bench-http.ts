@@ -51,10 +51,17 @@ async function load(url: string, options: { seconds?: number; amount?: number; r
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? SECONDS }),
     headers: { 'accept-encoding': 'br, gzip' },
     ...(options.randomPaths && {
-      requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: `/no-such-page-${Math.random().toString(36).slice(2)}` }) }],
+      requests: [
+        { setupRequest: (request: autocannon.Request) => ({ ...request, path: `/no-such-page-${Math.random().toString(36).slice(2)}` }) },
+      ],
     }),
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 const show = (label: string, figure: Load, note = '') =>
@@ -92,9 +99,15 @@ const refLoad = await load(ref.url);
 const cacheLoad = await load(`${cached.url}/`);
 ref.close();
 show('reference (plain Node, same bytes)', refLoad);
-show('GET / from the page cache', cacheLoad, `   ${((cacheLoad.rps / refLoad.rps) * 100).toFixed(0)} % of reference (target ≥ 70 %, p99 ≤ 20 ms, 0 errors)`);
+show(
+  'GET / from the page cache',
+  cacheLoad,
+  `   ${((cacheLoad.rps / refLoad.rps) * 100).toFixed(0)} % of reference (target ≥ 70 %, p99 ≤ 20 ms, 0 errors)`,
+);
 const nginx = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
-console.log(nginx ? `  (nginx found at ${nginx}; not compared by this script yet)` : '  (no nginx on this machine: plain Node is the reference)');
+console.log(
+  nginx ? `  (nginx found at ${nginx}; not compared by this script yet)` : '  (no nginx on this machine: plain Node is the reference)',
+);
 
 // 2. Cache misses: the same page rendered for every request.
 const uncached = await site({ PAGE_CACHE_MB: '0' }, 'demo');
@@ -104,11 +117,15 @@ show('GET / rendered every time (cache off)', missLoad, '   (target ≥ 1,000 re
 // 3. Lists with years of content, rendered (cache off), beside the same lists with a few items.
 const small = await site({ PAGE_CACHE_MB: '0' }, 'small');
 const large = await site({ PAGE_CACHE_MB: '0' }, 'large');
-console.log(`  lists rendered every time: ${SMALL_SITE.news} of each kind → ${LARGE_SITE.news.toLocaleString('en')} news, ${LARGE_SITE.events.toLocaleString('en')} events, ${LARGE_SITE.photos.toLocaleString('en')} photos (target p50 ≤ 1.5 ×):`);
+console.log(
+  `  lists rendered every time: ${SMALL_SITE.news} of each kind → ${LARGE_SITE.news.toLocaleString('en')} news, ${LARGE_SITE.events.toLocaleString('en')} events, ${LARGE_SITE.photos.toLocaleString('en')} photos (target p50 ≤ 1.5 ×):`,
+);
 for (const pathname of ['/news', '/events', '/gallery', '/sitemap.xml', '/rss.xml', '/events.ics']) {
   const few = await load(`${small.url}${pathname}`, { seconds: 3 });
   const many = await load(`${large.url}${pathname}`, { seconds: 3 });
-  console.log(`    ${pathname.padEnd(14)} p50 ${few.p50.toFixed(1).padStart(6)} ms → ${many.p50.toFixed(1).padStart(6)} ms (${(many.p50 / Math.max(few.p50, 0.1)).toFixed(2)} ×), ${Math.round(few.rps)} → ${Math.round(many.rps)} req/s`);
+  console.log(
+    `    ${pathname.padEnd(14)} p50 ${few.p50.toFixed(1).padStart(6)} ms → ${many.p50.toFixed(1).padStart(6)} ms (${(many.p50 / Math.max(few.p50, 0.1)).toFixed(2)} ×), ${Math.round(few.rps)} → ${Math.round(many.rps)} req/s`,
+  );
 }
 
 // 4. Memory: idle, after the loads above, after 100,000 random URLs, after 20 uploads.
@@ -124,7 +141,9 @@ console.log(
 const uploader = cached.url;
 const token = await signIn(uploader, password).catch(() => null);
 if (token) {
-  const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3b82f6' } }).jpeg({ quality: 90 }).toBuffer();
+  const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3b82f6' } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   for (let i = 0; i < 20; i++) {
     const form = new FormData();
     form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
@@ -139,7 +158,11 @@ function zlibBrotli(body: Buffer): Buffer {
 }
 
 async function signIn(base: string, pass: string): Promise<string> {
-  const answer = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: pass }) });
+  const answer = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: pass }),
+  });
   if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status}`);
   return ((await answer.json()) as { token: string }).token;
 }

@@ -25,11 +25,24 @@ export async function fillSite(dataDir: string, counts: typeof LARGE_SITE = LARG
       const gallery = createGalleryService({ db: trx, releaseImage });
       for (let i = 0; i < counts.news; i++) {
         const content = `<p>News item ${i}: the club met on the field, <strong>thirty</strong> dads came, and the children built a raft.</p><p>Next time we bring sandwiches.</p>`;
-        await news.create({ title: `News item number ${i}`, content, publishedAt: new Date(start + i * 4 * 3_600_000).toISOString(), imageUrl: null });
+        await news.create({
+          title: `News item number ${i}`,
+          content,
+          publishedAt: new Date(start + i * 4 * 3_600_000).toISOString(),
+          imageUrl: null,
+        });
       }
       for (let i = 0; i < counts.events; i++) {
         const date = new Date(start + i * day + (i % 2 === 0 ? 400 * day : 0)).toISOString();
-        await events.create({ name: `Event number ${i}`, date, location: 'The school field', bookingUrl: `https://booking.example.org/e/${i}`, comment: 'Bring boots and a flask.', organiser: null, imageUrl: null });
+        await events.create({
+          name: `Event number ${i}`,
+          date,
+          location: 'The school field',
+          bookingUrl: `https://booking.example.org/e/${i}`,
+          comment: 'Bring boots and a flask.',
+          organiser: null,
+          imageUrl: null,
+        });
       }
       for (let i = 0; i < counts.photos; i++) {
         await gallery.create({ imageUrl: `https://photos.example.org/${i}.jpg`, caption: `Photo ${i} from the raft race` });

@@ -26,7 +26,16 @@ process.on('exit', () => {
 
 const firstNews = (await (await fetch(`${base}/api/news`)).json()) as { id: string }[];
 const firstEvent = (await (await fetch(`${base}/api/events`)).json()) as { id: string }[];
-const pages = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do', `/news/${firstNews[0]!.id}`, `/events/${firstEvent[0]!.id}`];
+const pages = [
+  '/',
+  '/news',
+  '/events',
+  '/gallery',
+  '/who-we-are',
+  '/what-we-do',
+  `/news/${firstNews[0]!.id}`,
+  `/events/${firstEvent[0]!.id}`,
+];
 
 /** Every script a page runs before any interaction: inline scripts, islands and their static imports. */
 async function javascriptBytes(pagePath: string): Promise<{ gzip: number; files: number }> {
@@ -57,7 +66,15 @@ const haveChrome = fs.existsSync(chromePath);
 const chrome = haveChrome
   ? await chromeLauncher.launch({
       chromePath,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     })
   : null;
 
@@ -71,16 +88,26 @@ for (const pagePath of pages) {
     // Lighthouse's own advice: single runs vary, report the median of several.
     const runs: { score: number; lcp: number }[] = [];
     for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-      const result = await lighthouse(`${base}${pagePath}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      const result = await lighthouse(`${base}${pagePath}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
       const lhr = result?.lhr;
-      runs.push({ score: (lhr?.categories.performance?.score ?? 0) * 100, lcp: (lhr?.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000 });
+      runs.push({
+        score: (lhr?.categories.performance?.score ?? 0) * 100,
+        lcp: (lhr?.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000,
+      });
     }
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     score = String(Math.round(median(runs.map((r) => r.score))));
     lcp = `${median(runs.map((r) => r.lcp)).toFixed(2)} s`;
   }
   const label = (pagePath.length > 28 ? `${pagePath.slice(0, 25)}...` : pagePath).padEnd(28);
-  console.log(`  ${label} ${`${(js.gzip / 1024).toFixed(1)} KB`.padStart(9)}  ${String(js.files).padStart(5)}  ${score.padStart(11)}  ${lcp}`);
+  console.log(
+    `  ${label} ${`${(js.gzip / 1024).toFixed(1)} KB`.padStart(9)}  ${String(js.files).padStart(5)}  ${score.padStart(11)}  ${lcp}`,
+  );
 }
 console.log('  targets: at most 80 KB of JavaScript, performance 100, LCP under 1.0 s');
 if (!chrome) console.log(`  (Lighthouse skipped: no Chromium at ${chromePath}; install Debian's package "chromium")`);

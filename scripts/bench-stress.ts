@@ -9,7 +9,14 @@ import { startServer } from '../tests/setup/start-server.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-stress-'));
 const password = 'bench-password-long-enough';
-const server = await startServer({ PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: password, TRUST_PROXY: 'true' });
+const server = await startServer({
+  PATH: process.env.PATH,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  ADMIN_USERNAME: 'bench',
+  ADMIN_PASSWORD: password,
+  TRUST_PROXY: 'true',
+});
 process.on('exit', () => {
   void server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -42,9 +49,17 @@ const flood = Array.from({ length: 40 }, (_, i) =>
 );
 line('during 40 parallel sign-ins (unknown names)', await timeHome(40));
 const floodStatuses = await Promise.all(flood);
-console.log(`    sign-in answers: ${[...new Set(floodStatuses)].map((s) => `${s} × ${floodStatuses.filter((x) => x === s).length}`).join(', ')}`);
+console.log(
+  `    sign-in answers: ${[...new Set(floodStatuses)].map((s) => `${s} × ${floodStatuses.filter((x) => x === s).length}`).join(', ')}`,
+);
 
-const login = (await (await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password }) })).json()) as { token: string };
+const login = (await (
+  await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password }),
+  })
+).json()) as { token: string };
 const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3b82f6' } })
   .composite([{ input: Buffer.from('<svg width="3000" height="2000"><circle cx="1500" cy="1000" r="800" fill="#f59e0b"/></svg>') }])
   .jpeg({ quality: 90 })
@@ -52,10 +67,14 @@ const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, ba
 const uploads = Array.from({ length: 10 }, () => {
   const form = new FormData();
   form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-  return fetch(`${base}/api/admin/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${login.token}` } }).then((r) => r.status);
+  return fetch(`${base}/api/admin/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${login.token}` } }).then(
+    (r) => r.status,
+  );
 });
 line('during 10 parallel 6 MP uploads', await timeHome(40));
 const uploadStatuses = await Promise.all(uploads);
-console.log(`    upload answers: ${[...new Set(uploadStatuses)].map((s) => `${s} × ${uploadStatuses.filter((x) => x === s).length}`).join(', ')}`);
+console.log(
+  `    upload answers: ${[...new Set(uploadStatuses)].map((s) => `${s} × ${uploadStatuses.filter((x) => x === s).length}`).join(', ')}`,
+);
 
 await server.stop();

@@ -16,7 +16,10 @@ async function twelveMegapixelPhoto(): Promise<Buffer> {
       raw[i + 2] = Math.max(0, Math.min(255, 120 + Math.sin(x / 90) * 60 + Math.cos(y / 70) * 40 + noise));
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).withMetadata({ orientation: 1 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .withMetadata({ orientation: 1 })
+    .toBuffer();
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -25,7 +28,11 @@ const photo = await twelveMegapixelPhoto();
 console.log(`Image pipeline: 12 MP JPEG (4000×3000, ${kb(photo.length)}) on ${(await import('node:os')).availableParallelism()} cores`);
 
 // Warm-up so that library loading is not counted.
-await processImage(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).jpeg().toBuffer());
+await processImage(
+  await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer(),
+);
 
 const runs = 3;
 const times: number[] = [];
@@ -36,7 +43,9 @@ for (let i = 0; i < runs; i++) {
   times.push(performance.now() - started);
 }
 const processed = result!;
-console.log(`  whole upload (master + ${processed.variants.length} variants): median ${Math.round(times.sort((a, b) => a - b)[1]!)} ms of ${runs} runs (target ≈ 1500 ms)`);
+console.log(
+  `  whole upload (master + ${processed.variants.length} variants): median ${Math.round(times.sort((a, b) => a - b)[1]!)} ms of ${runs} runs (target ≈ 1500 ms)`,
+);
 console.log(`  master: ${processed.width}×${processed.height} WebP, ${kb(processed.master.length)}; placeholder ${processed.placeholder}`);
 console.log('  variant        bytes      encode alone');
 for (const variant of processed.variants.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format))) {

@@ -25,7 +25,11 @@ function* files(entry: string): Generator<string> {
 const hash = createHash('sha256');
 for (const input of inputs) {
   for (const file of files(input)) {
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(root, file)))
+      .update('\0');
   }
 }
 const digest = hash.digest('hex');

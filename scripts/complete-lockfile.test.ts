@@ -38,6 +38,8 @@ describe('package-lock.json', () => {
     expect(done.packages['node_modules/tool-darwin-arm64']).toEqual({ version: '1.0.0', cpu: ['arm64'], optional: true, os: ['darwin'] });
     expect(Object.keys(done.packages)[0]).toBe('');
     expect(missingOptionalPackages(done)).toEqual([]);
-    expect(() => completeLockfile({ packages: { 'node_modules/a': { optionalDependencies: { 'a-plan9': '1' } } } })).toThrow(/platform suffix/);
+    expect(() => completeLockfile({ packages: { 'node_modules/a': { optionalDependencies: { 'a-plan9': '1' } } } })).toThrow(
+      /platform suffix/,
+    );
   });
 });

@@ -21,17 +21,25 @@ export type Lockfile = { packages: Record<string, LockEntry>; [key: string]: unk
 
 // napi-rs's naming of per-platform packages, the scheme both affected packages use.
 const PLATFORMS: Record<string, Pick<LockEntry, 'os' | 'cpu' | 'libc'>> = {
+  'android-arm-eabi': { os: ['android'], cpu: ['arm'] },
   'android-arm64': { os: ['android'], cpu: ['arm64'] },
   'darwin-arm64': { os: ['darwin'], cpu: ['arm64'] },
   'darwin-x64': { os: ['darwin'], cpu: ['x64'] },
   'freebsd-x64': { os: ['freebsd'], cpu: ['x64'] },
-  'linux-arm-gnueabihf': { os: ['linux'], cpu: ['arm'] },
+  'linux-arm-gnueabihf': { os: ['linux'], cpu: ['arm'], libc: ['glibc'] },
+  'linux-arm-musleabihf': { os: ['linux'], cpu: ['arm'], libc: ['musl'] },
   'linux-arm64-gnu': { os: ['linux'], cpu: ['arm64'], libc: ['glibc'] },
   'linux-arm64-musl': { os: ['linux'], cpu: ['arm64'], libc: ['musl'] },
+  'linux-ppc64-gnu': { os: ['linux'], cpu: ['ppc64'], libc: ['glibc'] },
+  'linux-riscv64-gnu': { os: ['linux'], cpu: ['riscv64'], libc: ['glibc'] },
+  'linux-riscv64-musl': { os: ['linux'], cpu: ['riscv64'], libc: ['musl'] },
+  'linux-s390x-gnu': { os: ['linux'], cpu: ['s390x'], libc: ['glibc'] },
   'linux-x64-gnu': { os: ['linux'], cpu: ['x64'], libc: ['glibc'] },
   'linux-x64-musl': { os: ['linux'], cpu: ['x64'], libc: ['musl'] },
+  'openharmony-arm64': { os: ['openharmony'], cpu: ['arm64'] },
   'wasm32-wasi': { cpu: ['wasm32'] },
   'win32-arm64-msvc': { os: ['win32'], cpu: ['arm64'] },
+  'win32-ia32-msvc': { os: ['win32'], cpu: ['ia32'] },
   'win32-x64-msvc': { os: ['win32'], cpu: ['x64'] },
 };
 
@@ -57,7 +65,13 @@ export function completeLockfile(lock: Lockfile): Lockfile {
   const packages = { ...lock.packages };
   for (const [name, version] of missingOptionalPackages(lock)) {
     const { os, cpu, libc } = platformOf(name);
-    packages[`node_modules/${name}`] = { version, cpu, ...(libc ? { libc } : {}), optional: true, ...(os ? { os } : {}) };
+    packages[`node_modules/${name}`] = {
+      version,
+      ...(cpu ? { cpu } : {}),
+      ...(libc ? { libc } : {}),
+      optional: true,
+      ...(os ? { os } : {}),
+    };
   }
   // npm writes the root first, then the rest in locale order; keep that so a later install rewrites nothing.
   const ordered = Object.keys(packages).sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en')));
@@ -69,5 +83,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const lock = JSON.parse(fs.readFileSync(file, 'utf8')) as Lockfile;
   const added = missingOptionalPackages(lock);
   fs.writeFileSync(file, `${JSON.stringify(completeLockfile(lock), null, 2)}\n`);
-  console.log(added.length ? `Added ${added.length} platform packages: ${added.map(([n]) => n).join(', ')}` : 'package-lock.json was complete.');
+  console.log(
+    added.length ? `Added ${added.length} platform packages: ${added.map(([n]) => n).join(', ')}` : 'package-lock.json was complete.',
+  );
 }

@@ -41,33 +41,91 @@ async function fill(): Promise<void> {
   });
   await app.pages.updateWhoWeAre({
     aboutUs:
-      "We are a group of dads, grandads, uncles and carers of children at Oakfield Primary School.\n\nWe meet once a month and run activities that bring families together, from den building in the woods to the Christmas fair stall.",
-    whoAreWe: 'The club is run by a small volunteer committee: Tom (chair), Raj (treasurer) and Daniel (events).\n\nEveryone is welcome to help, for an hour or for a whole term.',
+      'We are a group of dads, grandads, uncles and carers of children at Oakfield Primary School.\n\nWe meet once a month and run activities that bring families together, from den building in the woods to the Christmas fair stall.',
+    whoAreWe:
+      'The club is run by a small volunteer committee: Tom (chair), Raj (treasurer) and Daniel (events).\n\nEveryone is welcome to help, for an hour or for a whole term.',
     contactEmail: 'hello@oakfield-dads.example',
   });
   await app.pages.updateWhatWeDo({
     mission: 'To help fathers and father figures take an active part in school life and in their children’s learning.',
     activities:
       'Saturday morning activity clubs: den building, bike repair, science experiments and sports.\n\nSeasonal events: the summer picnic, the bonfire night stall and the Christmas fair.\n\nWorking parties that improve the school grounds.',
-    impact: 'Last year more than 120 families came to at least one of our activities.\n\nOur fundraising paid for new outdoor play equipment and a reading shed.',
+    impact:
+      'Last year more than 120 families came to at least one of our activities.\n\nOur fundraising paid for new outdoor play equipment and a reading shed.',
   });
 
   const news = [
-    { title: 'New reading shed opens in the playground', days: -3, body: '<p>After three working parties and a lot of paint, the <strong>reading shed</strong> is open. Thank you to everyone who helped!</p><p>Classes will take turns to use it at lunchtime.</p>' },
-    { title: 'Bike repair morning: a big success', days: -18, body: '<p>Twenty-six bikes were fixed, oiled and safety checked.</p><ul><li>14 new inner tubes</li><li>9 brake adjustments</li><li>countless smiles</li></ul>' },
-    { title: 'Welcome to new families', days: -45, body: '<p>A warm welcome to the families who joined Oakfield this term. Our activities are open to every dad, grandad and carer.</p>' },
-    { title: 'Summer picnic photos are in the gallery', days: -90, body: '<p>Have a look at the <a href="/gallery">gallery</a> for photos of the summer picnic.</p>' },
+    {
+      title: 'New reading shed opens in the playground',
+      days: -3,
+      body: '<p>After three working parties and a lot of paint, the <strong>reading shed</strong> is open. Thank you to everyone who helped!</p><p>Classes will take turns to use it at lunchtime.</p>',
+    },
+    {
+      title: 'Bike repair morning: a big success',
+      days: -18,
+      body: '<p>Twenty-six bikes were fixed, oiled and safety checked.</p><ul><li>14 new inner tubes</li><li>9 brake adjustments</li><li>countless smiles</li></ul>',
+    },
+    {
+      title: 'Welcome to new families',
+      days: -45,
+      body: '<p>A warm welcome to the families who joined Oakfield this term. Our activities are open to every dad, grandad and carer.</p>',
+    },
+    {
+      title: 'Summer picnic photos are in the gallery',
+      days: -90,
+      body: '<p>Have a look at the <a href="/gallery">gallery</a> for photos of the summer picnic.</p>',
+    },
   ];
   for (const [index, item] of news.entries()) {
-    await app.news.create({ title: item.title, content: item.body, publishedAt: at(item.days, 9), imageUrl: index < 3 ? await photo(index, item.title) : null });
+    await app.news.create({
+      title: item.title,
+      content: item.body,
+      publishedAt: at(item.days, 9),
+      imageUrl: index < 3 ? await photo(index, item.title) : null,
+    });
   }
 
   const events = [
-    { name: 'Den building in Oak Wood', days: 12, hour: 10, location: 'Oak Wood, behind the school field', organiser: 'Daniel', comment: 'Build a den with your children using branches, rope and tarps. Wear old clothes and wellies.' },
-    { name: 'Christmas fair stall', days: 26, hour: 14, location: 'School hall', organiser: 'Tom', comment: 'Help run the tombola and the hot chocolate stand at the Christmas fair.' },
-    { name: 'Science Saturday', days: 47, hour: 10, location: 'Year 5 classroom', organiser: null, comment: 'Rockets, slime and volcanoes: messy experiments for children aged 6 to 11 with their dads.' },
-    { name: 'Bike repair morning', days: -18, hour: 9, location: 'Playground', organiser: 'Raj', comment: 'Bring your family’s bikes for a free safety check and repair.' },
-    { name: 'Summer picnic', days: -90, hour: 12, location: 'School field', organiser: 'Tom', comment: 'A picnic, games and a tug of war for the whole family.' },
+    {
+      name: 'Den building in Oak Wood',
+      days: 12,
+      hour: 10,
+      location: 'Oak Wood, behind the school field',
+      organiser: 'Daniel',
+      comment: 'Build a den with your children using branches, rope and tarps. Wear old clothes and wellies.',
+    },
+    {
+      name: 'Christmas fair stall',
+      days: 26,
+      hour: 14,
+      location: 'School hall',
+      organiser: 'Tom',
+      comment: 'Help run the tombola and the hot chocolate stand at the Christmas fair.',
+    },
+    {
+      name: 'Science Saturday',
+      days: 47,
+      hour: 10,
+      location: 'Year 5 classroom',
+      organiser: null,
+      comment: 'Rockets, slime and volcanoes: messy experiments for children aged 6 to 11 with their dads.',
+    },
+    {
+      name: 'Bike repair morning',
+      days: -18,
+      hour: 9,
+      location: 'Playground',
+      organiser: 'Raj',
+      comment: 'Bring your family’s bikes for a free safety check and repair.',
+    },
+    {
+      name: 'Summer picnic',
+      days: -90,
+      hour: 12,
+      location: 'School field',
+      organiser: 'Tom',
+      comment: 'A picnic, games and a tug of war for the whole family.',
+    },
   ];
   for (const [index, event] of events.entries()) {
     await app.events.create({
@@ -81,7 +139,20 @@ async function fill(): Promise<void> {
     });
   }
 
-  const captions = ['Den building', 'Tug of war', 'Reading shed', 'Bike check', 'Volcano experiment', null, 'Picnic on the field', 'Christmas fair', 'Bonfire night stall', 'Sports morning', null, 'Working party'];
+  const captions = [
+    'Den building',
+    'Tug of war',
+    'Reading shed',
+    'Bike check',
+    'Volcano experiment',
+    null,
+    'Picnic on the field',
+    'Christmas fair',
+    'Bonfire night stall',
+    'Sports morning',
+    null,
+    'Working party',
+  ];
   for (const [index, caption] of captions.entries()) {
     await app.gallery.create({ imageUrl: await photo(20 + index, caption ?? ''), caption });
   }

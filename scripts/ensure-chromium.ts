@@ -8,7 +8,9 @@ const target = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (fs.existsSync(target)) process.exit(0);
 
 if (process.env.CHROME_PATH) {
-  console.error(`CHROME_PATH is set to ${target}, but there is no file there. Point it at a Chromium binary, or unset it to use /usr/bin/chromium.`);
+  console.error(
+    `CHROME_PATH is set to ${target}, but there is no file there. Point it at a Chromium binary, or unset it to use /usr/bin/chromium.`,
+  );
   process.exit(1);
 }
 

@@ -8,7 +8,7 @@ export async function readPassword(prompt: string): Promise<string> {
   if (!process.stdin.isTTY) {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '');
+    return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
   }
   const first = await askHidden(prompt);
   const second = await askHidden('Repeat the password: ');

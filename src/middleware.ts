@@ -36,7 +36,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   if (!pathname.startsWith('/api/') && response.status >= 500 && !response.headers.get('content-type')) {
     // Astro caught a failure inside a component and answers an empty 500: say something useful.
-    const databaseDown = await ping(app.db).then(() => false, () => true);
+    const databaseDown = await ping(app.db).then(
+      () => false,
+      () => true,
+    );
     response = errorPageResponse(databaseDown ? 503 : 500, databaseDown ? DATABASE_UNAVAILABLE : PAGE_FAILED, context.locals.requestId);
   }
 

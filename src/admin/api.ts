@@ -76,7 +76,7 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const NO_FIELD_ERRORS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_FIELD_ERRORS: Record<string, string> = Object.freeze({});
 
 /** The server's field errors of a failed call; the same object while the error is the same. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const UNSAVED_MESSAGE = 'You have unsaved changes. Leave without saving?';
+const UNSAVED_MESSAGE = 'You have unsaved changes. Leave without saving?';
 
 /** The one question asked before typed text is thrown away. */
 export function confirmDiscard(): boolean {

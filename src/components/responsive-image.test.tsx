@@ -7,7 +7,9 @@ const stored = { url: '/images/abc123', width: 1477, height: 2400, widths: [320,
 describe('ResponsiveImage', () => {
   it('renders a stored image as <picture> with AVIF and WebP srcsets, dimensions, lazy loading and a placeholder', () => {
     const html = renderToStaticMarkup(<ResponsiveImage src={stored.url} image={stored} alt="Sports day" sizes="100vw" />);
-    expect(html).toMatch(/^<picture><source type="image\/avif" srcSet="\/images\/abc123\/320.avif 320w, .*\/images\/abc123\/1477.avif 1477w" sizes="100vw"\/>/);
+    expect(html).toMatch(
+      /^<picture><source type="image\/avif" srcSet="\/images\/abc123\/320.avif 320w, .*\/images\/abc123\/1477.avif 1477w" sizes="100vw"\/>/,
+    );
     expect(html).toContain('<source type="image/webp" srcSet="/images/abc123/320.webp 320w, /images/abc123/640.webp 640w');
     expect(html).toContain('src="/images/abc123/960.webp"');
     expect(html).toContain('width="1477" height="2400"');

@@ -56,9 +56,7 @@ const schema = z
       .min(0, 'must be a number of megabytes between 0 and 4096')
       .max(4096, 'must be a number of megabytes between 0 and 4096')
       .default(32),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -106,9 +104,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`,
-    );
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -118,15 +114,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') },
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     timeZone: e.SITE_TIMEZONE,
-    bootstrapAdmin:
-      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
-        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
-        : undefined,
+    bootstrapAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     trustProxy: e.TRUST_PROXY,
     remoteImagesAllowPrivate: e.REMOTE_IMAGES_ALLOW_PRIVATE,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,

@@ -63,18 +63,16 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   return context;
 }
 
-// The built Astro handler and src/server/main.ts each load their own copy of this module;
-// the one context lives on globalThis so both use the same database connection.
-const KEY = Symbol.for('club-website.context');
-type Holder = { [KEY]?: Promise<AppContext> };
+// One per process: the server bundle imports this very module (astro.config.ts keeps src/core
+// out of the bundle), so src/server/main.ts and the pages share it.
+let current: Promise<AppContext> | undefined;
 
 /** The process-wide context, created on first use (the server creates it before listening). */
 export function getContext(): Promise<AppContext> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= createContext(loadConfig());
-  return holder[KEY];
+  current ??= createContext(loadConfig());
+  return current;
 }
 
 export function setContext(context: Promise<AppContext>): void {
-  (globalThis as Holder)[KEY] = context;
+  current = context;
 }

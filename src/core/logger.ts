@@ -8,6 +8,9 @@ export function createLogger(level: string): Logger {
     level,
     base: { service: 'club-website' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'cookie', '*.cookie'], censor: '[redacted]' },
+    redact: {
+      paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'cookie', '*.cookie'],
+      censor: '[redacted]',
+    },
   });
 }

@@ -15,5 +15,8 @@ export const GET: APIRoute = async () => {
     storage: storage.status === 'fulfilled' ? 'ok' : 'not writable',
   };
   const healthy = database.status === 'fulfilled' && storage.status === 'fulfilled';
-  return json({ status: healthy ? 'ok' : 'unavailable', ...report }, { status: healthy ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  return json(
+    { status: healthy ? 'ok' : 'unavailable', ...report },
+    { status: healthy ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+  );
 };

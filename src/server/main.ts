@@ -32,7 +32,8 @@ function configOrExit(): Config {
 const config = configOrExit();
 const log = createLogger(config.logLevel);
 
-if (!fs.existsSync(entry)) {
+const development = config.env === 'development';
+if (!development && !fs.existsSync(entry)) {
   log.fatal(`The site is not built (${entry} is missing). Run: npm run build`);
   process.exit(1);
 }
@@ -64,11 +65,13 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // Libraries read NODE_ENV when first loaded (React picks its production or development build),
 // and they load with the app below: this makes production, the default, reach all of them.
 process.env.NODE_ENV = config.env;
-const { handler } = (await import(entry)) as { handler: http.RequestListener };
+const devServer = development ? await (await import('./dev-handler.ts')).startDevHandler(config.port) : undefined;
+const { handler } = devServer ?? ((await import(entry)) as { handler: http.RequestListener });
 
 const instanceId = randomUUID();
 const pageCache = createPageCache({
-  maxBytes: config.pageCacheBytes,
+  // Development renders every page: an edited component shows on the next reload.
+  maxBytes: development ? 0 : config.pageCacheBytes,
   log,
   // Pages that show events change when the next one starts (it becomes past), and at midnight.
   async nextChange(now) {
@@ -86,7 +89,7 @@ const pageCache = createPageCache({
       : undefined,
 });
 const coherence =
-  config.database.kind === 'postgres' && config.pageCacheBytes > 0
+  config.database.kind === 'postgres' && config.pageCacheBytes > 0 && !development
     ? (pageCache.setCoherent(false),
       listenForChanges({
         url: config.database.url,
@@ -139,6 +142,7 @@ const server = http.createServer((req, res) => {
 server.on('connect', (_req, socket) => {
   socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
 });
+if (devServer) server.on('upgrade', devServer.upgrade);
 server.keepAliveTimeout = 5_000;
 server.headersTimeout = 20_000;
 // The whole request, body included; a stalled body is cut off much sooner (BODY_IDLE_TIMEOUT_SECONDS).
@@ -198,6 +202,7 @@ async function shutdown(signal: string): Promise<void> {
   const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   server.closeIdleConnections();
   await closed;
+  await devServer?.stop();
   clearInterval(idleSweep);
   clearTimeout(force);
   await app.close();

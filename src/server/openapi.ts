@@ -9,12 +9,7 @@ import {
   uploadUrlResponseSchema,
 } from '../core/images/images.schema.ts';
 import { newsInputSchema, newsItemSchema } from '../core/news/news.schema.ts';
-import {
-  whatWeDoInputSchema,
-  whatWeDoSchema,
-  whoWeAreInputSchema,
-  whoWeAreSchema,
-} from '../core/pages/pages.schema.ts';
+import { whatWeDoInputSchema, whatWeDoSchema, whoWeAreInputSchema, whoWeAreSchema } from '../core/pages/pages.schema.ts';
 import { settingsInputSchema, settingsSchema } from '../core/settings/settings.schema.ts';
 import { adminSchema, changePasswordInputSchema, newAdminInputSchema } from '../core/admins/admins.schema.ts';
 
@@ -56,13 +51,24 @@ export const apiRoutes: Record<string, Partial<Record<Method, Operation>>> = {
   '/api/admin/logout': { post: { summary: 'End this session', admin: true, response: messageSchema } },
   '/api/admin/administrators': {
     get: { summary: 'The administrators', admin: true, response: z.array(adminSchema) },
-    post: { summary: 'Add an administrator (409 if the name is taken)', admin: true, body: newAdminInputSchema, response: adminSchema, status: 201 },
+    post: {
+      summary: 'Add an administrator (409 if the name is taken)',
+      admin: true,
+      body: newAdminInputSchema,
+      response: adminSchema,
+      status: 201,
+    },
   },
   '/api/admin/administrators/{id}': {
     delete: { summary: 'Remove an administrator: never yourself, never the last one (409)', admin: true, response: deletedSchema },
   },
   '/api/admin/password': {
-    put: { summary: 'Change your own password; your other sessions end', admin: true, body: changePasswordInputSchema, response: messageSchema },
+    put: {
+      summary: 'Change your own password; your other sessions end',
+      admin: true,
+      body: changePasswordInputSchema,
+      response: messageSchema,
+    },
   },
   '/api/admin/me': {
     get: { summary: 'The signed-in administrator', admin: true, response: z.object({ id: z.string(), username: z.string() }) },
@@ -106,7 +112,11 @@ export const apiRoutes: Record<string, Partial<Record<Method, Operation>>> = {
     post: { summary: 'News image flow, step 1: a one-time upload URL (15 minutes)', admin: true, response: uploadUrlResponseSchema },
   },
   '/api/objects/{token}': {
-    put: { summary: 'News image flow, step 2: PUT the raw file (at most 10 MB) to the upload URL', raw: true, response: objectPathResponseSchema },
+    put: {
+      summary: 'News image flow, step 2: PUT the raw file (at most 10 MB) to the upload URL',
+      raw: true,
+      response: objectPathResponseSchema,
+    },
   },
   '/api/news-images': {
     put: {
@@ -131,7 +141,10 @@ const jsonContent = (schema: z.ZodType, io: 'input' | 'output') => ({
 const pathParameter = (path: string) => /\{(\w+)\}/.exec(path)?.[1];
 
 function describeOperation(method: Method, path: string, op: Operation) {
-  const errors = (status: number, description: string) => [String(status), { description, content: jsonContent(errorSchema, 'output') }];
+  const errors = (status: number, description: string): [string, unknown] => [
+    String(status),
+    { description, content: jsonContent(errorSchema, 'output') },
+  ];
   const responses: Record<string, unknown> = {
     [String(op.status ?? 200)]: {
       description: 'Success',
@@ -141,7 +154,9 @@ function describeOperation(method: Method, path: string, op: Operation) {
       ...(op.body ? [errors(400, 'Invalid input'), errors(413, 'Body over 1 MB'), errors(415, 'Body is not JSON')] : []),
       ...(op.admin ? [errors(401, 'No valid session'), errors(403, 'Cookie-authenticated write from another origin')] : []),
       ...(path.includes('{id}') ? [errors(404, 'Unknown id')] : []),
-      ...(path === '/api/admin/login' ? [errors(401, 'Invalid username or password'), errors(429, 'Too many failed attempts; see Retry-After')] : []),
+      ...(path === '/api/admin/login'
+        ? [errors(401, 'Invalid username or password'), errors(429, 'Too many failed attempts; see Retry-After')]
+        : []),
       errors(503, 'The database is unavailable or the server is busy; see Retry-After'),
     ]),
   };
@@ -151,7 +166,16 @@ function describeOperation(method: Method, path: string, op: Operation) {
     ...(pathParameter(path) ? { parameters: [{ name: pathParameter(path), in: 'path', required: true, schema: { type: 'string' } }] } : {}),
     ...(op.body ? { requestBody: { required: true, content: jsonContent(op.body, 'input') } } : {}),
     ...(op.multipart
-      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } },
+              },
+            },
+          },
+        }
       : {}),
     ...(op.raw ? { requestBody: { required: true, content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     // Public operations say so: an empty list overrides any document-wide requirement.

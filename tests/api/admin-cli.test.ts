@@ -43,12 +43,14 @@ eachDatabase('npm run admin on $kind', (db) => {
     expect(duplicate.stderr).toMatch(/already exists/);
   });
 
-  it('resets a password and ends that administrator\'s sessions', async () => {
+  it("resets a password and ends that administrator's sessions", async () => {
     const token = await login(suite, 'bob', 'a-long-enough-password');
     const result = await admin(['reset-password', 'bob'], 'a-brand-new-password\n');
     expect(result.status).toBe(0);
     expect((await call(suite, 'GET', '/api/admin/me', { token })).status).toBe(401);
-    expect((await call(suite, 'POST', '/api/admin/login', { body: { username: 'bob', password: 'a-long-enough-password' } })).status).toBe(401);
+    expect((await call(suite, 'POST', '/api/admin/login', { body: { username: 'bob', password: 'a-long-enough-password' } })).status).toBe(
+      401,
+    );
     expect(await login(suite, 'bob', 'a-brand-new-password')).toEqual(expect.any(String));
     expect((await admin(['reset-password', 'nobody'], 'a-brand-new-password\n')).status).toBe(1);
   });

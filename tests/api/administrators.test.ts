@@ -15,13 +15,22 @@ eachDatabase('administrators on $kind', (db) => {
 
     const invalid = await call(suite, 'POST', '/api/admin/administrators', { token, body: { username: 'x', password: 'short' } });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors).toEqual({ username: 'Username must be at least 3 characters', password: 'Password must be at least 12 characters' });
+    expect(invalid.body.errors).toEqual({
+      username: 'Username must be at least 3 characters',
+      password: 'Password must be at least 12 characters',
+    });
 
-    const added = await call(suite, 'POST', '/api/admin/administrators', { token, body: { username: 'Second.Dad', password: 'another-long-password' } });
+    const added = await call(suite, 'POST', '/api/admin/administrators', {
+      token,
+      body: { username: 'Second.Dad', password: 'another-long-password' },
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ username: 'second.dad' });
     expect(added.body.passwordHash).toBeUndefined();
-    const duplicate = await call(suite, 'POST', '/api/admin/administrators', { token, body: { username: 'second.dad', password: 'another-long-password' } });
+    const duplicate = await call(suite, 'POST', '/api/admin/administrators', {
+      token,
+      body: { username: 'second.dad', password: 'another-long-password' },
+    });
     expect(duplicate.status).toBe(409);
 
     const secondToken = await login(suite, 'second.dad', 'another-long-password');
@@ -38,30 +47,45 @@ eachDatabase('administrators on $kind', (db) => {
   it('changes one’s own password with the current one, keeping this session and ending the others', async () => {
     const token = await login(suite);
     const other = await login(suite);
-    const wrong = await call(suite, 'PUT', '/api/admin/password', { token, body: { currentPassword: 'not-it', newPassword: 'a-brand-new-password' } });
+    const wrong = await call(suite, 'PUT', '/api/admin/password', {
+      token,
+      body: { currentPassword: 'not-it', newPassword: 'a-brand-new-password' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual({ currentPassword: 'The current password is not correct' });
-    const short = await call(suite, 'PUT', '/api/admin/password', { token, body: { currentPassword: ADMIN.password, newPassword: 'short' } });
+    const short = await call(suite, 'PUT', '/api/admin/password', {
+      token,
+      body: { currentPassword: ADMIN.password, newPassword: 'short' },
+    });
     expect(short.status).toBe(400);
     expect(short.body.errors.newPassword).toBe('Password must be at least 12 characters');
 
-    const changed = await call(suite, 'PUT', '/api/admin/password', { token, body: { currentPassword: ADMIN.password, newPassword: 'a-brand-new-password' } });
+    const changed = await call(suite, 'PUT', '/api/admin/password', {
+      token,
+      body: { currentPassword: ADMIN.password, newPassword: 'a-brand-new-password' },
+    });
     expect(changed.status).toBe(200);
     expect((await call(suite, 'GET', '/api/admin/me', { token })).status).toBe(200);
     expect((await call(suite, 'GET', '/api/admin/me', { token: other })).status).toBe(401);
     await login(suite, ADMIN.username, 'a-brand-new-password');
     // Put it back for the other suites' habits.
-    await call(suite, 'PUT', '/api/admin/password', { token, body: { currentPassword: 'a-brand-new-password', newPassword: ADMIN.password } });
+    await call(suite, 'PUT', '/api/admin/password', {
+      token,
+      body: { currentPassword: 'a-brand-new-password', newPassword: ADMIN.password },
+    });
   });
 
   it('answers 409, never 500, when the same name is added many times at once', async () => {
     const token = await login(suite);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call(suite, 'POST', '/api/admin/administrators', { token, body: { username: 'twin.dad', password: 'another-long-password' } })),
+      Array.from({ length: 10 }, () =>
+        call(suite, 'POST', '/api/admin/administrators', { token, body: { username: 'twin.dad', password: 'another-long-password' } }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
-    for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.message).toBe('An administrator called "twin.dad" already exists.');
+    for (const answer of answers.filter((a) => a.status === 409))
+      expect(answer.body.message).toBe('An administrator called "twin.dad" already exists.');
     const list = await call(suite, 'GET', '/api/admin/administrators', { token });
     const twin = list.body.find((a: { username: string }) => a.username === 'twin.dad');
     expect(list.body.filter((a: { username: string }) => a.username === 'twin.dad')).toHaveLength(1);
@@ -73,14 +97,20 @@ eachDatabase('administrators on $kind', (db) => {
     const me = (await call(suite, 'GET', '/api/admin/me', { token: first })).body;
     for (let round = 0; round < 5; round++) {
       const name = `rival${round}`;
-      const added = await call(suite, 'POST', '/api/admin/administrators', { token: first, body: { username: name, password: 'another-long-password' } });
+      const added = await call(suite, 'POST', '/api/admin/administrators', {
+        token: first,
+        body: { username: name, password: 'another-long-password' },
+      });
       expect(added.status).toBe(201);
       const second = await login(suite, name, 'another-long-password');
       const [a, b] = await Promise.all([
         call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token: first }),
         call(suite, 'DELETE', `/api/admin/administrators/${me.id}`, { token: second }),
       ]);
-      expect([a.status, b.status].filter((status) => status === 200), `${a.text} ${b.text}`).toHaveLength(1);
+      expect(
+        [a.status, b.status].filter((status) => status === 200),
+        `${a.text} ${b.text}`,
+      ).toHaveLength(1);
       for (const answer of [a, b]) expect([200, 401, 409]).toContain(answer.status);
       const survivors = await call(suite, 'GET', '/api/admin/administrators', { token: a.status === 200 ? first : second });
       expect(survivors.body).toHaveLength(1);

@@ -26,8 +26,17 @@ eachDatabase('authentication on $kind', (db) => {
 
   it('answers 401 on every admin route and method without a session, or with a bad one', async () => {
     expect(adminRoutes.length).toBeGreaterThanOrEqual(13);
-    for (const { method, path } of [...adminRoutes, { method: 'GET', path: '/api/admin/not-a-route' }, { method: 'PATCH', path: '/api/admin/news' }]) {
-      for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: 'Basic YWRtaW46eA==' }, { cookie: 'club_session=forged' }]) {
+    for (const { method, path } of [
+      ...adminRoutes,
+      { method: 'GET', path: '/api/admin/not-a-route' },
+      { method: 'PATCH', path: '/api/admin/news' },
+    ]) {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer not-a-token' },
+        { authorization: 'Basic YWRtaW46eA==' },
+        { cookie: 'club_session=forged' },
+      ]) {
         const response = await call(suite, method, path, { headers, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
         expect(response.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(401);
         expect(response.body.message).toBe('Please sign in as an administrator.');
@@ -65,7 +74,11 @@ eachDatabase('authentication on $kind', (db) => {
     const handle = direct();
     const absolute = await login(suite);
     const idle = await login(suite);
-    await handle.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('tokenHash', '=', sha256(absolute)).execute();
+    await handle
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('tokenHash', '=', sha256(absolute))
+      .execute();
     await handle
       .updateTable('sessions')
       .set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000).toISOString() })
@@ -74,7 +87,11 @@ eachDatabase('authentication on $kind', (db) => {
     expect((await call(suite, 'GET', '/api/admin/me', { token: absolute })).status).toBe(401);
     expect((await call(suite, 'GET', '/api/admin/me', { token: idle })).status).toBe(401);
     // An expired session is removed, not merely refused.
-    const left = await handle.selectFrom('sessions').select('tokenHash').where('tokenHash', 'in', [sha256(absolute), sha256(idle)]).execute();
+    const left = await handle
+      .selectFrom('sessions')
+      .select('tokenHash')
+      .where('tokenHash', 'in', [sha256(absolute), sha256(idle)])
+      .execute();
     expect(left).toEqual([]);
   });
 
@@ -96,7 +113,9 @@ eachDatabase('authentication on $kind', (db) => {
     expect(foreign.status).toBe(403);
     const noOrigin = await call(suite, 'POST', '/api/admin/news', { headers: { cookie }, body: news });
     expect(noOrigin.status).toBe(403);
-    const fetchMeta = await call(suite, 'DELETE', `/api/admin/news/${same.body.id}`, { headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    const fetchMeta = await call(suite, 'DELETE', `/api/admin/news/${same.body.id}`, {
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(fetchMeta.status).toBe(200);
 
     // Bearer calls from scripts need no Origin.

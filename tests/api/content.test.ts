@@ -55,7 +55,11 @@ eachDatabase('content API on $kind', (db) => {
     });
     expect(updated.status).toBe(200);
     // imageUrl was left out of the update: the stored image stays.
-    expect(updated.body).toMatchObject({ title: 'Sports day moved', publishedAt: '2026-06-02T09:00:00.000Z', imageUrl: 'https://example.org/photo.jpg' });
+    expect(updated.body).toMatchObject({
+      title: 'Sports day moved',
+      publishedAt: '2026-06-02T09:00:00.000Z',
+      imageUrl: 'https://example.org/photo.jpg',
+    });
 
     const cleared = await as('PUT', `/api/admin/news/${id}`, { title: 'Sports day moved', publishedAt: '2026-06-02', imageUrl: null });
     expect(cleared.body.imageUrl).toBeNull();
@@ -70,7 +74,11 @@ eachDatabase('content API on $kind', (db) => {
   });
 
   it('lists news newest publication first', async () => {
-    for (const [title, publishedAt] of [['middle', '2026-03-01'], ['oldest', '2025-01-01'], ['newest', '2026-10-01']] as const) {
+    for (const [title, publishedAt] of [
+      ['middle', '2026-03-01'],
+      ['oldest', '2025-01-01'],
+      ['newest', '2026-10-01'],
+    ] as const) {
       expect((await as('POST', '/api/admin/news', { title, publishedAt, content: '' })).status).toBe(201);
     }
     const titles = (await call(suite, 'GET', '/api/news')).body.map((n: { title: string }) => n.title);

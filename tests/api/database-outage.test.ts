@@ -84,7 +84,14 @@ onPostgres('database outage on postgres', (postgres) => {
     await until(async () => (await call(suite, 'GET', '/healthz')).status === 200, '/healthz to answer 200 again');
     expect((await call(suite, 'GET', '/news')).status).toBe(200);
     const token = await login(suite);
-    expect((await call(suite, 'POST', '/api/admin/news', { token, body: { title: 'Back', content: '<p>Up again</p>', publishedAt: '2026-11-01' } })).status).toBe(201);
+    expect(
+      (
+        await call(suite, 'POST', '/api/admin/news', {
+          token,
+          body: { title: 'Back', content: '<p>Up again</p>', publishedAt: '2026-11-01' },
+        })
+      ).status,
+    ).toBe(201);
     expect(alive()).toBe(true);
   });
 });

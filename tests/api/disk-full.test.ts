@@ -40,18 +40,21 @@ describe.skipIf(!tmpfsWorks)('a full disk on sqlite', () => {
 
   it('keeps serving, refuses writes with a clear 503, and loses nothing', async () => {
     const token = await login(server.url);
-    const news = (title: string) => call(server.url, 'POST', '/api/admin/news', { token, body: { title, content: `<p>${'x'.repeat(20_000)}</p>`, publishedAt: '2026-11-01' } });
+    const news = (title: string) =>
+      call(server.url, 'POST', '/api/admin/news', {
+        token,
+        body: { title, content: `<p>${'x'.repeat(20_000)}</p>`, publishedAt: '2026-11-01' },
+      });
     expect((await news('Before the disk filled')).status).toBe(201);
 
     fillDisk();
-    let refused;
     // SQLite may still fit a row or two into pages it already has; keep writing until it cannot.
-    for (let i = 0; i < 50; i++) {
-      refused = await news(`Written on a full disk ${i}`);
-      if (refused.status !== 201) break;
-    }
-    expect(refused!.status).toBe(503);
-    expect(refused!.body).toEqual({ message: "The server's disk is full, so nothing can be saved right now. Please try again later, and tell whoever runs the site." });
+    let refused = await news('Written on a full disk 0');
+    for (let i = 1; i < 50 && refused.status === 201; i++) refused = await news(`Written on a full disk ${i}`);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({
+      message: "The server's disk is full, so nothing can be saved right now. Please try again later, and tell whoever runs the site.",
+    });
     expect((await call(server.url, 'GET', '/news')).status).toBe(200);
     const listed = await call(server.url, 'GET', '/api/news');
     expect(listed.status).toBe(200);

@@ -52,7 +52,11 @@ eachDatabase('hostile input on $kind', (db) => {
   it('refuses a NUL or another control character in every text field with a 400 naming the field', async () => {
     for (const [method, path, base, field, label] of TEXT_FIELDS) {
       for (const bad of [`a${NUL}b`, 'a\u0007b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\ud800b']) {
-        const value = field.toLowerCase().includes('url') ? `https://example.org/${bad}` : field === 'publishedAt' ? `2026-11-01${bad}` : bad;
+        const value = field.toLowerCase().includes('url')
+          ? `https://example.org/${bad}`
+          : field === 'publishedAt'
+            ? `2026-11-01${bad}`
+            : bad;
         const response = await as(method, path, { ...base, [field]: value });
         expect(response.status, `${path} ${field} ${JSON.stringify(bad)}: ${response.text}`).toBe(400);
         expect(response.body.errors?.[field], `${path} ${field}`).toMatch(new RegExp(`^${label.replace('?', '\\?')} `));
@@ -132,7 +136,11 @@ eachDatabase('hostile input on $kind', (db) => {
     const created = await as('POST', '/api/admin/news', { ...news, title: 'Clean title' });
     const eventCreated = await as('POST', '/api/admin/events', { ...event, date: new Date(Date.now() + 5 * 86_400_000).toISOString() });
     // Written straight into the database, as an older version or another tool might have.
-    await handle().updateTable('newsItems').set({ title: 'Bell\u0007 and\u000b vertical tab', content: '<p>Form\u000cfeed \u0001 here</p>' }).where('id', '=', created.body.id).execute();
+    await handle()
+      .updateTable('newsItems')
+      .set({ title: 'Bell\u0007 and\u000b vertical tab', content: '<p>Form\u000cfeed \u0001 here</p>' })
+      .where('id', '=', created.body.id)
+      .execute();
     await handle()
       .updateTable('events')
       .set({ name: 'Fair\rEND:VEVENT\rBEGIN:VEVENT\rSUMMARY:Injected', comment: 'Line\u000bone\u000ctwo\r\nthree', location: 'Hall\u0008' })

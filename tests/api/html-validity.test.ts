@@ -45,9 +45,18 @@ describe('HTML validity (W3C Nu HTML Checker)', () => {
       bookingUrl: 'https://tickets.example.org/den',
       imageUrl: image,
     });
-    await create(suite.url, token, '/api/admin/events', { name: 'Past fair', date: daysFromNow(-5), comment: 'Done', bookingUrl: 'https://tickets.example.org/fair' });
+    await create(suite.url, token, '/api/admin/events', {
+      name: 'Past fair',
+      date: daysFromNow(-5),
+      comment: 'Done',
+      bookingUrl: 'https://tickets.example.org/fair',
+    });
     await create(suite.url, token, '/api/admin/gallery', { imageUrl: image, caption: 'Sports day' });
-    await put(suite.url, token, '/api/admin/who-we-are', { aboutUs: 'We are dads.\n\nAnd more.', whoAreWe: 'Parents', contactEmail: 'hello@club.example' });
+    await put(suite.url, token, '/api/admin/who-we-are', {
+      aboutUs: 'We are dads.\n\nAnd more.',
+      whoAreWe: 'Parents',
+      contactEmail: 'hello@club.example',
+    });
     await put(suite.url, token, '/api/admin/what-we-do', { mission: 'Help', activities: 'Dens\nFairs', impact: 'Happy children' });
     paths.push(`/news/${news.id}`, `/events/${event.id}`);
   });

@@ -16,7 +16,7 @@ async function directUpload(suite: SuiteServer, token: string | undefined, bytes
     body: form,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 }
 
 async function newsFlow(suite: SuiteServer, token: string, bytes: Buffer, type = 'image/jpeg') {
@@ -24,8 +24,12 @@ async function newsFlow(suite: SuiteServer, token: string, bytes: Buffer, type =
   expect(step1.status).toBe(200);
   const uploadURL: string = step1.body.uploadURL;
   // The URL is on PUBLIC_URL (here the default http://localhost:PORT); the test server listens on 127.0.0.1.
-  const put = await fetch(`${suite.url}${new URL(uploadURL).pathname}`, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': type } });
-  const putBody = (await put.json()) as any;
+  const put = await fetch(`${suite.url}${new URL(uploadURL).pathname}`, {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: { 'content-type': type },
+  });
+  const putBody = await put.json();
   return { uploadURL, put: { status: put.status, body: putBody } };
 }
 
@@ -67,7 +71,19 @@ eachDatabase('images on $kind', (db) => {
 
     const files = storedFiles(suite, id);
     expect(files.sort()).toEqual(
-      ['1280.avif', '1280.webp', '1477.avif', '1477.webp', '320.avif', '320.webp', '640.avif', '640.webp', '960.avif', '960.webp', 'master.webp'].sort(),
+      [
+        '1280.avif',
+        '1280.webp',
+        '1477.avif',
+        '1477.webp',
+        '320.avif',
+        '320.webp',
+        '640.avif',
+        '640.webp',
+        '960.avif',
+        '960.webp',
+        'master.webp',
+      ].sort(),
     );
     for (const file of files) {
       const served = await fetchImage(suite, `/images/${id}/${file === 'master.webp' ? '' : file}`.replace(/\/$/, ''));
@@ -80,7 +96,7 @@ eachDatabase('images on $kind', (db) => {
       expect(served.bytes.toString('latin1'), file).not.toMatch(/PhoneMaker|Exif|GPS/);
       const expectedWidth = file === 'master.webp' ? 1477 : Number(file.split('.')[0]);
       expect(meta.width, file).toBe(expectedWidth);
-      expect(meta.height! > meta.width!, `${file} is upright`).toBe(true);
+      expect(meta.height > meta.width, `${file} is upright`).toBe(true);
       if (file.endsWith('.avif')) {
         expect(served.response.headers.get('content-type')).toBe('image/avif');
         expect(meta.format).toBe('heif');
@@ -152,20 +168,37 @@ eachDatabase('images on $kind', (db) => {
     expect(master.exif).toBeUndefined();
     expect([master.width, master.height]).toEqual([800, 1200]);
 
-    const news = await call(suite, 'POST', '/api/admin/news', { token, body: { title: 'With photo', publishedAt: '2026-11-01', imageUrl: step3.body.objectPath } });
+    const news = await call(suite, 'POST', '/api/admin/news', {
+      token,
+      body: { title: 'With photo', publishedAt: '2026-11-01', imageUrl: step3.body.objectPath },
+    });
     expect(news.status).toBe(201);
 
-    const reused = await fetch(`${suite.url}${new URL(uploadURL).pathname}`, { method: 'PUT', body: new Uint8Array(await fixtures.png()), headers: { 'content-type': 'image/png' } });
+    const reused = await fetch(`${suite.url}${new URL(uploadURL).pathname}`, {
+      method: 'PUT',
+      body: new Uint8Array(await fixtures.png()),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(reused.status).toBe(403);
     const forged = await fetch(`${suite.url}/api/objects/${'A'.repeat(43)}`, { method: 'PUT', body: new Uint8Array(await fixtures.png()) });
     expect(forged.status).toBe(403);
-    expect((await call(suite, 'PUT', '/api/news-images', { token, body: { imageURL: `${suite.url}/api/objects/${'B'.repeat(43)}` } })).status).toBe(400);
+    expect(
+      (await call(suite, 'PUT', '/api/news-images', { token, body: { imageURL: `${suite.url}/api/objects/${'B'.repeat(43)}` } })).status,
+    ).toBe(400);
 
     const handle = openDb(suite);
     handles.push(handle);
     const fresh = (await call(suite, 'POST', '/api/objects/upload', { token })).body.uploadURL as string;
-    await handle.updateTable('uploadTokens').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('usedAt', 'is', null).execute();
-    const expired = await fetch(fresh, { method: 'PUT', body: new Uint8Array(await fixtures.png()), headers: { 'content-type': 'image/png' } });
+    await handle
+      .updateTable('uploadTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('usedAt', 'is', null)
+      .execute();
+    const expired = await fetch(fresh, {
+      method: 'PUT',
+      body: new Uint8Array(await fixtures.png()),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(expired.status).toBe(403);
 
     const tooBig = await newsFlow(suite, token, await fixtures.noisePng(11 * 1024 * 1024), 'image/png');

@@ -89,9 +89,15 @@ describe('start-up', () => {
     try {
       await fetch(`${server.url}/api/news`, { headers: { 'x-request-id': 'trace-123' } });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const lines = server.output().trim().split('\n').map((line) => JSON.parse(line));
+      const lines = server
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(lines.some((l) => /npm run admin -- create <username>/.test(l.msg))).toBe(true);
-      expect(lines.some((l) => l.msg === 'request' && l.requestId === 'trace-123' && l.path === '/api/news' && l.status === 200)).toBe(true);
+      expect(lines.some((l) => l.msg === 'request' && l.requestId === 'trace-123' && l.path === '/api/news' && l.status === 200)).toBe(
+        true,
+      );
       expect((await call(server.url, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'admin' } })).status).toBe(401);
     } finally {
       await server.stop();
@@ -106,7 +112,9 @@ describe('start-up', () => {
     try {
       expect((await fetch(`${server.url}/`)).status).toBe(200);
       const loaded = new Set(server.output().match(/react(-dom)?\/cjs\/[a-z.-]+\.js/g) ?? []);
-      expect([...loaded]).toEqual(expect.arrayContaining(['react/cjs/react.production.js', 'react-dom/cjs/react-dom-server.node.production.js']));
+      expect([...loaded]).toEqual(
+        expect.arrayContaining(['react/cjs/react.production.js', 'react-dom/cjs/react-dom-server.node.production.js']),
+      );
       expect([...loaded].filter((file) => file.includes('development'))).toEqual([]);
     } finally {
       await server.stop();

@@ -31,8 +31,15 @@ eachDatabase('brute-force lockout on $kind', (db) => {
   /** As if 15 minutes had passed: lockouts have run out and every window starts again. */
   async function timePasses() {
     const past = (ms: number) => new Date(Date.now() - ms).toISOString();
-    await handle().updateTable('loginAttempts').set({ windowStartedAt: past(20 * 60_000) }).execute();
-    await handle().updateTable('loginAttempts').set({ lockedUntil: past(1000) }).where('lockedUntil', 'is not', null).execute();
+    await handle()
+      .updateTable('loginAttempts')
+      .set({ windowStartedAt: past(20 * 60_000) })
+      .execute();
+    await handle()
+      .updateTable('loginAttempts')
+      .set({ lockedUntil: past(1000) })
+      .where('lockedUntil', 'is not', null)
+      .execute();
   }
   const pairRow = (username: string, group: string) =>
     handle().selectFrom('loginAttempts').selectAll().where('key', '=', `pair\n${username}\n${group}`).executeTakeFirst();
@@ -105,7 +112,11 @@ eachDatabase('brute-force lockout on $kind', (db) => {
     expect(slowed.body.message).toBe('Too many sign-in attempts for this username right now. Please try again in 1 minute.');
     expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // A minute later the owner, from an address of their own, signs in.
-    await handle().updateTable('loginAttempts').set({ windowStartedAt: new Date(Date.now() - 61_000).toISOString() }).where('key', '=', 'user\nerin').execute();
+    await handle()
+      .updateTable('loginAttempts')
+      .set({ windowStartedAt: new Date(Date.now() - 61_000).toISOString() })
+      .where('key', '=', 'user\nerin')
+      .execute();
     expect((await attempt(suite, PASSWORD, 'erin', '203.0.113.99')).status).toBe(200);
   });
 

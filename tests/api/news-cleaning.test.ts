@@ -8,7 +8,8 @@ import { eachDatabase } from '../setup/databases.ts';
 // News HTML is cleaned once, when written (issue 13): views show what is stored. Rows written
 // before that (or under older rules) are cleaned as they are read, and again for good at start.
 
-const DIRTY = '<p onclick="steal()">Hello <b>there</b></p><script>alert(1)</script><img src="https://photos.example.org/a.png" onerror="x()">';
+const DIRTY =
+  '<p onclick="steal()">Hello <b>there</b></p><script>alert(1)</script><img src="https://photos.example.org/a.png" onerror="x()">';
 
 eachDatabase('news content cleaned on write on $kind', (db) => {
   const suite = useServer(db);
@@ -22,7 +23,10 @@ eachDatabase('news content cleaned on write on $kind', (db) => {
     handle().selectFrom('newsItems').select(['content', 'contentText', 'cleanedWith']).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('stores the cleaned HTML, its text and the rules version when news is written', async () => {
-    const created = await call(suite, 'POST', '/api/admin/news', { token, body: { title: 'Clean', publishedAt: '2026-11-01', content: DIRTY } });
+    const created = await call(suite, 'POST', '/api/admin/news', {
+      token,
+      body: { title: 'Clean', publishedAt: '2026-11-01', content: DIRTY },
+    });
     expect(created.status).toBe(201);
     expect(created.body).not.toHaveProperty('text');
     const row = await stored(created.body.id);
@@ -41,7 +45,9 @@ eachDatabase('news content cleaned on write on $kind', (db) => {
   it('cleans a row stored by older code as it is read, and stores it cleaned at the next start', async () => {
     const id = `old${db.kind}`;
     await sql`insert into news_items (id, title, content, published_at, image_url, created_at, updated_at)
-      values (${id}, 'Old', ${DIRTY}, '2026-10-01T09:00:00.000Z', null, '2026-10-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z')`.execute(handle());
+      values (${id}, 'Old', ${DIRTY}, '2026-10-01T09:00:00.000Z', null, '2026-10-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z')`.execute(
+      handle(),
+    );
     expect((await stored(id)).cleanedWith).toBe(0);
 
     const api = await call(suite, 'GET', `/api/news/${id}`);

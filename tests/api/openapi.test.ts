@@ -68,10 +68,17 @@ describe('GET /api/openapi.json', () => {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
     });
     fs.rmSync(folder, { recursive: true, force: true });
-    const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string }[] };
-    expect(report.problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
+    const report = JSON.parse(run.stdout) as {
+      totals: { errors: number };
+      problems: { ruleId: string; severity: string; message: string }[];
+    };
+    expect(
+      report.problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message}`),
+    ).toEqual([]);
     expect(report.totals.errors).toBe(0);
-    const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops as Record<string, { operationId: string; security: unknown[] }>));
+    const operations = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops as Record<string, { operationId: string; security: unknown[] }>),
+    );
     expect(new Set(operations.map((op) => op.operationId)).size).toBe(operations.length);
     expect(doc.paths['/api/news'].get.security).toEqual([]);
   }, 60_000);

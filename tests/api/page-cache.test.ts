@@ -14,7 +14,18 @@ import { eachDatabase, onPostgres } from '../setup/databases.ts';
 // The page cache below Astro (docs/decisions/011-page-cache.md): pages are answered from memory,
 // and every write, on this instance or another, is seen by the very next request.
 
-const CACHED_PATHS = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do', '/rss.xml', '/events.ics', '/sitemap.xml', '/robots.txt'];
+const CACHED_PATHS = [
+  '/',
+  '/news',
+  '/events',
+  '/gallery',
+  '/who-we-are',
+  '/what-we-do',
+  '/rss.xml',
+  '/events.ics',
+  '/sitemap.xml',
+  '/robots.txt',
+];
 
 /** Asks twice: the second answer must come from memory. */
 async function warm(suite: SuiteServer | string, pathname: string): Promise<void> {
@@ -47,56 +58,116 @@ eachDatabase('page cache on $kind', (db) => {
     };
 
     let news: { id: string } = { id: '' };
-    await expectNext(async () => (news = await create(suite.url, token, '/api/admin/news', { title: 'Cache news one', content: '<p>Hello</p>', publishedAt: '2026-11-01' })), [
-      ['/', 'Cache news one', true],
-      ['/news', 'Cache news one', true],
-      ['/rss.xml', 'Cache news one', true],
-      ['/sitemap.xml', '/news/', true],
-    ]);
-    await expectNext(() => put(suite.url, token, `/api/admin/news/${news.id}`, { title: 'Cache news renamed', content: '<p>Hello</p>', publishedAt: '2026-11-01' }), [
-      [`/news/${news.id}`, 'Cache news renamed', true],
-      ['/news', 'Cache news one', false],
-    ]);
+    await expectNext(
+      async () =>
+        (news = await create(suite.url, token, '/api/admin/news', {
+          title: 'Cache news one',
+          content: '<p>Hello</p>',
+          publishedAt: '2026-11-01',
+        })),
+      [
+        ['/', 'Cache news one', true],
+        ['/news', 'Cache news one', true],
+        ['/rss.xml', 'Cache news one', true],
+        ['/sitemap.xml', '/news/', true],
+      ],
+    );
+    await expectNext(
+      () =>
+        put(suite.url, token, `/api/admin/news/${news.id}`, {
+          title: 'Cache news renamed',
+          content: '<p>Hello</p>',
+          publishedAt: '2026-11-01',
+        }),
+      [
+        [`/news/${news.id}`, 'Cache news renamed', true],
+        ['/news', 'Cache news one', false],
+      ],
+    );
     const image = await uploadImage(suite.url, token, 3);
-    await expectNext(() => put(suite.url, token, `/api/admin/news/${news.id}`, { title: 'Cache news renamed', content: '<p>Hello</p>', publishedAt: '2026-11-01', imageUrl: image }), [
-      [`/news/${news.id}`, image, true],
-    ]);
-    await expectNext(() => call(suite, 'DELETE', `/api/admin/news/${news.id}`, { token }), [
-      ['/news', 'Cache news renamed', false],
-      ['/rss.xml', 'Cache news renamed', false],
-    ]);
+    await expectNext(
+      () =>
+        put(suite.url, token, `/api/admin/news/${news.id}`, {
+          title: 'Cache news renamed',
+          content: '<p>Hello</p>',
+          publishedAt: '2026-11-01',
+          imageUrl: image,
+        }),
+      [[`/news/${news.id}`, image, true]],
+    );
+    await expectNext(
+      () => call(suite, 'DELETE', `/api/admin/news/${news.id}`, { token }),
+      [
+        ['/news', 'Cache news renamed', false],
+        ['/rss.xml', 'Cache news renamed', false],
+      ],
+    );
 
     let event: { id: string } = { id: '' };
-    const eventBody = { name: 'Cache camp', date: daysFromNow(9), location: 'The field', bookingUrl: 'https://booking.example.org/camp', comment: 'Tents' };
-    await expectNext(async () => (event = await create(suite.url, token, '/api/admin/events', eventBody)), [
-      ['/', 'Cache camp', true],
-      ['/events', 'Cache camp', true],
-      ['/events.ics', 'Cache camp', true],
-    ]);
-    await expectNext(() => put(suite.url, token, `/api/admin/events/${event.id}`, { ...eventBody, name: 'Cache camp moved' }), [
-      [`/events/${event.id}`, 'Cache camp moved', true],
-      [`/events/${event.id}.ics`, 'Cache camp moved', true],
-    ]);
-    await expectNext(() => call(suite, 'DELETE', `/api/admin/events/${event.id}`, { token }), [
-      ['/events', 'Cache camp', false],
-      ['/', 'Cache camp', false],
-    ]);
+    const eventBody = {
+      name: 'Cache camp',
+      date: daysFromNow(9),
+      location: 'The field',
+      bookingUrl: 'https://booking.example.org/camp',
+      comment: 'Tents',
+    };
+    await expectNext(
+      async () => (event = await create(suite.url, token, '/api/admin/events', eventBody)),
+      [
+        ['/', 'Cache camp', true],
+        ['/events', 'Cache camp', true],
+        ['/events.ics', 'Cache camp', true],
+      ],
+    );
+    await expectNext(
+      () => put(suite.url, token, `/api/admin/events/${event.id}`, { ...eventBody, name: 'Cache camp moved' }),
+      [
+        [`/events/${event.id}`, 'Cache camp moved', true],
+        [`/events/${event.id}.ics`, 'Cache camp moved', true],
+      ],
+    );
+    await expectNext(
+      () => call(suite, 'DELETE', `/api/admin/events/${event.id}`, { token }),
+      [
+        ['/events', 'Cache camp', false],
+        ['/', 'Cache camp', false],
+      ],
+    );
 
     const photo = await uploadImage(suite.url, token, 5);
-    await expectNext(() => create(suite.url, token, '/api/admin/gallery', { imageUrl: photo, caption: 'Cache photo caption' }), [['/gallery', 'Cache photo caption', true]]);
-    await expectNext(() => put(suite.url, token, '/api/admin/who-we-are', { aboutUs: 'Cache about us', whoAreWe: 'Cache committee' }), [['/who-we-are', 'Cache committee', true]]);
-    await expectNext(() => put(suite.url, token, '/api/admin/what-we-do', { mission: 'Cache mission', activities: 'Cache activities', impact: 'Cache impact' }), [
-      ['/what-we-do', 'Cache mission', true],
-    ]);
-    await expectNext(() => put(suite.url, token, '/api/admin/settings', { clubName: 'Cached Dads Club' }), [
-      ['/', 'Cached Dads Club', true],
-      ['/gallery', 'Cached Dads Club', true],
-      ['/rss.xml', 'Cached Dads Club', true],
-    ]);
+    await expectNext(
+      () => create(suite.url, token, '/api/admin/gallery', { imageUrl: photo, caption: 'Cache photo caption' }),
+      [['/gallery', 'Cache photo caption', true]],
+    );
+    await expectNext(
+      () => put(suite.url, token, '/api/admin/who-we-are', { aboutUs: 'Cache about us', whoAreWe: 'Cache committee' }),
+      [['/who-we-are', 'Cache committee', true]],
+    );
+    await expectNext(
+      () =>
+        put(suite.url, token, '/api/admin/what-we-do', {
+          mission: 'Cache mission',
+          activities: 'Cache activities',
+          impact: 'Cache impact',
+        }),
+      [['/what-we-do', 'Cache mission', true]],
+    );
+    await expectNext(
+      () => put(suite.url, token, '/api/admin/settings', { clubName: 'Cached Dads Club' }),
+      [
+        ['/', 'Cached Dads Club', true],
+        ['/gallery', 'Cached Dads Club', true],
+        ['/rss.xml', 'Cached Dads Club', true],
+      ],
+    );
   });
 
   it('renders a page once for a burst of visitors, and a refused write clears nothing', async () => {
-    await create(suite.url, token, '/api/admin/news', { title: 'Burst news', content: '<p>Everyone at once</p>', publishedAt: '2026-11-02' });
+    await create(suite.url, token, '/api/admin/news', {
+      title: 'Burst news',
+      content: '<p>Everyone at once</p>',
+      publishedAt: '2026-11-02',
+    });
     const answers = await Promise.all(Array.from({ length: 50 }, () => page('/news')));
     expect(answers.every((answer) => answer.status === 200 && answer.text.includes('Burst news'))).toBe(true);
     expect(answers.filter((answer) => answer.headers.get('x-cache') === 'MISS')).toHaveLength(1);
@@ -126,7 +197,12 @@ eachDatabase('page cache on $kind', (db) => {
   });
 
   it('answers 304 to GET and HEAD with the same ETag, on every cached page and feed', async () => {
-    const event = await create(suite.url, token, '/api/admin/events', { name: 'ETag event', date: daysFromNow(4), bookingUrl: 'https://booking.example.org/e', comment: 'x' });
+    const event = await create(suite.url, token, '/api/admin/events', {
+      name: 'ETag event',
+      date: daysFromNow(4),
+      bookingUrl: 'https://booking.example.org/e',
+      comment: 'x',
+    });
     for (const pathname of [...CACHED_PATHS, `/events/${event.id}`, `/events/${event.id}.ics`]) {
       const get = await page(pathname);
       const head = await call(suite, 'HEAD', pathname);
@@ -181,7 +257,14 @@ eachDatabase('page cache on $kind', (db) => {
     await warm(suite, '/news');
     // Tracking parameters do not make another page.
     expect((await page('/news?utm_source=newsletter&fbclid=abc')).headers.get('x-cache')).toBe('HIT');
-    for (const pathname of ['/news/no-such-item', '/news?page=999', '/news?page=abc', '/news?page=0', '/nothing-here', '/events/no-such-event.ics']) {
+    for (const pathname of [
+      '/news/no-such-item',
+      '/news?page=999',
+      '/news?page=abc',
+      '/news?page=0',
+      '/nothing-here',
+      '/events/no-such-event.ics',
+    ]) {
       for (let i = 0; i < 2; i++) {
         const answer = await page(pathname);
         expect(answer.status, pathname).toBe(404);
@@ -200,7 +283,9 @@ eachDatabase('page cache on $kind', (db) => {
     try {
       // Data the site itself never writes: an event whose date cannot be read.
       await sql`insert into events (id, name, date, comment, booking_url, created_at, updated_at)
-        values ('broken-event', 'Broken', 'not a date', 'x', 'https://booking.example.org/x', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(direct);
+        values ('broken-event', 'Broken', 'not a date', 'x', 'https://booking.example.org/x', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(
+        direct,
+      );
       const answer = await call(suite, 'GET', '/events/broken-event', { headers: { 'x-request-id': 'broken-page-request' } });
       expect(answer.status).toBe(500);
       expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
@@ -229,7 +314,12 @@ eachDatabase('page cache and the clock on $kind', (db) => {
     setFakeClock(clockFile, Date.parse('2026-12-05T23:59:50Z'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const token = await login(suite);
-    const event = await create(suite.url, token, '/api/admin/events', { name: 'Midnight walk', date: '2026-12-06', bookingUrl: 'https://booking.example.org/walk', comment: 'Torches' });
+    const event = await create(suite.url, token, '/api/admin/events', {
+      name: 'Midnight walk',
+      date: '2026-12-06',
+      bookingUrl: 'https://booking.example.org/walk',
+      comment: 'Torches',
+    });
     for (const pathname of ['/', '/events', `/events/${event.id}`]) {
       await warm(suite, pathname);
       const before = await call(suite, 'GET', pathname);
@@ -292,13 +382,25 @@ onPostgres('page cache on two instances of one PostgreSQL database', (postgres) 
   const shows = (server: string, pathname: string, text: string) => async () => (await call(server, 'GET', pathname)).text.includes(text);
 
   it("shows each instance's writes on the other within a second", async () => {
-    await within(5_000, async () => (await call(second.url, 'GET', '/news')).headers.get('x-cache') === 'HIT', 'the second instance caching');
-    const item = await create(first.url, token, '/api/admin/news', { title: 'Written on the first', content: '<p>x</p>', publishedAt: '2026-11-03' });
+    await within(
+      5_000,
+      async () => (await call(second.url, 'GET', '/news')).headers.get('x-cache') === 'HIT',
+      'the second instance caching',
+    );
+    const item = await create(first.url, token, '/api/admin/news', {
+      title: 'Written on the first',
+      content: '<p>x</p>',
+      publishedAt: '2026-11-03',
+    });
     await within(1_000, shows(second.url, '/news', 'Written on the first'), 'a create on the other instance');
 
     await warm(first, '/news');
     const otherToken = await login(second.url);
-    await put(second.url, otherToken, `/api/admin/news/${item.id}`, { title: 'Renamed on the second', content: '<p>x</p>', publishedAt: '2026-11-03' });
+    await put(second.url, otherToken, `/api/admin/news/${item.id}`, {
+      title: 'Renamed on the second',
+      content: '<p>x</p>',
+      publishedAt: '2026-11-03',
+    });
     await within(1_000, shows(first.url, '/news', 'Renamed on the second'), 'an update on the other instance');
 
     await warm(second.url, '/');
@@ -315,8 +417,15 @@ onPostgres('page cache on two instances of one PostgreSQL database', (postgres) 
     try {
       await warm(second.url, '/events');
       // Cut every LISTEN connection: the instances cannot hear each other until they reconnect.
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`.execute(direct);
-      await create(first.url, token, '/api/admin/events', { name: 'While deaf', date: daysFromNow(3), bookingUrl: 'https://booking.example.org/d', comment: 'x' });
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`.execute(
+        direct,
+      );
+      await create(first.url, token, '/api/admin/events', {
+        name: 'While deaf',
+        date: daysFromNow(3),
+        bookingUrl: 'https://booking.example.org/d',
+        comment: 'x',
+      });
       await within(1_000, shows(second.url, '/events', 'While deaf'), 'a write made while the listener was down');
       await within(15_000, async () => (await call(second.url, 'GET', '/events')).headers.get('x-cache') === 'HIT', 'caching to resume');
       const answer: ApiResponse = await call(second.url, 'GET', '/events');

@@ -13,7 +13,12 @@ const root = path.resolve(import.meta.dirname, '../..');
 const PUBLIC_URL = 'https://club.example.org';
 
 /** Sends raw bytes and resolves with whatever the server answered, or '' if it closed without a word. */
-function rawRequest(port: number, head: string, body: Buffer | string, waitMs: number): Promise<{ text: string; elapsedMs: number; closed: boolean }> {
+function rawRequest(
+  port: number,
+  head: string,
+  body: Buffer | string,
+  waitMs: number,
+): Promise<{ text: string; elapsedMs: number; closed: boolean }> {
   return new Promise((resolve) => {
     const started = Date.now();
     const socket = net.connect(port, '127.0.0.1');
@@ -91,11 +96,15 @@ eachDatabase('uploads under stress on $kind', (db) => {
 
   it('builds the one-time upload URL from PUBLIC_URL, whatever Host the request names', async () => {
     const body = await new Promise<string>((resolve, reject) => {
-      const request = http.request(`${suite.url}/api/objects/upload`, { method: 'POST', headers: { host: 'evil.example', authorization: `Bearer ${token}` } }, (response) => {
-        let text = '';
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => resolve(text));
-      });
+      const request = http.request(
+        `${suite.url}/api/objects/upload`,
+        { method: 'POST', headers: { host: 'evil.example', authorization: `Bearer ${token}` } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve(text));
+        },
+      );
       request.on('error', reject);
       request.end();
     });
@@ -134,7 +143,12 @@ eachDatabase('uploads under stress on $kind', (db) => {
   it('answers 405 to TRACE and unknown methods, without a stack trace', async () => {
     for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'CONNECT']) {
       const target = method === 'CONNECT' ? '127.0.0.1:80' : '/';
-      const answer = await rawRequest(suite.server.port, `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, '', 3000);
+      const answer = await rawRequest(
+        suite.server.port,
+        `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+        '',
+        3000,
+      );
       expect(answer.text, method).toMatch(/^HTTP\/1\.1 405 /);
       expect(answer.text).toMatch(/allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS/i);
     }
@@ -158,13 +172,18 @@ eachDatabase('uploads under stress on $kind', (db) => {
 
   it('processes a burst of uploads one at a time: each is stored or told the server is busy, and pages stay served', async () => {
     const uploads = Array.from({ length: 30 }, () =>
-      fetch(`${suite.url}/api/admin/upload`, { method: 'POST', body: imageForm(jpeg), headers: { authorization: `Bearer ${token}` } }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message?: string } })),
+      fetch(`${suite.url}/api/admin/upload`, { method: 'POST', body: imageForm(jpeg), headers: { authorization: `Bearer ${token}` } }).then(
+        async (r) => ({ status: r.status, body: (await r.json()) as { message?: string } }),
+      ),
     );
     const page = await fetch(`${suite.url}/`);
     expect(page.status).toBe(200);
     const answers = await Promise.all(uploads);
     const statuses = new Set(answers.map((answer) => answer.status));
-    expect([...statuses].every((status) => status === 200 || status === 503), JSON.stringify([...statuses])).toBe(true);
+    expect(
+      [...statuses].every((status) => status === 200 || status === 503),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(20);
     for (const busy of answers.filter((answer) => answer.status === 503)) {
       expect(busy.body.message).toBe('The server is busy processing other images. Please try again in a moment.');
@@ -237,8 +256,13 @@ eachDatabase('uploads under stress on $kind', (db) => {
         expect(health.status).toBe(503);
         expect(health.body).toEqual({ status: 'unavailable', database: 'ok', storage: 'not writable' });
 
-        const message = "The image could not be saved: the server's storage is full or not writable. Please try again later, and tell whoever runs the site.";
-        const direct = await fetch(`${suite.url}/api/admin/upload`, { method: 'POST', body: imageForm(jpeg), headers: { authorization: `Bearer ${token}` } });
+        const message =
+          "The image could not be saved: the server's storage is full or not writable. Please try again later, and tell whoever runs the site.";
+        const direct = await fetch(`${suite.url}/api/admin/upload`, {
+          method: 'POST',
+          body: imageForm(jpeg),
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(direct.status).toBe(503);
         expect(await direct.json()).toEqual({ message });
         const put = await putTo(link.path, jpeg);
@@ -258,7 +282,11 @@ eachDatabase('uploads under stress on $kind', (db) => {
     });
 
     async function directImage(): Promise<string> {
-      const response = await fetch(`${suite.url}/api/admin/upload`, { method: 'POST', body: imageForm(jpeg), headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${suite.url}/api/admin/upload`, {
+        method: 'POST',
+        body: imageForm(jpeg),
+        headers: { authorization: `Bearer ${token}` },
+      });
       return ((await response.json()) as { imageUrl: string }).imageUrl;
     }
   });
@@ -279,20 +307,28 @@ eachDatabase('uploads under stress on $kind', (db) => {
       if (room > 0) fs.writeFileSync(filler(), Buffer.alloc(room));
     }
     const leftovers = () =>
-      fs.readdirSync(images(), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name !== 'filler.bin').map((entry) => entry.name);
+      fs
+        .readdirSync(images(), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name !== 'filler.bin')
+        .map((entry) => entry.name);
 
     it('says so, refuses uploads with a clear 503 and leaves no half-written files, then works once there is room', async () => {
       // A 1 MB disk of its own under the image folder (the stored images stay on the real disk underneath).
       expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', images()]).status).toBe(0);
       mounted = true;
       const link = await uploadUrl(suite, token);
-      const message = "The image could not be saved: the server's storage is full or not writable. Please try again later, and tell whoever runs the site.";
+      const message =
+        "The image could not be saved: the server's storage is full or not writable. Please try again later, and tell whoever runs the site.";
 
       fill(0);
       const health = await call(suite, 'GET', '/healthz');
       expect(health.status).toBe(503);
       expect(health.body.storage).toBe('not writable');
-      const direct = await fetch(`${suite.url}/api/admin/upload`, { method: 'POST', body: imageForm(jpeg), headers: { authorization: `Bearer ${token}` } });
+      const direct = await fetch(`${suite.url}/api/admin/upload`, {
+        method: 'POST',
+        body: imageForm(jpeg),
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(direct.status).toBe(503);
       expect(await direct.json()).toEqual({ message });
 

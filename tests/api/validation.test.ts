@@ -35,11 +35,24 @@ eachDatabase('validation on $kind', (db) => {
     await expectFieldError('POST', '/api/admin/news', { ...validNews, title: undefined }, 'title', 'Title is required');
     await expectFieldError('POST', '/api/admin/news', { ...validNews, title: '   ' }, 'title', 'Title is required');
     await expectFieldError('POST', '/api/admin/news', { ...validNews, title: 'x'.repeat(201) }, 'title', /at most 200/);
-    await expectFieldError('POST', '/api/admin/news', { ...validNews, publishedAt: undefined }, 'publishedAt', 'Publication date is required');
+    await expectFieldError(
+      'POST',
+      '/api/admin/news',
+      { ...validNews, publishedAt: undefined },
+      'publishedAt',
+      'Publication date is required',
+    );
     await expectFieldError('POST', '/api/admin/news', { ...validNews, publishedAt: 'next week' }, 'publishedAt', /valid date/);
     await expectFieldError('POST', '/api/admin/news', { ...validNews, publishedAt: 20261101 }, 'publishedAt', /must be a date/);
     await expectFieldError('POST', '/api/admin/news', { ...validNews, content: 42 }, 'content', /must be text/);
-    for (const imageUrl of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/etc/passwd', '/images/../secret', 'ftp://x.org/a.png', '//evil.org/a.png']) {
+    for (const imageUrl of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '/etc/passwd',
+      '/images/../secret',
+      'ftp://x.org/a.png',
+      '//evil.org/a.png',
+    ]) {
       await expectFieldError('POST', '/api/admin/news', { ...validNews, imageUrl }, 'imageUrl', /http/);
     }
     expect((await as('POST', '/api/admin/news', { ...validNews, imageUrl: null })).status).toBe(201);
@@ -59,7 +72,13 @@ eachDatabase('validation on $kind', (db) => {
     await expectFieldError('POST', '/api/admin/events', { ...validEvent, imageUrl: 'javascript:x' }, 'imageUrl', /http/);
     const created = await as('POST', '/api/admin/events', validEvent);
     expect(created.status).toBe(201);
-    await expectFieldError('PUT', `/api/admin/events/${created.body.id}`, { ...validEvent, name: undefined }, 'name', 'Event name is required');
+    await expectFieldError(
+      'PUT',
+      `/api/admin/events/${created.body.id}`,
+      { ...validEvent, name: undefined },
+      'name',
+      'Event name is required',
+    );
   });
 
   it('gallery: an image URL is required on add and edit', async () => {
@@ -68,7 +87,13 @@ eachDatabase('validation on $kind', (db) => {
     await expectFieldError('POST', '/api/admin/gallery', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', /http/);
     const added = await as('POST', '/api/admin/gallery', { imageUrl: 'https://example.org/a.png' });
     expect(added.status).toBe(201);
-    await expectFieldError('PUT', `/api/admin/gallery/${added.body.id}`, { imageUrl: '  ' }, 'imageUrl', 'Please upload or enter an image URL');
+    await expectFieldError(
+      'PUT',
+      `/api/admin/gallery/${added.body.id}`,
+      { imageUrl: '  ' },
+      'imageUrl',
+      'Please upload or enter an image URL',
+    );
   });
 
   it('who we are: the contact email must be a valid address (or blank)', async () => {
@@ -90,7 +115,11 @@ eachDatabase('validation on $kind', (db) => {
     const form = await as('POST', '/api/admin/news', 'title=x', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(form.status).toBe(415);
     expect(form.body.message).toMatch(/JSON/);
-    const noType = await call(suite, 'POST', '/api/admin/news', { token, body: JSON.stringify(validNews), headers: { 'content-type': 'text/plain' } });
+    const noType = await call(suite, 'POST', '/api/admin/news', {
+      token,
+      body: JSON.stringify(validNews),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(noType.status).toBe(415);
     const broken = await as('POST', '/api/admin/news', '{"title": ');
     expect(broken.status).toBe(400);
@@ -101,8 +130,18 @@ eachDatabase('validation on $kind', (db) => {
   });
 
   it('never answers 500 to hostile or odd input', async () => {
-    const bodies: unknown[] = [null, [], 'text', 42, true, { title: {} }, { title: ['a'], publishedAt: {} }, { __proto__: { admin: true } },
-      { title: 'x', publishedAt: '2026-01-01', imageUrl: 12 }, { title: '\u0000', publishedAt: '9999-99-99' }];
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      42,
+      true,
+      { title: {} },
+      { title: ['a'], publishedAt: {} },
+      { __proto__: { admin: true } },
+      { title: 'x', publishedAt: '2026-01-01', imageUrl: 12 },
+      { title: '\u0000', publishedAt: '9999-99-99' },
+    ];
     const targets = ['/api/admin/news', '/api/admin/events', '/api/admin/gallery'];
     for (const path of targets) {
       for (const body of bodies) {

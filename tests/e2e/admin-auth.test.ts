@@ -5,7 +5,17 @@ import { expectNoAxeViolations, openPage, useBrowser } from '../setup/browser.ts
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 
 const sqlite = testDatabases[0]!;
-const ADMIN_ROUTES = ['/admin/dashboard', '/admin/news', '/admin/events', '/admin/gallery', '/admin/who-we-are', '/admin/what-we-do', '/admin/settings', '/admin/administrators', '/admin/anything-else'];
+const ADMIN_ROUTES = [
+  '/admin/dashboard',
+  '/admin/news',
+  '/admin/events',
+  '/admin/gallery',
+  '/admin/who-we-are',
+  '/admin/what-we-do',
+  '/admin/settings',
+  '/admin/administrators',
+  '/admin/anything-else',
+];
 
 describe('admin sign-in, guard and session in Chromium', () => {
   const suite = useServer(sqlite);

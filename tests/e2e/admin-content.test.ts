@@ -37,7 +37,9 @@ describe('admin content screens in Chromium', () => {
     const box = await create.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(500);
     const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
-    expect(Math.abs(Date.parse(await create.getByLabel('Publication Date').inputValue()) - Date.parse(today))).toBeLessThanOrEqual(86_400_000);
+    expect(Math.abs(Date.parse(await create.getByLabel('Publication Date').inputValue()) - Date.parse(today))).toBeLessThanOrEqual(
+      86_400_000,
+    );
     // Client-side rules first: nothing is sent.
     await create.getByRole('button', { name: 'Create News Item' }).click();
     await create.getByText('Title is required').waitFor();
@@ -82,7 +84,9 @@ describe('admin content screens in Chromium', () => {
 
     await page.getByRole('button', { name: 'Delete Reading shed now open' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-    await expect(confirm.innerText()).resolves.toContain('permanently delete the news item "Reading shed now open". This action cannot be undone.');
+    await expect(confirm.innerText()).resolves.toContain(
+      'permanently delete the news item "Reading shed now open". This action cannot be undone.',
+    );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm.count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Delete Reading shed now open' }).click();
@@ -100,7 +104,8 @@ describe('admin content screens in Chromium', () => {
     const create = dialog(page, 'Create Event');
     await expect(create.getByLabel('Description').getAttribute('rows')).resolves.toBe('5');
     await create.getByRole('button', { name: 'Create Event' }).click();
-    for (const message of ['Event name is required', 'Booking URL is required', 'Description is required']) await create.getByText(message).waitFor();
+    for (const message of ['Event name is required', 'Booking URL is required', 'Description is required'])
+      await create.getByText(message).waitFor();
 
     // The form checks with the API's own schema, so the same message comes before any request.
     const posts: string[] = [];
@@ -226,7 +231,11 @@ describe('admin content screens in Chromium', () => {
 
     await page.goto(`${suite.url}/admin/what-we-do`);
     await page.getByRole('heading', { name: 'Edit What We Do' }).waitFor();
-    for (const [label, rows] of [['Our Mission', '6'], ['Activities', '8'], ['Our Impact', '6']] as const) {
+    for (const [label, rows] of [
+      ['Our Mission', '6'],
+      ['Activities', '8'],
+      ['Our Impact', '6'],
+    ] as const) {
       await expect(page.getByLabel(label).getAttribute('rows')).resolves.toBe(rows);
     }
     await page.getByLabel('Activities').fill('Den building.\n\nBike repair.');

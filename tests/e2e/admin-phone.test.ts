@@ -13,7 +13,9 @@ async function hugePhoto(): Promise<Buffer> {
   const height = 3000;
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer();
 }
 
 describe('admin on a 390 px phone in Chromium', () => {
@@ -63,15 +65,20 @@ describe('admin on a 390 px phone in Chromium', () => {
     await page.goto(`${suite.url}/admin/gallery`);
     await page.getByRole('button', { name: 'Add your first image' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Gallery Image' });
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#0a7' } }).png().toBuffer();
-    await page.evaluate(async (bytes) => {
-      const file = new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' });
-      const transfer = new DataTransfer();
-      transfer.items.add(file);
-      const zone = document.querySelector('[data-testid="image-drop-zone"]')!;
-      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    }, [...png]);
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#0a7' } })
+      .png()
+      .toBuffer();
+    await page.evaluate(
+      async (bytes) => {
+        const file = new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' });
+        const transfer = new DataTransfer();
+        transfer.items.add(file);
+        const zone = document.querySelector('[data-testid="image-drop-zone"]')!;
+        zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      },
+      [...png],
+    );
     await expectNotice(page, 'Upload successful');
     await dialog.getByLabel('Caption (optional)').fill('Typed but not saved');
     // A tap on the notice's close button closes the notice, not the dialog.
@@ -150,7 +157,9 @@ describe('admin on a 390 px phone in Chromium', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/admin/upload')) uploads.push(request.url());
     });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'IMG_1.heic', mimeType: 'image/heic', buffer: Buffer.alloc(6 * 1024 * 1024, 7) });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'IMG_1.heic', mimeType: 'image/heic', buffer: Buffer.alloc(6 * 1024 * 1024, 7) });
     await expectNotice(page, 'Image must be less than 5MB');
     expect(uploads).toEqual([]);
 
@@ -160,7 +169,9 @@ describe('admin on a 390 px phone in Chromium', () => {
       await held;
       await route.continue();
     });
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#345' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#345' } })
+      .png()
+      .toBuffer();
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: png });
     await dialog.getByRole('button', { name: 'Uploading...' }).waitFor();
     await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();

@@ -33,10 +33,40 @@ describe('link previews, feeds and caching', () => {
     const token = await adminToken(suite.url);
     const image = await uploadImage(suite.url, token);
     await put(suite.url, token, '/api/admin/settings', { clubName: 'Oakfield Dads', tagline: 'Dads of Oakfield Primary' });
-    ids.news = (await create(suite.url, token, '/api/admin/news', { title: 'Shed & garden open', content: '<p>Come and see the <a href="/gallery">photos</a>.</p>', publishedAt: '2026-06-01T09:00:00Z', imageUrl: image })).id;
-    ids.plain = (await create(suite.url, token, '/api/admin/news', { title: 'No picture', content: '<p>Text only</p>', publishedAt: '2026-05-01T09:00:00Z' })).id;
-    ids.event = (await create(suite.url, token, '/api/admin/events', { name: 'Summer picnic', date: daysFromNow(20, 12), comment: 'Bring food, blankets; and games.', bookingUrl: 'https://tickets.example/picnic', location: 'School field', organiser: 'Tom', imageUrl: image })).id;
-    ids.allDay = (await create(suite.url, token, '/api/admin/events', { name: 'Sports day', date: '2027-07-01', comment: 'All day.', bookingUrl: 'https://tickets.example/sports' })).id;
+    ids.news = (
+      await create(suite.url, token, '/api/admin/news', {
+        title: 'Shed & garden open',
+        content: '<p>Come and see the <a href="/gallery">photos</a>.</p>',
+        publishedAt: '2026-06-01T09:00:00Z',
+        imageUrl: image,
+      })
+    ).id;
+    ids.plain = (
+      await create(suite.url, token, '/api/admin/news', {
+        title: 'No picture',
+        content: '<p>Text only</p>',
+        publishedAt: '2026-05-01T09:00:00Z',
+      })
+    ).id;
+    ids.event = (
+      await create(suite.url, token, '/api/admin/events', {
+        name: 'Summer picnic',
+        date: daysFromNow(20, 12),
+        comment: 'Bring food, blankets; and games.',
+        bookingUrl: 'https://tickets.example/picnic',
+        location: 'School field',
+        organiser: 'Tom',
+        imageUrl: image,
+      })
+    ).id;
+    ids.allDay = (
+      await create(suite.url, token, '/api/admin/events', {
+        name: 'Sports day',
+        date: '2027-07-01',
+        comment: 'All day.',
+        bookingUrl: 'https://tickets.example/sports',
+      })
+    ).id;
   });
 
   it('gives item pages Open Graph, Twitter and JSON-LD tags with absolute URLs', async () => {
@@ -134,7 +164,9 @@ describe('link previews, feeds and caching', () => {
     expect(policy).toContain("connect-src 'self'");
     expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+;/);
     expect(policy).toContain('frame-src https://tickets.example');
-    expect((await fetch(`${suite.url}/events/${ids.event}`)).headers.get('content-security-policy')).toMatch(/frame-src https:\/\/tickets\.example$/);
+    expect((await fetch(`${suite.url}/events/${ids.event}`)).headers.get('content-security-policy')).toMatch(
+      /frame-src https:\/\/tickets\.example$/,
+    );
     expect((await fetch(`${suite.url}/gallery`)).headers.get('content-security-policy')).toMatch(/frame-src 'none'$/);
     const brotli = await rawGet(`${suite.url}/news`, { 'accept-encoding': 'br' });
     expect(brotli.headers['content-encoding']).toBe('br');

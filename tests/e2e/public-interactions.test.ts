@@ -21,7 +21,9 @@ describe('public islands in Chromium', () => {
       bookingUrl: 'https://booking.test/book',
     });
     eventId = event.id;
-    newsId = (await create(suite.url, token, '/api/admin/news', { title: 'Shed opens', content: '<p>Hello</p>', publishedAt: '2026-01-02' })).id;
+    newsId = (
+      await create(suite.url, token, '/api/admin/news', { title: 'Shed opens', content: '<p>Hello</p>', publishedAt: '2026-01-02' })
+    ).id;
     for (const caption of ['First photo', 'Second photo', 'Third photo']) {
       await create(suite.url, token, '/api/admin/gallery', { imageUrl: await uploadImage(suite.url, token), caption });
     }
@@ -41,7 +43,9 @@ describe('public islands in Chromium', () => {
     await expect(menu.getByRole('link', { name: 'Events' }).getAttribute('aria-current')).resolves.toBe('page');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent)).resolves.toContain('menu');
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent),
+    ).resolves.toContain('menu');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Gallery' }).click();
     await page.waitForURL(`${suite.url}/gallery`);
@@ -60,7 +64,9 @@ describe('public islands in Chromium', () => {
     const notice = page.locator('li.notice');
     await notice.getByText('Link copied').waitFor();
     await expect(notice.getByText('The link has been copied to your clipboard').count()).resolves.toBe(1);
-    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`http://localhost:${suite.server.port}/events/${eventId}`);
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+      `http://localhost:${suite.server.port}/events/${eventId}`,
+    );
     await expect(share.getAttribute('data-copied')).resolves.toBe('true');
     // F8 moves focus to the notice region.
     await page.keyboard.press('F8');
@@ -87,7 +93,9 @@ describe('public islands in Chromium', () => {
     });
     await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Share Den building' }).click();
-    const shared = (await page.evaluate(() => (window as unknown as { shared: { title: string; text: string; url: string }[] }).shared)) as { title: string; text: string; url: string }[];
+    const shared = (await page.evaluate(
+      () => (window as unknown as { shared: { title: string; text: string; url: string }[] }).shared,
+    )) as { title: string; text: string; url: string }[];
     expect(shared).toHaveLength(1);
     expect(shared[0]!.title).toBe("Fathers' Club - Den building");
     expect(shared[0]!.text).toHaveLength(153);
@@ -133,7 +141,12 @@ describe('public islands in Chromium', () => {
     // Captions show on keyboard focus.
     await tiles.nth(0).focus();
     await page.waitForTimeout(400);
-    await expect(tiles.nth(0).locator('span').evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe('1');
+    await expect(
+      tiles
+        .nth(0)
+        .locator('span')
+        .evaluate((el) => getComputedStyle(el).opacity),
+    ).resolves.toBe('1');
     const first = await tiles.nth(0).getAttribute('aria-label');
     await tiles.nth(0).click();
     const dialog = page.getByRole('dialog');

@@ -52,17 +52,48 @@ describe('public pages in Chromium', () => {
       socialGroupUrl: 'https://social.example/group',
       contactEmail: 'dads@oakfield.example',
     });
-    const first = await create(suite.url, token, '/api/admin/news', { title: 'Reading shed opens', content: '<p>First paragraph.</p><p>Second <strong>bold</strong>.</p>', publishedAt: '2026-03-05T12:00:00.000Z', imageUrl: image });
+    const first = await create(suite.url, token, '/api/admin/news', {
+      title: 'Reading shed opens',
+      content: '<p>First paragraph.</p><p>Second <strong>bold</strong>.</p>',
+      publishedAt: '2026-03-05T12:00:00.000Z',
+      imageUrl: image,
+    });
     ids.news = first.id;
-    const soon = await create(suite.url, token, '/api/admin/events', { name: 'Den building', date: daysFromNow(5), comment: 'Bring wellies.', bookingUrl: 'https://booking.test/book', location: 'Oak Wood', organiser: 'Daniel', imageUrl: image });
+    const soon = await create(suite.url, token, '/api/admin/events', {
+      name: 'Den building',
+      date: daysFromNow(5),
+      comment: 'Bring wellies.',
+      bookingUrl: 'https://booking.test/book',
+      location: 'Oak Wood',
+      organiser: 'Daniel',
+      imageUrl: image,
+    });
     ids.soon = soon.id;
-    const past = await create(suite.url, token, '/api/admin/events', { name: 'Bike morning', date: daysFromNow(-5), comment: 'Bikes fixed.', bookingUrl: 'https://booking.test/bikes' });
+    const past = await create(suite.url, token, '/api/admin/events', {
+      name: 'Bike morning',
+      date: daysFromNow(-5),
+      comment: 'Bikes fixed.',
+      bookingUrl: 'https://booking.test/bikes',
+    });
     ids.past = past.id;
-    await create(suite.url, token, '/api/admin/events', { name: 'Science Saturday', date: daysFromNow(40), comment: 'Rockets.', bookingUrl: 'https://booking.test/science' });
+    await create(suite.url, token, '/api/admin/events', {
+      name: 'Science Saturday',
+      date: daysFromNow(40),
+      comment: 'Rockets.',
+      bookingUrl: 'https://booking.test/science',
+    });
     for (let i = 0; i < 13; i++) {
-      await create(suite.url, token, '/api/admin/news', { title: `Older news ${i + 1}`, content: `<p>Story ${i + 1}</p>`, publishedAt: `2025-01-${String(i + 1).padStart(2, '0')}` });
+      await create(suite.url, token, '/api/admin/news', {
+        title: `Older news ${i + 1}`,
+        content: `<p>Story ${i + 1}</p>`,
+        publishedAt: `2025-01-${String(i + 1).padStart(2, '0')}`,
+      });
     }
-    await put(suite.url, token, '/api/admin/who-we-are', { aboutUs: 'We are dads.\n\nWe meet monthly.', whoAreWe: 'Tom and Raj.', contactEmail: 'hello@oakfield.example' });
+    await put(suite.url, token, '/api/admin/who-we-are', {
+      aboutUs: 'We are dads.\n\nWe meet monthly.',
+      whoAreWe: 'Tom and Raj.',
+      contactEmail: 'hello@oakfield.example',
+    });
 
     const { page, close } = await openPage(chrome.browser);
     await page.goto(`${suite.url}/`);
@@ -78,8 +109,12 @@ describe('public pages in Chromium', () => {
     await expect(latest.locator('.line-clamp-6').count()).resolves.toBe(1);
     await expect(latest.getByRole('link', { name: 'Read More' }).getAttribute('href')).resolves.toBe('/news');
     await expect(page.getByRole('link', { name: 'Email us' }).getAttribute('href')).resolves.toBe('mailto:dads@oakfield.example');
-    await expect(page.getByRole('link', { name: 'Join our messaging group' }).getAttribute('href')).resolves.toBe('https://chat.example/group');
-    await expect(page.getByRole('link', { name: 'Join our social group' }).getAttribute('href')).resolves.toBe('https://social.example/group');
+    await expect(page.getByRole('link', { name: 'Join our messaging group' }).getAttribute('href')).resolves.toBe(
+      'https://chat.example/group',
+    );
+    await expect(page.getByRole('link', { name: 'Join our social group' }).getAttribute('href')).resolves.toBe(
+      'https://social.example/group',
+    );
 
     await page.goto(`${suite.url}/news`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Latest News');
@@ -109,8 +144,12 @@ describe('public pages in Chromium', () => {
     await expect(soonCard.getByText('Location: Oak Wood').count()).resolves.toBe(1);
     await expect(soonCard.getByText('Organised by Daniel').count()).resolves.toBe(1);
     await expect(soonCard.getByRole('button', { name: 'Share Den building' }).count()).resolves.toBe(1);
-    await expect(soonCard.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href')).resolves.toBe(`/events/${ids.soon}.ics`);
-    await expect(soonCard.getByRole('link', { name: 'Google Calendar' }).getAttribute('href')).resolves.toMatch(/^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
+    await expect(soonCard.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href')).resolves.toBe(
+      `/events/${ids.soon}.ics`,
+    );
+    await expect(soonCard.getByRole('link', { name: 'Google Calendar' }).getAttribute('href')).resolves.toMatch(
+      /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
+    );
     // Upcoming soonest first, then past.
     const order = await page.locator('article h2').allTextContents();
     expect(order).toEqual(['Den building', 'Science Saturday', 'Bike morning']);
@@ -121,8 +160,15 @@ describe('public pages in Chromium', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Den building');
 
     await page.goto(`${suite.url}/who-we-are`);
-    await expect(page.locator('section', { has: page.getByRole('heading', { name: 'About Us' }) }).locator('p').allTextContents()).resolves.toEqual(['We are dads.', 'We meet monthly.']);
-    await expect(page.getByRole('link', { name: 'hello@oakfield.example' }).getAttribute('href')).resolves.toBe('mailto:hello@oakfield.example');
+    await expect(
+      page
+        .locator('section', { has: page.getByRole('heading', { name: 'About Us' }) })
+        .locator('p')
+        .allTextContents(),
+    ).resolves.toEqual(['We are dads.', 'We meet monthly.']);
+    await expect(page.getByRole('link', { name: 'hello@oakfield.example' }).getAttribute('href')).resolves.toBe(
+      'mailto:hello@oakfield.example',
+    );
     await close();
   });
 
@@ -160,7 +206,9 @@ describe('public pages in Chromium', () => {
     await page.goto(`${suite.url}/events`);
     await expect(page.getByText('Bring wellies.').isVisible()).resolves.toBe(true);
     // Before any script runs, 'Book Now' is a link to the booking page itself.
-    await expect(page.locator(`#event-${ids.soon} a`, { hasText: 'Book Now' }).getAttribute('href')).resolves.toBe('https://booking.test/book');
+    await expect(page.locator(`#event-${ids.soon} a`, { hasText: 'Book Now' }).getAttribute('href')).resolves.toBe(
+      'https://booking.test/book',
+    );
     await close();
   });
 });

@@ -31,8 +31,18 @@ describe('images given by URL reach visitors from this site only', () => {
 
   it('shows event images and news images from this site, fetched once, without metadata', async () => {
     const token = await adminToken(suite.url);
-    await create(suite.url, token, '/api/admin/events', { name: 'Picnic', date: daysFromNow(4), comment: 'Food.', bookingUrl: 'https://tickets.example/p', imageUrl: `${photoSite}/event.jpg` });
-    await create(suite.url, token, '/api/admin/news', { title: 'Photos', content: `<p>Look</p><img src="${photoSite}/inline.jpg">`, publishedAt: '2026-05-01' });
+    await create(suite.url, token, '/api/admin/events', {
+      name: 'Picnic',
+      date: daysFromNow(4),
+      comment: 'Food.',
+      bookingUrl: 'https://tickets.example/p',
+      imageUrl: `${photoSite}/event.jpg`,
+    });
+    await create(suite.url, token, '/api/admin/news', {
+      title: 'Photos',
+      content: `<p>Look</p><img src="${photoSite}/inline.jpg">`,
+      publishedAt: '2026-05-01',
+    });
 
     for (let visit = 0; visit < 2; visit++) {
       const { page, requests, close } = await openPage(chrome.browser);
@@ -40,7 +50,10 @@ describe('images given by URL reach visitors from this site only', () => {
         await page.goto(`${suite.url}${path}`, { waitUntil: 'networkidle' });
         const widths = await page.locator('main img').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth));
         expect(widths.length, path).toBeGreaterThan(0);
-        expect(widths.every((w) => w > 0), path).toBe(true);
+        expect(
+          widths.every((w) => w > 0),
+          path,
+        ).toBe(true);
       }
       expect(thirdPartyRequests(requests, suite.url)).toEqual([]);
       await close();

@@ -17,13 +17,6 @@ export async function signInWithForm(page: Page, baseUrl: string, username = ADM
   await page.waitForURL(`${baseUrl}/admin/dashboard`);
 }
 
-/** The text of the notice on screen (SPEC §9: one at a time). */
-export async function noticeText(page: Page): Promise<string> {
-  const notice = page.locator('li.notice[data-state="open"]').last();
-  await notice.waitFor();
-  return (await notice.innerText()).replace(/\s*×\s*$/, '').replace(/\s+/g, ' ').trim();
-}
-
 /** Waits for a notice whose text contains `text`. */
 export async function expectNotice(page: Page, text: string): Promise<void> {
   await page.locator('li.notice[data-state="open"]', { hasText: text }).first().waitFor({ timeout: 10_000 });

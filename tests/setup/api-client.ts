@@ -14,7 +14,12 @@ export interface RequestOptions {
   body?: unknown;
 }
 
-export async function call<T = any>(base: string | SuiteServer, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function call<T = any>(
+  base: string | SuiteServer,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const url = typeof base === 'string' ? base : base.url;
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

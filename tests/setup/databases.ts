@@ -58,10 +58,7 @@ function postgres(adminUrl: string): TestDatabase {
 }
 
 /** The databases this run can test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testDatabases: TestDatabase[] = [
-  sqlite,
-  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
-];
+export const testDatabases: TestDatabase[] = [sqlite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])];
 
 /** Added to the name of every suite left out for want of PostgreSQL; the run's summary counts them. */
 export const POSTGRES_NOT_RUN = 'not run: TEST_DATABASE_URL is not set';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { testDatabases, type FreshDatabase, type TestDatabase } from './databases.ts';
 import { startServer, type RunningServer } from './start-server.ts';
 
-export { freePort, startServer, type RunningServer } from './start-server.ts';
+export { startServer, type RunningServer } from './start-server.ts';
 
 export const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -34,7 +34,15 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     // The allocator settings of npm start (docs/decisions/012-memory.md), so tests and the bench run as production does.
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', ...env, PORT: String(port) },
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+      ...env,
+      PORT: String(port),
+    },
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));

@@ -46,9 +46,30 @@ export function EventForm({ initial, submitLabel, pendingLabel, pending, serverE
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <InputField label="Event Name" name="name" required value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
-      <InputField label="Date" name="date" type="datetime-local" required value={values.date} onChange={(e) => set('date', e.target.value)} error={errors.date} />
-      <InputField label="Location" name="location" value={values.location} onChange={(e) => set('location', e.target.value)} error={errors.location} />
+      <InputField
+        label="Event Name"
+        name="name"
+        required
+        value={values.name}
+        onChange={(e) => set('name', e.target.value)}
+        error={errors.name}
+      />
+      <InputField
+        label="Date"
+        name="date"
+        type="datetime-local"
+        required
+        value={values.date}
+        onChange={(e) => set('date', e.target.value)}
+        error={errors.date}
+      />
+      <InputField
+        label="Location"
+        name="location"
+        value={values.location}
+        onChange={(e) => set('location', e.target.value)}
+        error={errors.location}
+      />
       <InputField
         label="Booking URL"
         name="bookingUrl"
@@ -60,9 +81,30 @@ export function EventForm({ initial, submitLabel, pendingLabel, pending, serverE
         onChange={(e) => set('bookingUrl', e.target.value)}
         error={errors.bookingUrl}
       />
-      <TextAreaField label="Description" name="comment" rows={5} required value={values.comment} onChange={(e) => set('comment', e.target.value)} error={errors.comment} />
-      <ImageField flow="direct" label="Event Image" value={values.imageUrl} onChange={(url) => set('imageUrl', url)} error={errors.imageUrl} onBusyChange={setUploading} />
-      <InputField label="Organiser" name="organiser" value={values.organiser} onChange={(e) => set('organiser', e.target.value)} error={errors.organiser} />
+      <TextAreaField
+        label="Description"
+        name="comment"
+        rows={5}
+        required
+        value={values.comment}
+        onChange={(e) => set('comment', e.target.value)}
+        error={errors.comment}
+      />
+      <ImageField
+        flow="direct"
+        label="Event Image"
+        value={values.imageUrl}
+        onChange={(url) => set('imageUrl', url)}
+        error={errors.imageUrl}
+        onBusyChange={setUploading}
+      />
+      <InputField
+        label="Organiser"
+        name="organiser"
+        value={values.organiser}
+        onChange={(e) => set('organiser', e.target.value)}
+        error={errors.organiser}
+      />
       <Button type="submit" className="w-full" disabled={pending || uploading}>
         {pending ? pendingLabel : submitLabel}
       </Button>

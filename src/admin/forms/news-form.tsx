@@ -46,7 +46,14 @@ export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverEr
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <InputField label="Title" name="title" required value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} />
+      <InputField
+        label="Title"
+        name="title"
+        required
+        value={values.title}
+        onChange={(e) => set('title', e.target.value)}
+        error={errors.title}
+      />
       <InputField
         label="Publication Date"
         name="publishedAt"
@@ -60,7 +67,13 @@ export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverEr
         <p id={contentLabel} className="text-sm font-semibold text-slate-900">
           Content
         </p>
-        <Suspense fallback={<p role="status" className="mt-1 rounded-md border border-slate-300 p-3 text-slate-600">Loading editor...</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="mt-1 rounded-md border border-slate-300 p-3 text-slate-600">
+              Loading editor...
+            </p>
+          }
+        >
           <div className="mt-1">
             <RichTextEditor value={values.content} onChange={(html) => set('content', html)} labelId={contentLabel} />
           </div>
@@ -71,7 +84,14 @@ export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverEr
           </p>
         )}
       </div>
-      <ImageField flow="news" label="Image (optional)" value={values.imageUrl} onChange={(url) => set('imageUrl', url)} error={errors.imageUrl} onBusyChange={setUploading} />
+      <ImageField
+        flow="news"
+        label="Image (optional)"
+        value={values.imageUrl}
+        onChange={(url) => set('imageUrl', url)}
+        error={errors.imageUrl}
+        onBusyChange={setUploading}
+      />
       <Button type="submit" className="w-full" disabled={pending || uploading}>
         {pending ? pendingLabel : submitLabel}
       </Button>

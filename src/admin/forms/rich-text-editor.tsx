@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 const Link = Quill.import('formats/link') as { PROTOCOL_WHITELIST: string[] };
 Link.PROTOCOL_WHITELIST = ['http', 'https', 'mailto', 'tel'];
 
-export const TOOLBAR = [
+const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   [{ font: [] }],
   [{ list: 'ordered' }, { list: 'bullet' }],
@@ -17,7 +17,7 @@ export const TOOLBAR = [
   ['link'],
   ['clean'],
 ];
-export const EDITOR_IMAGE_TYPES = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon'];
+const EDITOR_IMAGE_TYPES = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon'];
 
 const LABELS: Record<string, string> = {
   'ql-bold': 'Bold',

@@ -97,7 +97,15 @@ function AddAdministrator() {
     <Card>
       <h2 className="mb-3 text-xl font-bold">Add an administrator</h2>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <InputField label="New username" name="new-username" autoComplete="off" autoCapitalize="none" value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} />
+        <InputField
+          label="New username"
+          name="new-username"
+          autoComplete="off"
+          autoCapitalize="none"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={errors.username}
+        />
         <InputField
           label="Their password"
           name="new-admin-password"
@@ -148,9 +156,31 @@ function ChangePassword() {
     <Card>
       <h2 className="mb-3 text-xl font-bold">Change your password</h2>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <InputField label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} />
-        <InputField label="New password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} hint={`At least ${PASSWORD_MIN} characters.`} />
-        <InputField label="New password again" type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.confirmation} />
+        <InputField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={errors.currentPassword}
+        />
+        <InputField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          error={errors.newPassword}
+          hint={`At least ${PASSWORD_MIN} characters.`}
+        />
+        <InputField
+          label="New password again"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={errors.confirmation}
+        />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change Password'}
         </Button>

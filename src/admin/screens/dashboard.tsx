@@ -8,7 +8,7 @@ import { AdminLink } from '../ui/admin-link.tsx';
 import { AdminPage, Card } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 
-export const DASHBOARD_LIST_SIZE = 5;
+const DASHBOARD_LIST_SIZE = 5;
 
 /** SPEC §2 Admin dashboard. */
 export function DashboardScreen() {
@@ -51,7 +51,10 @@ export function DashboardScreen() {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.href}>
-            <AdminLink href={card.href} className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-700 hover:shadow">
+            <AdminLink
+              href={card.href}
+              className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-700 hover:shadow"
+            >
               <h2 className="text-lg font-bold">{card.title}</h2>
               {card.count !== null ? (
                 <p className="mt-1 text-slate-700">

@@ -14,7 +14,15 @@ import { useItemSaves } from '../use-item-saves.ts';
 
 /** A new event starts today at 10:00, the club's usual start. */
 function blank(timeZone: string): EventFormValues {
-  return { name: '', date: `${dateTimeInputValue(new Date(), timeZone).slice(0, 10)}T10:00`, location: '', bookingUrl: '', comment: '', imageUrl: null, organiser: '' };
+  return {
+    name: '',
+    date: `${dateTimeInputValue(new Date(), timeZone).slice(0, 10)}T10:00`,
+    location: '',
+    bookingUrl: '',
+    comment: '',
+    imageUrl: null,
+    organiser: '',
+  };
 }
 
 /** SPEC §2 Manage Events. */
@@ -33,7 +41,13 @@ export function EventsScreen() {
     organiser: values.organiser.trim() || null,
     location: values.location.trim() || null,
   });
-  const { create, update, remove } = useItemSaves<EventFormValues>({ noun: 'event', adminUrl: '/api/admin/events', listUrl: '/api/events', toBody, dialogs });
+  const { create, update, remove } = useItemSaves<EventFormValues>({
+    noun: 'event',
+    adminUrl: '/api/admin/events',
+    listUrl: '/api/events',
+    toBody,
+    dialogs,
+  });
 
   return (
     <AdminPage
@@ -78,7 +92,7 @@ export function EventsScreen() {
             pending={update.isPending}
             serverErrors={fieldErrorsOf(update.error)}
             onSubmit={(values) => update.mutate({ ...values, id: editing.id })}
-            />
+          />
         )}
       </FormDialog>
       <ConfirmDeleteDialog
@@ -99,7 +113,9 @@ export function EventsScreen() {
           <ul className="grid gap-4 md:grid-cols-2">
             {items.map((event) => (
               <li key={event.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-                {event.imageUrl && <img src={thumbnail(event.imageUrl, 640)} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover" />}
+                {event.imageUrl && (
+                  <img src={thumbnail(event.imageUrl, 640)} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover" />
+                )}
                 <div className="p-4">
                   <h2 className="text-lg font-bold">{event.name}</h2>
                   <p className="text-sm text-slate-600">{formatDisplayDate(event.date, timeZone)}</p>

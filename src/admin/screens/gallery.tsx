@@ -10,7 +10,7 @@ import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useSave } from '../use-save.ts';
 
-export const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
+const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
 
 /** SPEC §2 Manage Gallery. */
 export function GalleryScreen() {
@@ -75,7 +75,7 @@ export function GalleryScreen() {
             pending={update.isPending}
             serverErrors={fieldErrorsOf(update.error)}
             onSubmit={(values) => update.mutate({ ...values, id: editing.id })}
-            />
+          />
         )}
       </FormDialog>
 
@@ -97,16 +97,27 @@ export function GalleryScreen() {
             <table className="w-full text-left">
               <thead className="bg-slate-50 text-sm">
                 <tr>
-                  <th scope="col" className="p-3">Image</th>
-                  <th scope="col" className="p-3">Caption</th>
-                  <th scope="col" className="p-3 text-right">Actions</th>
+                  <th scope="col" className="p-3">
+                    Image
+                  </th>
+                  <th scope="col" className="p-3">
+                    Caption
+                  </th>
+                  <th scope="col" className="p-3 text-right">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {images.map((image) => (
                   <tr key={image.id}>
                     <td className="p-3">
-                      <img src={thumbnail(image.imageUrl)} alt={image.caption ?? 'Gallery image'} referrerPolicy="no-referrer" className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20" />
+                      <img
+                        src={thumbnail(image.imageUrl)}
+                        alt={image.caption ?? 'Gallery image'}
+                        referrerPolicy="no-referrer"
+                        className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20"
+                      />
                     </td>
                     <td className="p-3 text-slate-800">{image.caption || <span className="text-slate-600">(No caption)</span>}</td>
                     <td className="p-3">

@@ -24,7 +24,13 @@ export function NewsScreen() {
     publishedAt: toUtcIso(values.publishedAt, timeZone),
     imageUrl: values.imageUrl,
   });
-  const { create, update, remove } = useItemSaves<NewsFormValues>({ noun: 'news item', adminUrl: '/api/admin/news', listUrl: '/api/news', toBody, dialogs });
+  const { create, update, remove } = useItemSaves<NewsFormValues>({
+    noun: 'news item',
+    adminUrl: '/api/admin/news',
+    listUrl: '/api/news',
+    toBody,
+    dialogs,
+  });
 
   const blank = (): NewsFormValues => ({ title: '', publishedAt: dateInputValue(new Date(), timeZone), content: '', imageUrl: null });
   const { editing, deleting } = dialogs;
@@ -58,7 +64,12 @@ export function NewsScreen() {
         {editing && (
           <NewsForm
             key={editing.id}
-            initial={{ title: editing.title, publishedAt: dateInputValue(editing.publishedAt, timeZone), content: editing.content, imageUrl: editing.imageUrl }}
+            initial={{
+              title: editing.title,
+              publishedAt: dateInputValue(editing.publishedAt, timeZone),
+              content: editing.content,
+              imageUrl: editing.imageUrl,
+            }}
             submitLabel="Update News Item"
             pendingLabel="Updating..."
             pending={update.isPending}
@@ -85,7 +96,14 @@ export function NewsScreen() {
           <ul className="space-y-4">
             {items.map((item) => (
               <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex">
-                {item.imageUrl && <img src={thumbnail(item.imageUrl, 640)} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover sm:h-auto sm:w-48" />}
+                {item.imageUrl && (
+                  <img
+                    src={thumbnail(item.imageUrl, 640)}
+                    alt=""
+                    referrerPolicy="no-referrer"
+                    className="h-40 w-full object-cover sm:h-auto sm:w-48"
+                  />
+                )}
                 <div className="flex-1 p-4">
                   <h2 className="text-lg font-bold">{item.title}</h2>
                   <p className="text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</p>

@@ -7,7 +7,7 @@ import { InputField, PARAGRAPH_HINT, TextAreaField } from '../ui/field.tsx';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
 import { useSave } from '../use-save.ts';
 
-export interface ContentField {
+interface ContentField {
   name: string;
   card: string;
   label: string;
@@ -41,7 +41,14 @@ export function PageContentScreen({ title, readUrl, writeUrl, fields, success, f
   );
 }
 
-function ContentForm({ initial, writeUrl, readUrl, fields, success, failure }: { initial: Record<string, string> } & Omit<PageContentScreenProps, 'title'>) {
+function ContentForm({
+  initial,
+  writeUrl,
+  readUrl,
+  fields,
+  success,
+  failure,
+}: { initial: Record<string, string> } & Omit<PageContentScreenProps, 'title'>) {
   const pick = (source: Record<string, string>) => Object.fromEntries(fields.map((f) => [f.name, source[f.name] ?? '']));
   const [saved, setSaved] = useState(() => pick(initial));
   const [values, setValues] = useState(saved);

@@ -27,7 +27,13 @@ export function SettingsScreen() {
   const settings = useQuery<SiteSettings>({ queryKey: ['/api/settings'] });
   return (
     <AdminPage title="Site Settings">
-      {settings.isLoading ? <LoadingText>Loading settings...</LoadingText> : settings.data ? <SettingsForm initial={toValues(settings.data)} /> : <p role="alert">Failed to load the settings.</p>}
+      {settings.isLoading ? (
+        <LoadingText>Loading settings...</LoadingText>
+      ) : settings.data ? (
+        <SettingsForm initial={toValues(settings.data)} />
+      ) : (
+        <p role="alert">Failed to load the settings.</p>
+      )}
     </AdminPage>
   );
 }
@@ -76,7 +82,14 @@ function SettingsForm({ initial }: { initial: Values }) {
         <div className="space-y-4">
           <InputField label="Club name" required {...text('clubName')} hint="Shown in the header, the welcome banner and shared links." />
           <InputField label="Tagline" {...text('tagline')} hint="A short line under the welcome heading (optional)." />
-          <ImageField flow="direct" label="Logo" value={values.logoUrl} onChange={(url) => setValues((v) => ({ ...v, logoUrl: url }))} error={errors.logoUrl} onBusyChange={setUploading} />
+          <ImageField
+            flow="direct"
+            label="Logo"
+            value={values.logoUrl}
+            onChange={(url) => setValues((v) => ({ ...v, logoUrl: url }))}
+            error={errors.logoUrl}
+            onBusyChange={setUploading}
+          />
         </div>
       </Card>
       <Card>

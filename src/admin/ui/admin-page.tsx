@@ -42,11 +42,3 @@ export function LoadingText({ children }: { children: string }) {
     </p>
   );
 }
-
-export function ErrorText({ children }: { children: string }) {
-  return (
-    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-      {children}
-    </p>
-  );
-}

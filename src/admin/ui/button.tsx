@@ -9,18 +9,16 @@ const variants: Record<Variant, string> = {
   ghost: 'text-slate-800 hover:bg-slate-100',
 };
 
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }>(
-  function Button({ variant = 'primary', className = '', type = 'button', ...props }, ref) {
-    return (
-      <button
-        ref={ref}
-        type={type}
-        className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 text-sm font-semibold disabled:cursor-not-allowed ${variants[variant]} ${className}`}
-        {...props}
-      />
-    );
-  },
-);
-
-export const linkButtonClass =
-  'inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 hover:bg-slate-100';
+export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }>(function Button(
+  { variant = 'primary', className = '', type = 'button', ...props },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 text-sm font-semibold disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      {...props}
+    />
+  );
+});

@@ -28,7 +28,9 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
         <Dialog.Content
           onOpenAutoFocus={(event) => {
             // Start in the first field rather than on the close button.
-            const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('form input:not([type="file"]), form textarea');
+            const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+              'form input:not([type="file"]), form textarea',
+            );
             if (first) {
               event.preventDefault();
               first.focus();
@@ -39,8 +41,13 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
         >
           <Dialog.Title className="pr-10 text-xl font-bold">{title}</Dialog.Title>
           {description && <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>}
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100">
-            <span aria-hidden="true" className="text-2xl leading-none">×</span>
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100"
+          >
+            <span aria-hidden="true" className="text-2xl leading-none">
+              ×
+            </span>
           </Dialog.Close>
           <div className="mt-4">{children}</div>
         </Dialog.Content>

@@ -12,7 +12,7 @@ interface FieldShellProps {
 }
 
 /** A label, the control, an optional hint and the field's error, wired for screen readers. */
-export function FieldShell({ label, error, hint, children }: FieldShellProps) {
+function FieldShell({ label, error, hint, children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

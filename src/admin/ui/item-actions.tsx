@@ -1,7 +1,17 @@
 import { Button } from './button.tsx';
 
 /** Edit and Delete for one item of a list; the labels name the item for screen readers. */
-export function ItemActions({ name, onEdit, onDelete, deleting = false }: { name: string; onEdit: () => void; onDelete: () => void; deleting?: boolean }) {
+export function ItemActions({
+  name,
+  onEdit,
+  onDelete,
+  deleting = false,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting?: boolean;
+}) {
   return (
     <div className="flex flex-wrap gap-2">
       <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>

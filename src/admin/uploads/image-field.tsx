@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { isImageUrl } from '../../core/shared/fields.ts';
 import { uploadImage, type UploadFlow } from './upload-flows.ts';
 
-export const UPLOADED_FLAG_MS = 2000;
+const UPLOADED_FLAG_MS = 2000;
 
 interface ImageFieldProps {
   flow: UploadFlow;
@@ -62,7 +62,12 @@ export function ImageField({ flow, label, value, onChange, error, removable = tr
     <fieldset className="space-y-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-semibold text-slate-900">{label}</legend>
       {preview && (
-        <img src={preview} alt="Preview of the chosen image" referrerPolicy="no-referrer" className="max-h-48 w-auto rounded border border-slate-200 object-contain" />
+        <img
+          src={preview}
+          alt="Preview of the chosen image"
+          referrerPolicy="no-referrer"
+          className="max-h-48 w-auto rounded border border-slate-200 object-contain"
+        />
       )}
       <div
         onDragOver={(event) => {

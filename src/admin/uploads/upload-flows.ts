@@ -43,7 +43,9 @@ async function newsFlow(file: Blob, onProgress: (fraction: number) => void): Pro
     });
     // The link is on PUBLIC_URL; its path is sent to the address this admin page came from, so a
     // volunteer who reached the site by another name (or a proxy's inner address) is not cross-origin.
-    const put = await sendWithProgress('PUT', new URL(uploadURL).pathname, file, onProgress, { 'Content-Type': file.type || 'application/octet-stream' });
+    const put = await sendWithProgress('PUT', new URL(uploadURL).pathname, file, onProgress, {
+      'Content-Type': file.type || 'application/octet-stream',
+    });
     if (put.status < 200 || put.status >= 300) throw new Error(`failed to upload file: ${serverMessage(put.text)}`);
     const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', '/api/news-images', { imageURL: uploadURL }).catch(() => {
       throw new Error('failed to set image permissions');

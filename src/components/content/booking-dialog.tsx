@@ -1,7 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 
 /** The booking dialog, loaded when a visitor first presses 'Book Now'. */
-export function BookingDialog({ bookingUrl, eventName, open, onOpenChange }: {
+export function BookingDialog({
+  bookingUrl,
+  eventName,
+  open,
+  onOpenChange,
+}: {
   bookingUrl: string;
   eventName: string;
   open: boolean;
@@ -15,20 +20,15 @@ export function BookingDialog({ bookingUrl, eventName, open, onOpenChange }: {
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-semibold">Booking Page</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">
-                External booking page displayed in a popup window
-              </Dialog.Description>
+              <Dialog.Description className="text-sm text-slate-600">External booking page displayed in a popup window</Dialog.Description>
             </div>
             <Dialog.Close className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100" aria-label="Close">
-              <span aria-hidden="true" className="text-2xl leading-none">×</span>
+              <span aria-hidden="true" className="text-2xl leading-none">
+                ×
+              </span>
             </Dialog.Close>
           </div>
-          <a
-            href={bookingUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="self-start text-sm font-medium text-blue-800 underline"
-          >
+          <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className="self-start text-sm font-medium text-blue-800 underline">
             Open in a new tab
           </a>
           <iframe

@@ -6,7 +6,7 @@ import { fullSize } from './gallery-image.ts';
 // The lightbox's code (Radix Dialog) loads when a visitor first opens an image.
 const GalleryLightbox = lazy(() => import('./gallery-lightbox.tsx').then((m) => ({ default: m.GalleryLightbox })));
 
-export const EMPTY_GALLERY = 'No images in the gallery yet.';
+const EMPTY_GALLERY = 'No images in the gallery yet.';
 
 /**
  * SPEC §2 Gallery: tiles with their caption on hover and focus; a lightbox dialog with close,
@@ -49,7 +49,10 @@ export function GalleryGrid({ items }: { items: GalleryView[] }) {
                 className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
               />
               {item.caption && (
-                <span aria-hidden="true" className="absolute inset-x-0 bottom-0 bg-black/75 p-2 text-sm text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+                <span
+                  aria-hidden="true"
+                  className="absolute inset-x-0 bottom-0 bg-black/75 p-2 text-sm text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+                >
                   {item.caption}
                 </span>
               )}

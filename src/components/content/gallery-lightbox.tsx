@@ -63,7 +63,10 @@ export function GalleryLightbox({ items, selected, onSelect, onClose }: GalleryL
           <button type="button" onClick={() => step(1)} aria-label="Next image" className="lightbox-nav right-2">
             <span aria-hidden="true">›</span>
           </button>
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/15 text-3xl hover:bg-white/30">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/15 text-3xl hover:bg-white/30"
+          >
             <span aria-hidden="true">×</span>
           </Dialog.Close>
         </Dialog.Content>

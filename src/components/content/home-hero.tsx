@@ -14,7 +14,10 @@ export function HomeHero({ clubName, tagline }: { clubName: string; tagline: str
           <a href="/events" className="inline-flex h-12 items-center rounded-md bg-white px-6 font-semibold text-blue-900 hover:bg-blue-50">
             View Events
           </a>
-          <a href="/who-we-are" className="inline-flex h-12 items-center rounded-md border-2 border-white px-6 font-semibold text-white hover:bg-white/10">
+          <a
+            href="/who-we-are"
+            className="inline-flex h-12 items-center rounded-md border-2 border-white px-6 font-semibold text-white hover:bg-white/10"
+          >
             Learn More
           </a>
         </div>

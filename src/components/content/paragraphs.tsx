@@ -1,6 +1,6 @@
 import { toParagraphs } from '../../core/pages/pages.schema.ts';
 
-export const NOT_AVAILABLE = 'Information not available';
+const NOT_AVAILABLE = 'Information not available';
 
 /** SPEC §2: text split into paragraphs at blank lines, or the fallback text when there is none. */
 export function Paragraphs({ text }: { text: string | null | undefined }) {

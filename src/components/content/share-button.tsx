@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '../ui/notices.ts';
 import { Tooltip } from '../ui/tooltip.tsx';
 
-export const COPIED_RESET_MS = 2000;
+const COPIED_RESET_MS = 2000;
 
 interface ShareButtonProps {
   /** The item's own page, absolute. */
@@ -49,7 +49,16 @@ export function ShareButton({ url, title, text, label }: ShareButtonProps) {
         data-copied={copied ? 'true' : undefined}
         className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:bg-slate-100"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           {copied ? (
             <path d="M5 12l5 5L20 7" />
           ) : (

@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavItems } from './nav-links.tsx';
 
 /** The small-screen navigation: a button that toggles the menu; Escape closes it and returns focus. */
 export function MobileMenu({ pathname }: { pathname: string }) {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
+  // A fixed id, not useId(): there is one menu per page, and @astrojs/react 7 does not pass the
+  // island's identifierPrefix to renderToString (experimentalDisableStreaming), so a server
+  // useId() differs from the browser's and is not unique across islands.
+  const panelId = 'site-menu-panel';
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 /** SPEC §2: the top navigation, in this order. */
-export const NAV_LINKS = [
+const NAV_LINKS = [
   { href: '/news', label: 'News' },
   { href: '/events', label: 'Events' },
   { href: '/gallery', label: 'Gallery' },
@@ -8,7 +8,7 @@ export const NAV_LINKS = [
 ] as const;
 
 /** A section is current on its own page and on its item pages (/news/abc belongs to News). */
-export function isCurrentSection(href: string, pathname: string): boolean {
+function isCurrentSection(href: string, pathname: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 

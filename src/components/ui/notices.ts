@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
 
 /** SPEC §4 and §9: one notice at a time; a dismissed one leaves the DOM after this long. */
-export const NOTICE_LIMIT = 1;
+const NOTICE_LIMIT = 1;
 export const NOTICE_DURATION_MS = 5000;
-export const NOTICE_REMOVE_DELAY_MS = 1_000_000;
+const NOTICE_REMOVE_DELAY_MS = 1_000_000;
 
 export interface Notice {
   id: number;

@@ -19,9 +19,7 @@ export function Toaster() {
           }}
           type={notice.variant === 'destructive' ? 'foreground' : 'background'}
           className={`notice group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-8 shadow-lg ${
-            notice.variant === 'destructive'
-              ? 'border-red-700 bg-red-700 text-white'
-              : 'border-slate-200 bg-white text-slate-900'
+            notice.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
           }`}
         >
           <div className="grid gap-1">

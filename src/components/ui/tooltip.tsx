@@ -1,8 +1,8 @@
 import { cloneElement, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 
 /** SPEC §9: opens after 700 ms on hover (300 ms skip delay), at once on keyboard focus. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 // Shared by every tooltip of the page: when one closed less than the skip delay ago, the next
 // opens without waiting.
@@ -43,7 +43,14 @@ export function Tooltip({ label, children }: { label: string; children: ReactEle
 
   return (
     // Focus events bubble in React, so the wrapper hears the trigger's focus and blur.
-    <span className="relative inline-flex" onPointerEnter={onPointerEnter} onPointerLeave={hide} onFocus={() => show(0)} onBlur={hide} onKeyDown={onKeyDown}>
+    <span
+      className="relative inline-flex"
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={hide}
+      onFocus={() => show(0)}
+      onBlur={hide}
+      onKeyDown={onKeyDown}
+    >
       {cloneElement(children, open ? { 'aria-describedby': id } : {})}
       {open && (
         <span

@@ -5,13 +5,15 @@ export function createAdminsRepository(db: Db) {
   return {
     list: () => db.selectFrom('admins').selectAll().orderBy('username').execute(),
 
-    findByUsername: (username: string) =>
-      db.selectFrom('admins').selectAll().where('username', '=', username).executeTakeFirst(),
+    findByUsername: (username: string) => db.selectFrom('admins').selectAll().where('username', '=', username).executeTakeFirst(),
 
     findById: (id: string) => db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst(),
 
     async count(): Promise<number> {
-      const row = await db.selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('admins')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -31,7 +33,10 @@ export function createAdminsRepository(db: Db) {
      */
     deleteUnlessLast: (id: string): Promise<'deleted' | 'last' | 'missing'> =>
       db.transaction().execute(async (trx) => {
-        await trx.updateTable('admins').set((eb) => ({ updatedAt: eb.ref('updatedAt') })).execute();
+        await trx
+          .updateTable('admins')
+          .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+          .execute();
         const rows = await trx.selectFrom('admins').select('id').execute();
         if (!rows.some((row) => row.id === id)) return 'missing';
         if (rows.length <= 1) return 'last';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { noControlCharacters } from '../shared/fields.ts';
 
 export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 200;
+const PASSWORD_MAX = 200;
 
 export const usernameSchema = z
   .string({ error: 'Username is required' })
@@ -30,11 +30,9 @@ export const newAdminInputSchema = z.object({
   username: usernameSchema,
   password: newPasswordSchema,
 });
-export type NewAdminInput = z.output<typeof newAdminInputSchema>;
 
 /** Body of PUT /api/admin/password: one's own password. */
 export const changePasswordInputSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
   newPassword: newPasswordSchema,
 });
-export type ChangePasswordInput = z.output<typeof changePasswordInputSchema>;

@@ -65,7 +65,13 @@ export function createAdminsService(deps: { db: Db }) {
      * Changes one's own password; other sessions of that administrator end. The current password
      * is a guess like a sign-in: a stolen session cannot try passwords without limit.
      */
-    async changePassword(adminId: string, currentPassword: string, nextPassword: string, clientAddress: string, keepTokenHash?: string): Promise<void> {
+    async changePassword(
+      adminId: string,
+      currentPassword: string,
+      nextPassword: string,
+      clientAddress: string,
+      keepTokenHash?: string,
+    ): Promise<void> {
       const admin = await repo.findById(adminId);
       if (!admin) throw new NotFoundError('Administrator');
       const guess = await guesses.reserve(admin.username, clientAddress);
@@ -90,4 +96,3 @@ export function createAdminsService(deps: { db: Db }) {
     },
   };
 }
-export type AdminsService = ReturnType<typeof createAdminsService>;

@@ -9,12 +9,8 @@ export const loginInputSchema = z.object({
     .trim()
     .min(1, 'Username is required')
     .max(200, 'Username must be at most 200 characters'),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(200, 'Password must be at most 200 characters'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters'),
 });
-export type LoginInput = z.output<typeof loginInputSchema>;
 
 export const loginResponseSchema = z.object({ token: z.string() });
 

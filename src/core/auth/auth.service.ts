@@ -21,7 +21,7 @@ export interface SessionAdmin {
   tokenHash: string;
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -65,4 +65,3 @@ export function createGuessCounter(db: Db) {
     prune: (before: string) => attempts.deleteStale(before),
   };
 }
-export type GuessCounter = ReturnType<typeof createGuessCounter>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AttemptCounter, describeWait, lockoutDuration, refusalMessage, reserveLockoutGuess, reserveRateGuess } from './login-policy.ts';
+import {
+  type AttemptCounter,
+  describeWait,
+  lockoutDuration,
+  refusalMessage,
+  reserveLockoutGuess,
+  reserveRateGuess,
+} from './login-policy.ts';
 
 describe('lockoutDuration', () => {
   it('doubles from 15 minutes with each lockout in a row, up to a day', () => {
@@ -37,7 +44,12 @@ describe('reserveLockoutGuess', () => {
   });
 
   it('escalates once per lockout in a row, and forgets after a day', () => {
-    const expired = { ...empty, lockouts: 1, lastLockoutAt: new Date(now - 60 * 60_000).toISOString(), lockedUntil: new Date(now - 1).toISOString() };
+    const expired = {
+      ...empty,
+      lockouts: 1,
+      lastLockoutAt: new Date(now - 60 * 60_000).toISOString(),
+      lockedUntil: new Date(now - 1).toISOString(),
+    };
     let counter: AttemptCounter = expired;
     for (let guess = 1; guess <= 5; guess++) counter = (reserveLockoutGuess(counter, now) as { next: AttemptCounter }).next;
     expect(counter.lockouts).toBe(2);
@@ -61,10 +73,13 @@ describe('reserveRateGuess', () => {
 
   it('allows `limit` guesses a minute and says how long to wait', () => {
     let counter: AttemptCounter = empty;
-    for (let guess = 0; guess < 10; guess++) counter = (reserveRateGuess(counter, now + guess * 1000, 10, 'username') as { next: AttemptCounter }).next;
+    for (let guess = 0; guess < 10; guess++)
+      counter = (reserveRateGuess(counter, now + guess * 1000, 10, 'username') as { next: AttemptCounter }).next;
     const refused = reserveRateGuess(counter, now + 20_000, 10, 'username');
     expect(refused).toEqual({ allowed: false, refusal: { reason: 'username', waitMs: 40_000 } });
     expect(reserveRateGuess(counter, now + 60_001, 10, 'username').allowed).toBe(true);
-    expect(refusalMessage({ reason: 'username', waitMs: 40_000 })).toBe('Too many sign-in attempts for this username right now. Please try again in 1 minute.');
+    expect(refusalMessage({ reason: 'username', waitMs: 40_000 })).toBe(
+      'Too many sign-in attempts for this username right now. Please try again in 1 minute.',
+    );
   });
 });

@@ -1,7 +1,7 @@
 /** The sign-in rules, kept apart from storage so they read (and test) as plain arithmetic. */
 
-export const MAX_FAILURES = 5;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MS = 15 * 60_000;
 const FIRST_LOCKOUT_MS = 15 * 60_000;
 const LONGEST_LOCKOUT_MS = 24 * 60 * 60_000;
 /** A lockout older than this no longer makes the next one longer. */
@@ -62,7 +62,14 @@ export function reserveLockoutGuess(counter: AttemptCounter, now: number): Verdi
   const lockouts = recent ? counter.lockouts + 1 : 1;
   return {
     allowed: true,
-    next: { ...counter, failures: 0, windowStartedAt: stamp, lockouts, lastLockoutAt: stamp, lockedUntil: new Date(now + lockoutDuration(lockouts)).toISOString() },
+    next: {
+      ...counter,
+      failures: 0,
+      windowStartedAt: stamp,
+      lockouts,
+      lastLockoutAt: stamp,
+      lockedUntil: new Date(now + lockoutDuration(lockouts)).toISOString(),
+    },
   };
 }
 
@@ -73,7 +80,11 @@ export function reserveRateGuess(counter: AttemptCounter, now: number, limit: nu
   if (windowOpen && counter.failures >= limit) return { allowed: false, refusal: { reason, waitMs: started + RATE_WINDOW_MS - now } };
   return {
     allowed: true,
-    next: { ...counter, failures: (windowOpen ? counter.failures : 0) + 1, windowStartedAt: windowOpen ? counter.windowStartedAt : new Date(now).toISOString() },
+    next: {
+      ...counter,
+      failures: (windowOpen ? counter.failures : 0) + 1,
+      windowStartedAt: windowOpen ? counter.windowStartedAt : new Date(now).toISOString(),
+    },
   };
 }
 

@@ -8,18 +8,16 @@ const KEY_LENGTH = 64;
 
 // One hash at a time, a short queue, and a "busy" answer past it: a flood of sign-ins costs one
 // core at most, and visitors' pages keep the other.
-export const HASH_CONCURRENCY = 1;
-export const HASH_QUEUE = 32;
-export const HASHING_BUSY = 'The server is busy checking other sign-ins. Please try again in a few seconds.';
+const HASH_CONCURRENCY = 1;
+const HASH_QUEUE = 32;
+const HASHING_BUSY = 'The server is busy checking other sign-ins. Please try again in a few seconds.';
 const hashing = createLimiter(HASH_CONCURRENCY, HASH_QUEUE, HASHING_BUSY);
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return hashing.run(
     () =>
       new Promise((resolve, reject) =>
-        scryptCallback(password.normalize('NFKC'), salt, keylen, options, (error, key) =>
-          error ? reject(error) : resolve(key),
-        ),
+        scryptCallback(password.normalize('NFKC'), salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
       ),
   );
 }

@@ -2,13 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import {
-  CamelCasePlugin,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-} from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
@@ -37,16 +31,14 @@ export function connect(database: Config['database'], options: { onConnectionErr
   const sqlite = new DatabaseSync(database.file);
   // WAL lets readers run beside the writer; synchronous=FULL makes every acknowledged
   // commit durable even on power loss; the busy timeout rides out a concurrent writer.
-  sqlite.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
-  );
+  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }),
     plugins,
   });
 }
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
@@ -57,7 +49,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     const name = failed ? ` ${failed.migrationName}` : '';
-    throw new Error(`Database migration${name} failed: ${String(error)}`, { cause: error });
+    throw new Error(`Database migration${name} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
+      cause: error,
+    });
   }
   return (results ?? []).map((result) => result.migrationName);
 }

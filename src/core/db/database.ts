@@ -67,7 +67,7 @@ export interface SiteSettingsTable {
   updatedAt: Timestamp;
 }
 
-export interface AdminsTable {
+interface AdminsTable {
   id: string;
   /** Lower-cased; sign-in is case-insensitive on the username. */
   username: string;
@@ -76,7 +76,7 @@ export interface AdminsTable {
   updatedAt: Timestamp;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** SHA-256 of the token, hex: the token itself is never stored. */
   tokenHash: string;
   adminId: string;
@@ -86,7 +86,7 @@ export interface SessionsTable {
 }
 
 /** Failed sign-in bookkeeping per username and client address. */
-export interface LoginAttemptsTable {
+interface LoginAttemptsTable {
   key: string;
   failures: number;
   windowStartedAt: Timestamp;
@@ -96,7 +96,7 @@ export interface LoginAttemptsTable {
 }
 
 /** A processed upload: its master and variants live in storage under `{id}/`. */
-export interface ImagesTable {
+interface ImagesTable {
   id: string;
   width: number;
   height: number;
@@ -135,6 +135,5 @@ export type EventRow = Selectable<EventsTable>;
 export type GalleryImageRow = Selectable<GalleryImagesTable>;
 export type AdminRow = Selectable<AdminsTable>;
 export type SessionRow = Selectable<SessionsTable>;
-export type LoginAttemptRow = Selectable<LoginAttemptsTable>;
 export type ImageRow = Selectable<ImagesTable>;
-export type { Generated, Insertable, Updateable };
+export type { Insertable, Updateable };

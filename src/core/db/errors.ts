@@ -3,7 +3,7 @@
 
 type DbError = Error & { code?: string; errcode?: number; errstr?: string };
 
-const asDbError = (error: unknown): DbError | null => (error instanceof Error ? (error as DbError) : null);
+const asDbError = (error: unknown): DbError | null => (error instanceof Error ? error : null);
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
@@ -23,11 +23,21 @@ export function isUniqueViolation(error: unknown): boolean {
   return e.errcode === SQLITE_CONSTRAINT_UNIQUE || e.errcode === SQLITE_CONSTRAINT_PRIMARYKEY || /UNIQUE constraint failed/.test(e.message);
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 // 08: connection exception; 57P01-57P03: shut down or starting; 53300: too many connections;
 // 55000: e.g. "database does not allow connections"; 3D000: the database does not exist.
 const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300|55000|3D000)$/;
-const CONNECTION_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect|Connection refused|terminating connection|the database system is (starting up|shutting down)/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection error|timeout exceeded when trying to connect|Connection refused|terminating connection|the database system is (starting up|shutting down)/i;
 
 /** The database cannot be reached or cannot write right now; the same request may work later. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -49,7 +59,8 @@ export function isDiskFull(error: unknown): boolean {
   return e.code === '53100' || (typeof e.errcode === 'number' && (e.errcode & 0xff) === SQLITE_FULL);
 }
 
-export const DISK_FULL = "The server's disk is full, so nothing can be saved right now. Please try again later, and tell whoever runs the site.";
+export const DISK_FULL =
+  "The server's disk is full, so nothing can be saved right now. Please try again later, and tell whoever runs the site.";
 
 /** Text the database cannot store (PostgreSQL: NUL, or bytes outside the encoding). */
 export function isUnstorableText(error: unknown): boolean {

@@ -46,12 +46,7 @@ function toSqlValue(value: unknown): SQLInputValue {
   if (value === undefined || value === null) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();
-  if (
-    typeof value === 'number' ||
-    typeof value === 'bigint' ||
-    typeof value === 'string' ||
-    ArrayBuffer.isView(value)
-  ) {
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string' || ArrayBuffer.isView(value)) {
     return value as SQLInputValue;
   }
   throw new TypeError(`Cannot bind a value of type ${typeof value} to SQLite`);

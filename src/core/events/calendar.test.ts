@@ -51,7 +51,12 @@ describe('icsCalendar', () => {
 
 describe('eventTiming and googleCalendarUrl', () => {
   it('treats local midnight as a whole day and other times as two hours', () => {
-    expect(eventTiming({ date: '2027-07-09T23:00:00.000Z' }, 'Europe/London')).toEqual({ allDay: true, start: '20270710', end: '20270711', utc: false });
+    expect(eventTiming({ date: '2027-07-09T23:00:00.000Z' }, 'Europe/London')).toEqual({
+      allDay: true,
+      start: '20270710',
+      end: '20270711',
+      utc: false,
+    });
     expect(eventTiming({ date: '2027-07-10T13:30:00.000Z' }, 'Europe/London')).toEqual({
       allDay: false,
       start: '20270710T143000',
@@ -106,7 +111,11 @@ describe('the night the clocks go back (Europe/London, 25 October 2026: 01:00–
   it('writes the first occurrence in UTC too (clients differ on which one a local time means), and every other night in local time', () => {
     const first = event({ date: '2026-10-25T00:15:00.000Z' }); // 01:15 BST, the first 01:15
     expect(eventTiming(first, 'Europe/London')).toEqual({ allDay: false, start: '20261025T001500Z', end: '20261025T021500Z', utc: true });
-    expect(readBack(icsCalendar([first], options)).startDate.toJSDate().toISOString()).toBe('2026-10-25T00:15:00.000Z');
+    expect(
+      readBack(icsCalendar([first], options))
+        .startDate.toJSDate()
+        .toISOString(),
+    ).toBe('2026-10-25T00:15:00.000Z');
     expect(eventTiming(event({ date: '2026-10-25T12:00:00.000Z' }), 'Europe/London').utc).toBe(false);
     expect(eventTiming(event({ date: '2026-03-29T00:30:00.000Z' }), 'Europe/London')).toEqual({
       allDay: false,

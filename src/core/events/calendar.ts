@@ -7,7 +7,7 @@ import { localStamp } from '../shared/time.ts';
 import type { ClubEvent } from './events.schema.ts';
 
 /** Events store one instant; a calendar entry needs an end. Midnight means the whole day. */
-export const DEFAULT_DURATION_HOURS = 2;
+const DEFAULT_DURATION_HOURS = 2;
 
 interface Timing {
   allDay: boolean;
@@ -109,7 +109,10 @@ export function icsCalendar(events: ClubEvent[], options: CalendarOptions): stri
 }
 
 function utcStamp(date: Date | number): string {
-  return new Date(date).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(date)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /**

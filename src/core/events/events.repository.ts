@@ -19,7 +19,13 @@ export function createEventsRepository(db: Db) {
       const upcomingCount = Number(counted.n);
       const rows = page.offset < upcomingCount ? await upcoming.limit(page.limit).offset(page.offset).execute() : [];
       const left = page.limit - rows.length;
-      if (left > 0) rows.push(...(await past.limit(left).offset(Math.max(0, page.offset - upcomingCount)).execute()));
+      if (left > 0)
+        rows.push(
+          ...(await past
+            .limit(left)
+            .offset(Math.max(0, page.offset - upcomingCount))
+            .execute()),
+        );
       return rows;
     },
 

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  optionalImageUrl,
-  optionalText,
-  requiredDate,
-  requiredHttpUrl,
-  requiredText,
-} from '../shared/fields.ts';
+import { optionalImageUrl, optionalText, requiredDate, requiredHttpUrl, requiredText } from '../shared/fields.ts';
 
 /** Body of POST /api/admin/events and PUT /api/admin/events/{id}. */
 export const eventInputSchema = z.object({

@@ -82,4 +82,3 @@ export function createEventsService(deps: { db: Db; timeZone: string; releaseIma
     },
   };
 }
-export type EventsService = ReturnType<typeof createEventsService>;

@@ -47,4 +47,3 @@ export function createGalleryService(deps: { db: Db; releaseImage: ReleaseImage 
     },
   };
 }
-export type GalleryService = ReturnType<typeof createGalleryService>;

@@ -40,15 +40,19 @@ export function createImagesRepository(db: Db) {
         db.selectFrom('galleryImages').select('imageUrl as url').where('imageUrl', 'like', '/images/%').execute(),
         db.selectFrom('siteSettings').select('logoUrl as url').where('logoUrl', 'like', '/images/%').execute(),
       ]);
-      return new Set(rows.flat().map((row) => row.url).filter((url): url is string => Boolean(url)));
+      return new Set(
+        rows
+          .flat()
+          .map((row) => row.url)
+          .filter((url): url is string => Boolean(url)),
+      );
     },
 
     async insertToken(row: UploadTokensTable): Promise<void> {
       await db.insertInto('uploadTokens').values(row).execute();
     },
 
-    findToken: (tokenHash: string) =>
-      db.selectFrom('uploadTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst(),
+    findToken: (tokenHash: string) => db.selectFrom('uploadTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst(),
 
     /** Claims an unused, unexpired token in one statement, so two uploads cannot both use it. */
     async claimToken(tokenHash: string, now: string): Promise<boolean> {

@@ -9,7 +9,7 @@ import { ImageRejectedError, processImage, type ProcessedImage } from './pipelin
 import type { ImageStorage } from './storage.ts';
 import { NEWS_UPLOAD, type UploadLimit } from './upload-limits.ts';
 
-export const UPLOAD_URL_TTL_MS = 15 * 60_000;
+const UPLOAD_URL_TTL_MS = 15 * 60_000;
 const IMAGE_URL = /^\/images\/([a-z0-9]+)$/;
 export const UPLOAD_LINK_INVALID = 'This upload link is not valid: it has expired or was already used.';
 
@@ -24,7 +24,7 @@ export interface StoredImage {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function imageIdOf(url: string | null | undefined): string | null {
+function imageIdOf(url: string | null | undefined): string | null {
   return url ? (IMAGE_URL.exec(url)?.[1] ?? null) : null;
 }
 
@@ -185,4 +185,3 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
     },
   };
 }
-export type ImagesService = ReturnType<typeof createImagesService>;

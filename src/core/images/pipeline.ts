@@ -7,14 +7,14 @@ import { MAX_IMAGE_SIDE } from './upload-limits.ts';
 // thread (src/core/images/sharp.ts), with a short queue: ten uploads at once take one core and
 // leave the other to the pages visitors are waiting for; past the queue, "busy" (503) instead
 // of minutes of waiting.
-export const ENCODING_QUEUE = 20;
+const ENCODING_QUEUE = 20;
 const encoding = createLimiter(1, ENCODING_QUEUE, 'The server is busy processing other images. Please try again in a moment.');
 
 /** Runs image work in the encoder's queue. */
 export const withEncoder = <T>(task: () => Promise<T>): Promise<T> => encoding.run(task);
 
 export const MAX_INPUT_PIXELS = 50_000_000;
-export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const NOT_AN_IMAGE = 'Please upload an image file (jpg, jpeg, png, gif)';
 
 export class ImageRejectedError extends Error {

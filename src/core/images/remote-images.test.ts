@@ -33,7 +33,9 @@ describe('images given by URL', () => {
   let local: Site;
   let dir: string;
   beforeAll(async () => {
-    photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#10b981' } }).png().toBuffer();
+    photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#10b981' } })
+      .png()
+      .toBuffer();
     local = await site('::', photo);
   });
   afterAll(() => new Promise<void>((resolve) => local.server.close(() => resolve())));
@@ -46,7 +48,13 @@ describe('images given by URL', () => {
 
   function remote(overrides: Partial<RemoteImagesDeps> = {}) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-'));
-    return createRemoteImages({ storage: createLocalStorage(path.join(dir, 'images')), dataDir: dir, allowPrivate: false, log: createLogger('silent'), ...overrides });
+    return createRemoteImages({
+      storage: createLocalStorage(path.join(dir, 'images')),
+      dataDir: dir,
+      allowPrivate: false,
+      log: createLogger('silent'),
+      ...overrides,
+    });
   }
   const signatureOf = (link: string) => link.split('/')[3]!.split('?')[0]!;
 
@@ -59,22 +67,45 @@ describe('images given by URL', () => {
     expect(local.hits).toEqual([]);
     expect(await images.get(signatureOf(link), url)).not.toBeNull();
     expect(local.hits).toEqual(['/a.png']);
-    const again = createRemoteImages({ storage: createLocalStorage(path.join(dir, 'images')), dataDir: dir, allowPrivate: false, log: createLogger('silent') });
+    const again = createRemoteImages({
+      storage: createLocalStorage(path.join(dir, 'images')),
+      dataDir: dir,
+      allowPrivate: false,
+      log: createLogger('silent'),
+    });
     expect(again.pathFor(url)).toBe(link);
   });
 
   it('never connects to a loopback or private address, in any spelling', async () => {
     const images = remote();
     const spellings = [
-      `127.0.0.1`, `[::ffff:127.0.0.1]`, `[0:0:0:0:0:ffff:7f00:1]`, `[::ffff:7f00:1]`, `[::1]`, `2130706433`, `0x7f000001`,
-      `0177.0.0.1`, `127.1`, `localhost`, `[64:ff9b::127.0.0.1]`, `[2002:7f00:1::1]`,
+      `127.0.0.1`,
+      `[::ffff:127.0.0.1]`,
+      `[0:0:0:0:0:ffff:7f00:1]`,
+      `[::ffff:7f00:1]`,
+      `[::1]`,
+      `2130706433`,
+      `0x7f000001`,
+      `0177.0.0.1`,
+      `127.1`,
+      `localhost`,
+      `[64:ff9b::127.0.0.1]`,
+      `[2002:7f00:1::1]`,
     ];
     for (const host of spellings) {
       const url = `http://${host}:${local.port}/x.png`;
       expect(await images.get(signatureOf(images.pathFor(url)), url), host).toBeNull();
     }
     for (const host of ['[::ffff:10.0.0.1]', '[::ffff:169.254.169.254]', '169.254.169.254', '10.0.0.1']) {
-      await expect(safeDownload(`http://${host}/latest/meta-data/`, { maxBytes: 1000, timeoutMs: 1000, maxRedirects: 0, isAllowedAddress: (a) => !/^(10|169)\./.test(a) && !a.includes(':') }), host).rejects.toThrow(/refusing/);
+      await expect(
+        safeDownload(`http://${host}/latest/meta-data/`, {
+          maxBytes: 1000,
+          timeoutMs: 1000,
+          maxRedirects: 0,
+          isAllowedAddress: (a) => !/^(10|169)\./.test(a) && !a.includes(':'),
+        }),
+        host,
+      ).rejects.toThrow(/refusing/);
     }
     expect(local.hits).toEqual([]);
   });
@@ -87,22 +118,62 @@ describe('images given by URL', () => {
       let lookups = 0;
       const rebinding: Resolve = async () => [{ address: lookups++ === 0 ? '127.0.0.2' : '127.0.0.1', family: 4 }];
       const isAllowedAddress = (address: string) => address !== '127.0.0.1';
-      const body = await safeDownload(`http://rebind.test:${outside.port}/x.png`, { maxBytes: 1e6, timeoutMs: 2000, maxRedirects: 0, isAllowedAddress, resolve: rebinding });
+      const body = await safeDownload(`http://rebind.test:${outside.port}/x.png`, {
+        maxBytes: 1e6,
+        timeoutMs: 2000,
+        maxRedirects: 0,
+        isAllowedAddress,
+        resolve: rebinding,
+      });
       expect(Buffer.from(body).equals(photo)).toBe(true);
       expect(lookups).toBe(1);
 
       // Resolving to the private address at connection time is refused before any byte is sent.
       const toInside: Resolve = async () => [{ address: '127.0.0.1', family: 4 }];
-      await expect(safeDownload(`http://rebind.test:${inside.port}/x.png`, { maxBytes: 1e6, timeoutMs: 2000, maxRedirects: 0, isAllowedAddress, resolve: toInside })).rejects.toThrow(/refusing/);
+      await expect(
+        safeDownload(`http://rebind.test:${inside.port}/x.png`, {
+          maxBytes: 1e6,
+          timeoutMs: 2000,
+          maxRedirects: 0,
+          isAllowedAddress,
+          resolve: toInside,
+        }),
+      ).rejects.toThrow(/refusing/);
       // So is a mix of public and private answers.
-      const mixed: Resolve = async () => [{ address: '127.0.0.2', family: 4 }, { address: '127.0.0.1', family: 4 }];
-      await expect(safeDownload(`http://rebind.test:${inside.port}/x.png`, { maxBytes: 1e6, timeoutMs: 2000, maxRedirects: 0, isAllowedAddress, resolve: mixed })).rejects.toThrow(/refusing/);
+      const mixed: Resolve = async () => [
+        { address: '127.0.0.2', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ];
+      await expect(
+        safeDownload(`http://rebind.test:${inside.port}/x.png`, {
+          maxBytes: 1e6,
+          timeoutMs: 2000,
+          maxRedirects: 0,
+          isAllowedAddress,
+          resolve: mixed,
+        }),
+      ).rejects.toThrow(/refusing/);
 
       // Every redirect is checked again: a public site redirecting to the private one.
       outside.redirect = `http://[::ffff:127.0.0.1]:${inside.port}/secret`;
-      await expect(safeDownload(`http://127.0.0.2:${outside.port}/x.png`, { maxBytes: 1e6, timeoutMs: 2000, maxRedirects: 3, isAllowedAddress: (a) => a === '127.0.0.2' })).rejects.toThrow(/refusing/);
+      await expect(
+        safeDownload(`http://127.0.0.2:${outside.port}/x.png`, {
+          maxBytes: 1e6,
+          timeoutMs: 2000,
+          maxRedirects: 3,
+          isAllowedAddress: (a) => a === '127.0.0.2',
+        }),
+      ).rejects.toThrow(/refusing/);
       outside.redirect = `http://inside.test:${inside.port}/secret`;
-      await expect(safeDownload(`http://127.0.0.2:${outside.port}/x.png`, { maxBytes: 1e6, timeoutMs: 2000, maxRedirects: 3, isAllowedAddress: (a) => a === '127.0.0.2', resolve: toInside })).rejects.toThrow(/refusing/);
+      await expect(
+        safeDownload(`http://127.0.0.2:${outside.port}/x.png`, {
+          maxBytes: 1e6,
+          timeoutMs: 2000,
+          maxRedirects: 3,
+          isAllowedAddress: (a) => a === '127.0.0.2',
+          resolve: toInside,
+        }),
+      ).rejects.toThrow(/refusing/);
       expect(inside.hits).toEqual([]);
     } finally {
       await Promise.all([outside, inside].map((s) => new Promise<void>((resolve) => s.server.close(() => resolve()))));

@@ -13,7 +13,7 @@ import type { ImageStorage } from './storage.ts';
 // server fetches the image once, re-encodes it without metadata and keeps it. Only URLs the
 // server itself signed are fetched, so the route is no open proxy (docs/decisions/009).
 
-export const REMOTE_MAX_BYTES = 10 * 1024 * 1024;
+const REMOTE_MAX_BYTES = 10 * 1024 * 1024;
 const REMOTE_MAX_SIDE = 1600;
 const FETCH_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 3;

@@ -10,7 +10,7 @@ import { isPublicAddress } from '../shared/addresses.ts';
 // redirect. A name that resolves to a public address for a check and a private one for the
 // connection (DNS rebinding) is therefore never connected to (docs/decisions/010).
 
-export type LookupAddress = { address: string; family: number };
+type LookupAddress = { address: string; family: number };
 export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
 
 export interface DownloadOptions {
@@ -23,7 +23,7 @@ export interface DownloadOptions {
   resolve?: Resolve;
 }
 
-export class DownloadError extends Error {
+class DownloadError extends Error {
   override name = 'DownloadError';
 }
 

@@ -4,7 +4,10 @@ import { DomainError } from '../shared/errors.ts';
 export class StorageUnavailableError extends DomainError {
   override name = 'StorageUnavailableError';
   constructor(cause?: unknown) {
-    super("The image could not be saved: the server's storage is full or not writable. Please try again later, and tell whoever runs the site.", { cause });
+    super(
+      "The image could not be saved: the server's storage is full or not writable. Please try again later, and tell whoever runs the site.",
+      { cause },
+    );
   }
 }
 

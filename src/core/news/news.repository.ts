@@ -5,19 +5,20 @@ export function createNewsRepository(db: Db) {
   return {
     /** Newest publication first; among equal dates the most recently created first. */
     async list(page?: { limit: number; offset: number }): Promise<NewsItemRow[]> {
-      let query = db
-        .selectFrom('newsItems')
-        .selectAll()
-        .orderBy('publishedAt', 'desc')
-        .orderBy('createdAt', 'desc')
-        .orderBy('id');
+      let query = db.selectFrom('newsItems').selectAll().orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').orderBy('id');
       if (page) query = query.limit(page.limit).offset(page.offset);
       return query.execute();
     },
 
     /** Ids and last changes, newest first, for the sitemap: no content read, nothing sanitised. */
     listLinks: (limit: number) =>
-      db.selectFrom('newsItems').select(['id', 'updatedAt']).orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').limit(limit).execute(),
+      db
+        .selectFrom('newsItems')
+        .select(['id', 'updatedAt'])
+        .orderBy('publishedAt', 'desc')
+        .orderBy('createdAt', 'desc')
+        .limit(limit)
+        .execute(),
 
     /** Rows cleaned with rules older than `version`, a batch at a time. */
     listCleanedBefore: (version: number, limit: number) =>
@@ -55,4 +56,3 @@ export function createNewsRepository(db: Db) {
     },
   };
 }
-export type NewsRepository = ReturnType<typeof createNewsRepository>;

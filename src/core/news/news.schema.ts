@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { optionalImageUrl, plainText, requiredDate, requiredText } from '../shared/fields.ts';
 
-export const NEWS_CONTENT_MAX = 200_000;
+const NEWS_CONTENT_MAX = 200_000;
 
 /** Body of POST /api/admin/news and PUT /api/admin/news/{id}; other fields (such as id) are ignored. */
 export const newsInputSchema = z.object({
   title: requiredText('Title', 200),
-  content: plainText('Content')
-    .max(NEWS_CONTENT_MAX, `Content must be at most ${NEWS_CONTENT_MAX} characters`)
-    .optional(),
+  content: plainText('Content').max(NEWS_CONTENT_MAX, `Content must be at most ${NEWS_CONTENT_MAX} characters`).optional(),
   publishedAt: requiredDate('Publication date'),
   imageUrl: optionalImageUrl('Image'),
 });

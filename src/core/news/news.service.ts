@@ -15,8 +15,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; releaseImage
   const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
   return {
-    list: async (page?: { limit: number; offset: number }): Promise<NewsArticle[]> =>
-      (await repo.list(page)).map(toArticle),
+    list: async (page?: { limit: number; offset: number }): Promise<NewsArticle[]> => (await repo.list(page)).map(toArticle),
 
     count: () => repo.count(),
 
@@ -83,7 +82,6 @@ export function createNewsService(deps: { db: Db; timeZone: string; releaseImage
     },
   };
 }
-export type NewsService = ReturnType<typeof createNewsService>;
 
 /** Content is cleaned when written; a row from before the current rules is cleaned as it is read. */
 function toArticle(row: NewsItemRow): NewsArticle {

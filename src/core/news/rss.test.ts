@@ -27,7 +27,10 @@ describe('newsRss', () => {
 
   it('dates the feed by its most recent change, whichever item it is', () => {
     const xml = newsRss(
-      [article('a', '2026-11-20T09:00:00.000Z', '2026-11-20T09:00:00.000Z'), article('b', '2026-11-01T09:00:00.000Z', '2026-11-22T18:30:00.000Z')],
+      [
+        article('a', '2026-11-20T09:00:00.000Z', '2026-11-20T09:00:00.000Z'),
+        article('b', '2026-11-01T09:00:00.000Z', '2026-11-22T18:30:00.000Z'),
+      ],
       options,
     );
     expect(xml).toContain('<lastBuildDate>Sun, 22 Nov 2026 18:30:00 GMT</lastBuildDate>');

@@ -4,7 +4,12 @@ import { newsContentForDisplay } from './sanitize-content.ts';
 
 // XML 1.0 cannot carry most control characters even escaped: they are dropped.
 const escapeXml = (text: string) =>
-  withoutControlCharacters(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  withoutControlCharacters(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** CDATA cannot hold its own terminator; split it across two sections. */
 const cdata = (text: string) => `<![CDATA[${withoutControlCharacters(text).replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
@@ -29,7 +34,9 @@ export function newsRss(items: NewsArticle[], options: FeedOptions): string {
   const lastBuild = items.reduce<string | null>((newest, item) => (newest && newest > item.updatedAt ? newest : item.updatedAt), null);
   const entries = items.map((item) => {
     const link = `${baseUrl}/news/${item.id}`;
-    const image = item.imageUrl ? `<p><img src="${escapeXml(item.imageUrl.startsWith('/') ? `${item.imageUrl}/960.webp` : imageSrc(item.imageUrl))}" alt="" /></p>` : '';
+    const image = item.imageUrl
+      ? `<p><img src="${escapeXml(item.imageUrl.startsWith('/') ? `${item.imageUrl}/960.webp` : imageSrc(item.imageUrl))}" alt="" /></p>`
+      : '';
     const { text } = item;
     return [
       '    <item>',
@@ -53,7 +60,9 @@ export function newsRss(items: NewsArticle[], options: FeedOptions): string {
     ...(lastBuild ? [`    <lastBuildDate>${new Date(lastBuild).toUTCString()}</lastBuildDate>`] : []),
     `    <atom:link href="${escapeXml(`${baseUrl}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
     ...(options.imageUrl
-      ? [`    <image><url>${escapeXml(options.imageUrl)}</url><title>${escapeXml(options.title)}</title><link>${escapeXml(`${baseUrl}/news`)}</link></image>`]
+      ? [
+          `    <image><url>${escapeXml(options.imageUrl)}</url><title>${escapeXml(options.title)}</title><link>${escapeXml(`${baseUrl}/news`)}</link></image>`,
+        ]
       : []),
     ...entries,
     '  </channel>',

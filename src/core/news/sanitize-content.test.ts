@@ -1,6 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
-import { cleanNewsContent, CLEANING_RULES_VERSION, newsContentForDisplay, newsContentText, sanitizeNewsContent } from './sanitize-content.ts';
+import {
+  cleanNewsContent,
+  CLEANING_RULES_VERSION,
+  newsContentForDisplay,
+  newsContentText,
+  sanitizeNewsContent,
+} from './sanitize-content.ts';
 
 describe('sanitizeNewsContent', () => {
   it('keeps what the editor produces', () => {
@@ -56,7 +62,9 @@ describe('newsContentForDisplay', () => {
       '<p>Hi</p><iframe class="ql-video" src="https://www.youtube.com/embed/abcdefgh"></iframe><img src="https://cdn.example/a.png">',
     );
     expect(html).not.toContain('<iframe');
-    expect(html).toContain('<a href="https://www.youtube.com/watch?v=abcdefgh" target="_blank" rel="noopener noreferrer">Watch the video</a>');
+    expect(html).toContain(
+      '<a href="https://www.youtube.com/watch?v=abcdefgh" target="_blank" rel="noopener noreferrer">Watch the video</a>',
+    );
     expect(html).toContain('src="https://cdn.example/a.png"');
     expect(html).toContain('loading="lazy"');
     expect(html).toContain('referrerpolicy="no-referrer"');
@@ -90,7 +98,7 @@ describe('newsContentForDisplay on cleaned content (no second parse)', () => {
     '<a href="https://x.org/?q=&quot;><script>x()</script>">link</a>',
   ];
 
-  it('adds nothing a visitor\'s browser could run, whatever was written', () => {
+  it("adds nothing a visitor's browser could run, whatever was written", () => {
     for (const input of hostile) {
       const shown = newsContentForDisplay(sanitizeNewsContent(input), (url) => `/images/remote/k?u=${encodeURIComponent(url)}`);
       expect(shown, input).not.toMatch(/<script|<iframe|<[^>]*\son\w+=|="javascript:/i);
@@ -110,8 +118,35 @@ describe('newsContentForDisplay on cleaned content (no second parse)', () => {
 
 function sanitizeHtmlForCheck(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ol', 'ul', 'li', 'span', 'img', 'blockquote'],
-    allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height', 'loading', 'decoding', 'referrerpolicy'], li: ['data-list'], '*': ['class'] },
+    allowedTags: [
+      'p',
+      'br',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'a',
+      'ol',
+      'ul',
+      'li',
+      'span',
+      'img',
+      'blockquote',
+    ],
+    allowedAttributes: {
+      a: ['href', 'target', 'rel'],
+      img: ['src', 'alt', 'width', 'height', 'loading', 'decoding', 'referrerpolicy'],
+      li: ['data-list'],
+      '*': ['class'],
+    },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { img: ['http', 'https', 'data'] },
     selfClosing: ['img', 'br'],

@@ -17,13 +17,32 @@ const classes = [
 ];
 
 const DATA_IMAGE = /^data:image\/(png|gif|jpeg|bmp|x-icon|webp);base64,[A-Za-z0-9+/=\s]+$/i;
-const VIDEO_EMBED =
-  /^https:\/\/(www\.youtube\.com\/embed\/[A-Za-z0-9_-]{6,20}|player\.vimeo\.com\/video\/\d{1,12})(\?[A-Za-z0-9=&_.-]*)?$/;
+const VIDEO_EMBED = /^https:\/\/(www\.youtube\.com\/embed\/[A-Za-z0-9_-]{6,20}|player\.vimeo\.com\/video\/\d{1,12})(\?[A-Za-z0-9=&_.-]*)?$/;
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's',
-    'a', 'ol', 'ul', 'li', 'span', 'img', 'iframe', 'blockquote',
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'a',
+    'ol',
+    'ul',
+    'li',
+    'span',
+    'img',
+    'iframe',
+    'blockquote',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],

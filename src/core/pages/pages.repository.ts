@@ -5,8 +5,7 @@ const SINGLE_ROW_ID = 1;
 
 export function createPagesRepository(db: Db) {
   return {
-    findWhoWeAre: () =>
-      db.selectFrom('whoWeAre').selectAll().where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
+    findWhoWeAre: () => db.selectFrom('whoWeAre').selectAll().where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
 
     async saveWhoWeAre(row: Omit<WhoWeAreTable, 'id'>): Promise<void> {
       await db
@@ -16,8 +15,7 @@ export function createPagesRepository(db: Db) {
         .execute();
     },
 
-    findWhatWeDo: () =>
-      db.selectFrom('whatWeDo').selectAll().where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
+    findWhatWeDo: () => db.selectFrom('whatWeDo').selectAll().where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
 
     async saveWhatWeDo(row: Omit<WhatWeDoTable, 'id'>): Promise<void> {
       await db

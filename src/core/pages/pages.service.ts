@@ -43,4 +43,3 @@ export function createPagesService(deps: { db: Db }) {
     },
   };
 }
-export type PagesService = ReturnType<typeof createPagesService>;

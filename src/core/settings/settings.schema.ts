@@ -3,11 +3,7 @@ import { optionalHttpUrl, optionalImageUrl, optionalText, plainText } from '../s
 
 /** Body of PUT /api/admin/settings; a field left out keeps its stored value. */
 export const settingsInputSchema = z.object({
-  clubName: plainText('Club name')
-    .trim()
-    .min(1, 'Club name is required')
-    .max(100, 'Club name must be at most 100 characters')
-    .optional(),
+  clubName: plainText('Club name').trim().min(1, 'Club name is required').max(100, 'Club name must be at most 100 characters').optional(),
   tagline: plainText('Tagline').trim().max(200, 'Tagline must be at most 200 characters').optional(),
   messagingGroupUrl: optionalHttpUrl('Messaging group link'),
   socialGroupUrl: optionalHttpUrl('Social group link'),

@@ -30,4 +30,3 @@ export function createSettingsService(deps: { db: Db; releaseImage: ReleaseImage
     },
   };
 }
-export type SettingsService = ReturnType<typeof createSettingsService>;

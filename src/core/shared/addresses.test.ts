@@ -4,23 +4,71 @@ import { addressGroup, isLocalHostname, isPublicAddress } from './addresses.ts';
 describe('public addresses', () => {
   it('refuses every spelling of loopback, private, link-local and metadata addresses', () => {
     const notPublic = [
-      '127.0.0.1', '127.1', '2130706433', '0x7f000001', '0177.0.0.1', '0x7f.0.0.1', '0.0.0.0', '0',
-      '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '224.0.0.1', '255.255.255.255',
-      '192.0.2.1', '198.51.100.7', '203.0.113.9', '240.0.0.1', '198.18.0.1',
-      '::1', '::', '[::1]', 'fe80::1', 'fe80::1%eth0', 'fd00::1', 'fc00::5', 'ff02::1', 'fec0::1',
+      '127.0.0.1',
+      '127.1',
+      '2130706433',
+      '0x7f000001',
+      '0177.0.0.1',
+      '0x7f.0.0.1',
+      '0.0.0.0',
+      '0',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '192.0.2.1',
+      '198.51.100.7',
+      '203.0.113.9',
+      '240.0.0.1',
+      '198.18.0.1',
+      '::1',
+      '::',
+      '[::1]',
+      'fe80::1',
+      'fe80::1%eth0',
+      'fd00::1',
+      'fc00::5',
+      'ff02::1',
+      'fec0::1',
       // IPv4 inside IPv6: mapped, translated, NAT64 and 6to4 forms of private addresses.
-      '::ffff:127.0.0.1', '::ffff:7f00:1', '[::ffff:7f00:1]', '0:0:0:0:0:ffff:7f00:1', '::ffff:10.0.0.1',
-      '::ffff:169.254.169.254', '::ffff:0:127.0.0.1', '64:ff9b::127.0.0.1', '64:ff9b::a00:1', '2002:7f00:1::1',
-      '2002:c0a8:101::1', '64:ff9b:1::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '[::ffff:7f00:1]',
+      '0:0:0:0:0:ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '::ffff:0:127.0.0.1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a00:1',
+      '2002:7f00:1::1',
+      '2002:c0a8:101::1',
+      '64:ff9b:1::1',
       // Deprecated IPv4-compatible form, Teredo, documentation, discard.
-      '::127.0.0.1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:db8::1', '100::1',
-      'not an address', '', 'example.com',
+      '::127.0.0.1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '2001:db8::1',
+      '100::1',
+      'not an address',
+      '',
+      'example.com',
     ];
     for (const address of notPublic) expect(isPublicAddress(address), address).toBe(false);
   });
 
   it('accepts public unicast addresses, also when carried in IPv6', () => {
-    for (const address of ['8.8.8.8', '151.101.1.69', '1.1.1.1', '2a00:1450:4009:81d::200e', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:808:808::1']) {
+    for (const address of [
+      '8.8.8.8',
+      '151.101.1.69',
+      '1.1.1.1',
+      '2a00:1450:4009:81d::200e',
+      '2606:4700::1111',
+      '::ffff:8.8.8.8',
+      '64:ff9b::8.8.8.8',
+      '2002:808:808::1',
+    ]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
   });
@@ -29,7 +77,8 @@ describe('public addresses', () => {
     for (const host of ['localhost', 'LOCALHOST', 'api.localhost', 'localhost.', '127.0.0.1', '[::1]', '[::ffff:7f00:1]', '10.1.2.3']) {
       expect(isLocalHostname(host), host).toBe(true);
     }
-    for (const host of ['example.com', 'booking.example.org', '8.8.8.8', '[2606:4700::1111]']) expect(isLocalHostname(host), host).toBe(false);
+    for (const host of ['example.com', 'booking.example.org', '8.8.8.8', '[2606:4700::1111]'])
+      expect(isLocalHostname(host), host).toBe(false);
   });
 
   it('groups IPv6 clients by their /64 and IPv4 clients alone', () => {

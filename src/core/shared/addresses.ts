@@ -59,7 +59,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** True when the text is an IP address in any spelling ipaddr.js reads. */
-export function isIpAddress(text: string): boolean {
+function isIpAddress(text: string): boolean {
   return parse(text) !== null;
 }
 

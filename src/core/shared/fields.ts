@@ -6,9 +6,7 @@ import { parseDateInput } from './time.ts';
 // forms can validate with the very same schemas before anything is sent.
 
 const typeError = (label: string, kind: string) => (issue: { input: unknown }) =>
-  issue.input === undefined || issue.input === null
-    ? `${label} is required`
-    : `${label} must be ${kind}`;
+  issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be ${kind}`;
 
 /**
  * Characters no field needs: C0 controls other than tab, line feed and carriage return, DEL and
@@ -46,10 +44,7 @@ export function plainText(label: string, options: { multiline?: boolean; kind?: 
 
 /** Text that must be present and not blank, trimmed, at most `max` characters. */
 export function requiredText(label: string, max: number) {
-  return plainText(label)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  return plainText(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 }
 
 /** Optional text: absent stays absent (an update keeps the stored value); blank or null clears it. */
@@ -79,7 +74,7 @@ function parseHttpUrl(value: string): URL | null {
   }
 }
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   return parseHttpUrl(value) !== null;
 }
 
@@ -89,11 +84,13 @@ export function isHttpUrl(value: string): boolean {
  * every visitor; a local host in a link points visitors' browsers at their own machines.
  */
 function webAddressProblem(label: string, value: string, options: { localHosts: boolean }): string | null {
-  if (/\s/.test(value) || hasControlCharacters(value, { multiline: false })) return `${label} must not contain spaces, line breaks or control characters`;
+  if (/\s/.test(value) || hasControlCharacters(value, { multiline: false }))
+    return `${label} must not contain spaces, line breaks or control characters`;
   const url = parseHttpUrl(value);
   if (!url) return `${label} must be a web address starting with http:// or https://`;
   if (url.username || url.password) return `${label} must not contain a user name or password`;
-  if (!options.localHosts && isLocalHostname(url.hostname)) return `${label} must be an address on the internet, not a local or private one`;
+  if (!options.localHosts && isLocalHostname(url.hostname))
+    return `${label} must be an address on the internet, not a local or private one`;
   return null;
 }
 
@@ -118,9 +115,9 @@ function localImageHostsAllowed(): boolean {
 const IMAGE_URL_RULE = 'must be an http:// or https:// address, or an image uploaded to this site';
 
 /** Paths under which this server serves stored images. */
-export const LOCAL_IMAGE_PATH = /^\/images\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+const LOCAL_IMAGE_PATH = /^\/images\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
-export function isLocalImagePath(value: string): boolean {
+function isLocalImagePath(value: string): boolean {
   return LOCAL_IMAGE_PATH.test(value) && !value.includes('..');
 }
 
@@ -131,7 +128,9 @@ export function isImageUrl(value: string): boolean {
 function imageAddress(label: string, options: { blankAllowed: boolean }) {
   return (value: string, ctx: z.RefinementCtx) => {
     if ((options.blankAllowed && value === '') || isLocalImagePath(value)) return;
-    const problem = /^https?:\/\//i.test(value) ? webAddressProblem(label, value, { localHosts: localImageHostsAllowed() }) : `${label} ${IMAGE_URL_RULE}`;
+    const problem = /^https?:\/\//i.test(value)
+      ? webAddressProblem(label, value, { localHosts: localImageHostsAllowed() })
+      : `${label} ${IMAGE_URL_RULE}`;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   };
 }
@@ -181,10 +180,7 @@ export function requiredDate(label: string) {
   return plainText(label, { kind: 'a date' })
     .trim()
     .min(1, `${label} is required`)
-    .refine(
-      (value) => parseDateInput(value, 'UTC') !== null,
-      `${label} must be a valid date, such as 2026-12-05 or 2026-12-05T18:30:00Z`,
-    );
+    .refine((value) => parseDateInput(value, 'UTC') !== null, `${label} must be a valid date, such as 2026-12-05 or 2026-12-05T18:30:00Z`);
 }
 
 export function emailOrBlank(label: string) {

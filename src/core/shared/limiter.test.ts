@@ -31,7 +31,11 @@ describe('createLimiter', () => {
 
   it('frees the slot when a task fails', async () => {
     const limiter = createLimiter(1, 0, 'busy');
-    await expect(limiter.run(async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      limiter.run(async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     await expect(limiter.run(async () => 'ok')).resolves.toBe('ok');
   });
 });

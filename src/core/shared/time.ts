@@ -6,11 +6,10 @@ import { startOfDay } from 'date-fns/startOfDay';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
-const ZONED_DATE_TIME =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const ZONED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2200;
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2200;
 
 /**
  * Reads a date as the forms and the API send it: an ISO timestamp with a zone, or a date or
@@ -29,8 +28,7 @@ export function parseDateInput(value: string, timeZone: string): Date | null {
     const parts = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0));
     const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = parts;
     if (year < MIN_YEAR || year > MAX_YEAR) return null;
-    if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
-      return null;
+    if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
     const zoned = new TZDate(year, month - 1, day, hour, minute, second, timeZone);
     if (zoned.getMonth() !== month - 1 || zoned.getDate() !== day) return null;
     date = new Date(zoned.getTime());

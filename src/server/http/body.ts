@@ -3,7 +3,7 @@ import { summarise } from '../../core/shared/errors.ts';
 import { controlCharactersMessage, hasControlCharacters } from '../../core/shared/fields.ts';
 import { HttpError } from './errors.ts';
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Reads at most `limit` bytes of the body, answering 413 past it, whatever Content-Length claims. */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
@@ -45,7 +45,7 @@ function formatBytes(bytes: number): string {
 }
 
 /** Turns zod issues into {"field": "first message"} and a sentence that sums them up. */
-export function validationError(error: z.ZodError): HttpError {
+function validationError(error: z.ZodError): HttpError {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_';

@@ -4,7 +4,11 @@ import type { APIContext } from 'astro';
 export function clientAddress(context: Pick<APIContext, 'request' | 'clientAddress'>, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = context.request.headers.get('x-forwarded-for');
-    const last = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+    const last = forwarded
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .at(-1);
     if (last) return last;
   }
   try {

@@ -1,16 +1,24 @@
 import type { APIContext, APIRoute } from 'astro';
-import type { SessionAdmin } from '../../core/auth/auth.service.ts';
-import type { LockedOutError } from '../../core/auth/guesses.ts';
-import type { BusyError } from '../../core/shared/limiter.ts';
+import { InvalidCredentialsError, type SessionAdmin } from '../../core/auth/auth.service.ts';
+import { LockedOutError } from '../../core/auth/guesses.ts';
+import { BusyError } from '../../core/shared/limiter.ts';
 import { getContext, type AppContext } from '../../core/context.ts';
-import { DATABASE_UNAVAILABLE, DISK_FULL, isDatabaseUnavailable, isDiskFull, isUniqueViolation, isUnstorableText } from '../../core/db/errors.ts';
-import type { ImageRejectedError } from '../../core/images/pipeline.ts';
-import type { ValidationError } from '../../core/shared/errors.ts';
+import {
+  DATABASE_UNAVAILABLE,
+  DISK_FULL,
+  isDatabaseUnavailable,
+  isDiskFull,
+  isUniqueViolation,
+  isUnstorableText,
+} from '../../core/db/errors.ts';
+import { ImageRejectedError } from '../../core/images/pipeline.ts';
+import { StorageUnavailableError } from '../../core/images/storage.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
 import { HttpError, unauthorized } from './errors.ts';
 import { errorJson } from './responses.ts';
 
-type Handler = (context: APIContext, app: AppContext) => Promise<Response>;
+type Handler = (context: APIContext, app: AppContext) => Response | Promise<Response>;
 
 /**
  * Wraps an endpoint: hands it the application context and turns every thrown error into
@@ -28,33 +36,26 @@ export function endpoint(handler: Handler): APIRoute {
   };
 }
 
-/**
- * Matches errors by name, not instanceof: the services are created by src/server/main.ts,
- * outside the Astro bundle, so their error classes are other copies of the same code.
- */
-function named<T>(error: unknown, name: string): error is Error & T {
-  return error instanceof Error && error.name === name;
-}
-
 export function toErrorResponse(error: unknown, app: AppContext, context: APIContext): Response {
-  if (named<HttpError>(error, 'HttpError')) return errorJson(error.status, error.message, error.errors, error.headers);
-  if (named<ValidationError>(error, 'ValidationError')) return errorJson(400, error.message, error.errors);
-  if (named(error, 'NotFoundError')) return errorJson(404, error.message);
-  if (named<ImageRejectedError>(error, 'ImageRejectedError')) return errorJson(error.status, error.message);
-  if (named(error, 'ConflictError')) return errorJson(409, error.message);
-  if (named(error, 'InvalidCredentialsError')) return errorJson(401, error.message);
-  if (named<LockedOutError>(error, 'LockedOutError')) {
+  if (error instanceof HttpError) return errorJson(error.status, error.message, error.errors, error.headers);
+  if (error instanceof ValidationError) return errorJson(400, error.message, error.errors);
+  if (error instanceof NotFoundError) return errorJson(404, error.message);
+  if (error instanceof ImageRejectedError) return errorJson(error.status, error.message);
+  if (error instanceof ConflictError) return errorJson(409, error.message);
+  if (error instanceof InvalidCredentialsError) return errorJson(401, error.message);
+  if (error instanceof LockedOutError) {
     return errorJson(429, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
   }
-  if (named<BusyError>(error, 'BusyError')) {
+  if (error instanceof BusyError) {
     return errorJson(503, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
   }
-  if (named(error, 'StorageUnavailableError')) {
+  if (error instanceof StorageUnavailableError) {
     app.log.warn({ err: error, requestId: context.locals.requestId }, 'image storage is not writable');
     return errorJson(503, error.message, undefined, { 'Retry-After': '60' });
   }
   if (isUniqueViolation(error)) return errorJson(409, 'That already exists: somebody saved the same thing a moment ago.');
-  if (isUnstorableText(error)) return errorJson(400, 'The request contains characters that cannot be stored. Please remove invisible control characters.');
+  if (isUnstorableText(error))
+    return errorJson(400, 'The request contains characters that cannot be stored. Please remove invisible control characters.');
   const log = { err: error, requestId: context.locals.requestId, path: context.url.pathname };
   if (isDiskFull(error)) {
     app.log.error(log, 'the database disk is full');

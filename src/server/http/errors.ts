@@ -14,5 +14,4 @@ export class HttpError extends Error {
 }
 
 export const unauthorized = () => new HttpError(401, 'Please sign in as an administrator.');
-export const forbiddenOrigin = () =>
-  new HttpError(403, 'This request did not come from this site, so it was refused.');
+export const forbiddenOrigin = () => new HttpError(403, 'This request did not come from this site, so it was refused.');

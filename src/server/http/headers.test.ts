@@ -13,13 +13,21 @@ describe('content security policy', () => {
   it('lets public pages run only hashed inline scripts and frame only the given booking origins', () => {
     const policy = contentSecurityPolicy('/events', {
       scriptHashes: [sha('a()')],
-      frameSources: ['https://tickets.example.org/a?b=1', 'https://tickets.example.org/c', 'http://book.example:8080/x', 'javascript:alert(1)', "https://x.example/'; script-src *"],
+      frameSources: [
+        'https://tickets.example.org/a?b=1',
+        'https://tickets.example.org/c',
+        'http://book.example:8080/x',
+        'javascript:alert(1)',
+        "https://x.example/'; script-src *",
+      ],
     });
     expect(policy).toContain(`script-src 'self' '${sha('a()')}';`);
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(policy).toMatch(/frame-src https:\/\/tickets\.example\.org http:\/\/book\.example:8080 https:\/\/x\.example$/);
     expect(contentSecurityPolicy('/gallery')).toMatch(/frame-src 'none'$/);
     // The admin app too: no inline script runs there without its hash.
-    expect(contentSecurityPolicy('/admin/news', { scriptHashes: [sha('a()')], frameSources: [] })).toContain(`script-src 'self' '${sha('a()')}';`);
+    expect(contentSecurityPolicy('/admin/news', { scriptHashes: [sha('a()')], frameSources: [] })).toContain(
+      `script-src 'self' '${sha('a()')}';`,
+    );
   });
 });

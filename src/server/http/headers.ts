@@ -72,7 +72,11 @@ function scriptHash(script: string): string {
 const STATIC_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 
 /** Headers every answer carries. */
-export function securityHeaders(secure: boolean, pathname: string, options: { staticFile?: boolean; allowances?: PageAllowances } = {}): Record<string, string> {
+export function securityHeaders(
+  secure: boolean,
+  pathname: string,
+  options: { staticFile?: boolean; allowances?: PageAllowances } = {},
+): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -88,11 +92,16 @@ export function securityHeaders(secure: boolean, pathname: string, options: { st
  * Public pages and feeds: browsers revalidate every time (cheap with the ETag), shared caches
  * may keep a copy for a minute, so an administrator's change is public within a minute.
  */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, must-revalidate';
+const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, must-revalidate';
 const CACHEABLE_TYPES = /^(text\/html|text\/plain|text\/calendar|application\/xml|application\/rss\+xml)/;
 
 export function cacheControlFor(pathname: string, method: string): string | null {
-  if (pathname.startsWith('/api/admin') || pathname.startsWith('/admin') || pathname.startsWith('/api/objects') || pathname === '/api/news-images') {
+  if (
+    pathname.startsWith('/api/admin') ||
+    pathname.startsWith('/admin') ||
+    pathname.startsWith('/api/objects') ||
+    pathname === '/api/news-images'
+  ) {
     return 'no-store';
   }
   if (pathname.startsWith('/api/') && (method === 'GET' || method === 'HEAD')) return 'no-cache';

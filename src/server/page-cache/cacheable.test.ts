@@ -5,7 +5,21 @@ const get = (url: string, headers: Record<string, string> = {}) => cacheKey({ me
 
 describe('cacheKey', () => {
   it('takes the public pages and feeds, and list pages by their number', () => {
-    for (const url of ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do', '/rss.xml', '/events.ics', '/sitemap.xml', '/robots.txt', '/news/abc-123', '/events/x_y', '/events/x_y.ics']) {
+    for (const url of [
+      '/',
+      '/news',
+      '/events',
+      '/gallery',
+      '/who-we-are',
+      '/what-we-do',
+      '/rss.xml',
+      '/events.ics',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/news/abc-123',
+      '/events/x_y',
+      '/events/x_y.ics',
+    ]) {
       expect(get(url), url).toBe(url);
     }
     expect(get('/news?page=2')).toBe('/news?page=2');
@@ -16,7 +30,24 @@ describe('cacheKey', () => {
   });
 
   it('leaves everything else to Astro', () => {
-    for (const url of ['/admin', '/admin/news', '/api/news', '/api/admin/me', '/images/abc/320.webp', '/healthz', '/_astro/x.js', '/logo.svg', '/nothing', '/news/', '/news/a/b', `/news/${'x'.repeat(65)}`, '/news?page=0', '/news?page=abc', '/news?page=1&page=2', '/news?page=9999999']) {
+    for (const url of [
+      '/admin',
+      '/admin/news',
+      '/api/news',
+      '/api/admin/me',
+      '/images/abc/320.webp',
+      '/healthz',
+      '/_astro/x.js',
+      '/logo.svg',
+      '/nothing',
+      '/news/',
+      '/news/a/b',
+      `/news/${'x'.repeat(65)}`,
+      '/news?page=0',
+      '/news?page=abc',
+      '/news?page=1&page=2',
+      '/news?page=9999999',
+    ]) {
       expect(get(url), url).toBeNull();
     }
     expect(cacheKey({ method: 'POST', url: '/', headers: {} })).toBeNull();

@@ -37,7 +37,7 @@ export function listenForChanges(options: CoherenceOptions): { close(): Promise<
     dead?.removeAllListeners();
     dead?.on('error', () => {});
     dead?.end().catch(() => {});
-    timer = setTimeout(connect, retryMs);
+    timer = setTimeout(() => void connect(), retryMs);
     retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
   };
 

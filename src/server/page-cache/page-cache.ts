@@ -22,7 +22,17 @@ const gzip = promisify(zlib.gzip);
 const MAX_AGE_MS = 60_000;
 const STORABLE_TYPES = /^(text\/html|text\/plain|text\/calendar|application\/xml|application\/rss\+xml)/;
 /** Set by the cache for each answer, never replayed from the rendered one. */
-const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'x-request-id', 'date', 'connection', 'keep-alive', 'vary']);
+const PER_ANSWER = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'etag',
+  'x-request-id',
+  'date',
+  'connection',
+  'keep-alive',
+  'vary',
+]);
 /** Answers that refused a write: nothing changed, so nothing is cleared (a flood of bad sign-ins cannot empty the cache). */
 const REFUSED = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -87,9 +97,7 @@ export function createPageCache(options: PageCacheOptions) {
       if (!pending) {
         pending = renderOnce(key, req, res, render).finally(() => inFlight.delete(flight));
         inFlight.set(flight, pending);
-        pending
-          .then((rendered) => rendered && respond(req, res, rendered, 'MISS'))
-          .catch((error: unknown) => fail(res, error));
+        pending.then((rendered) => rendered && respond(req, res, rendered, 'MISS')).catch((error: unknown) => fail(res, error));
         return true;
       }
       pending
@@ -108,11 +116,11 @@ export function createPageCache(options: PageCacheOptions) {
         store.invalidate();
         options.announce?.();
       };
-      const writeHead = res.writeHead;
-      res.writeHead = function (this: http.ServerResponse, status: number, ...rest: unknown[]) {
+      const writeHead = res.writeHead.bind(res);
+      res.writeHead = (status: number, ...rest: unknown[]) => {
         changed(status);
-        return (writeHead as (...args: unknown[]) => http.ServerResponse).call(this, status, ...rest);
-      } as typeof res.writeHead;
+        return writeHead(status, ...(rest as []));
+      };
       res.once('finish', () => changed(res.statusCode));
     },
 
@@ -140,7 +148,6 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 }
-export type PageCache = ReturnType<typeof createPageCache>;
 
 interface Captured {
   status: number;
@@ -168,7 +175,11 @@ function capture(req: http.IncomingMessage, res: http.ServerResponse, render: Re
     };
     const keep = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+      chunks.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array),
+      );
     };
     const target = res as unknown as Record<string, unknown>;
     target.writeHead = (code: number, ...rest: unknown[]) => {
@@ -215,10 +226,20 @@ async function prepare(captured: Captured): Promise<Rendered> {
   const etag = typeof rendered === 'string' ? rendered : etagOf(captured.body);
   if (!storable) {
     // Answered once (a 404 for a made-up id, say): one fast compression, not the cache's best two.
-    return { status: captured.status, headers, etag, identity: captured.body, gzip: await gzip(captured.body, { level: 6 }), brotli: null, storable };
+    return {
+      status: captured.status,
+      headers,
+      etag,
+      identity: captured.body,
+      gzip: await gzip(captured.body, { level: 6 }),
+      brotli: null,
+      storable,
+    };
   }
   const [brotliBody, gzipBody] = await Promise.all([
-    brotli(captured.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: captured.body.byteLength } }),
+    brotli(captured.body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: captured.body.byteLength },
+    }),
     gzip(captured.body, { level: 9 }),
   ]);
   return { status: captured.status, headers, etag, identity: captured.body, gzip: gzipBody, brotli: brotliBody, storable };
@@ -233,7 +254,7 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Re
     vary: 'Accept-Encoding',
     'x-request-id': String(req.headers['x-request-id'] ?? ''),
   };
-  if (answer.status === 200 && etagMatches(req.headers['if-none-match'] as string | undefined, answer.etag)) {
+  if (answer.status === 200 && etagMatches(req.headers['if-none-match'], answer.etag)) {
     delete headers['content-type'];
     res.writeHead(304, headers);
     res.end();

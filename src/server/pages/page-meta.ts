@@ -15,7 +15,11 @@ export interface PageMeta {
 }
 
 /** A paginated list's meta: the page number in its title after the first, and rel prev/next. */
-export function listPageMeta(title: string, description: string, pages: { page: number; path: string; prev?: string | undefined; next?: string | undefined }): PageMeta {
+export function listPageMeta(
+  title: string,
+  description: string,
+  pages: { page: number; path: string; prev?: string | undefined; next?: string | undefined },
+): PageMeta {
   return {
     title: pages.page > 1 ? `${title} (page ${pages.page})` : title,
     description,

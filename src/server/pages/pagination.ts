@@ -1,4 +1,4 @@
-export const PAGE_SIZE = 12;
+const PAGE_SIZE = 12;
 
 export interface Pagination {
   page: number;

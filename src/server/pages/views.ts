@@ -17,7 +17,7 @@ export interface ImageView {
   stored: StoredImage | null;
 }
 
-export interface ShareView {
+interface ShareView {
   url: string;
   title: string;
   text: string;
@@ -106,7 +106,12 @@ export function createViews(app: AppContext, clubName: string) {
           past,
           href,
           image: imageView(event.imageUrl, images),
-          share: { url: `${publicUrl}${href}`, title: `${clubName} - ${event.name}`, text: truncate(event.comment), label: `Share ${event.name}` },
+          share: {
+            url: `${publicUrl}${href}`,
+            title: `${clubName} - ${event.name}`,
+            text: truncate(event.comment),
+            label: `Share ${event.name}`,
+          },
           calendar: past ? null : { ics: `${href}.ics`, google: googleCalendarUrl(event, timeZone, `${publicUrl}${href}`) },
         };
       });

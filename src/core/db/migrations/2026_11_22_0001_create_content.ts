@@ -15,11 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('news_items_published_at_idx')
-    .on('news_items')
-    .columns(['published_at', 'created_at'])
-    .execute();
+  await db.schema.createIndex('news_items_published_at_idx').on('news_items').columns(['published_at', 'created_at']).execute();
 
   await db.schema
     .createTable('events')
@@ -44,11 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('gallery_images_created_at_idx')
-    .on('gallery_images')
-    .column('created_at')
-    .execute();
+  await db.schema.createIndex('gallery_images_created_at_idx').on('gallery_images').column('created_at').execute();
 
   await db.schema
     .createTable('who_we_are')
@@ -92,9 +84,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
-    .addColumn('admin_id', 'text', (c) =>
-      c.notNull().references('admins.id').onDelete('cascade'),
-    )
+    .addColumn('admin_id', 'text', (c) => c.notNull().references('admins.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('last_seen_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())

@@ -7,8 +7,14 @@ import type { Kysely } from 'kysely';
 // (the news service's recleanStale), and until then pages clean them as they show them.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('news_items').addColumn('content_text', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('news_items').addColumn('cleaned_with', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('news_items')
+    .addColumn('content_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('news_items')
+    .addColumn('cleaned_with', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('news_items_cleaned_with_idx').on('news_items').column('cleaned_with').execute();
 }
 

@@ -3,6 +3,4 @@ import { readJson } from '../../../server/http/body.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/responses.ts';
 
-export const PUT = endpoint(async ({ request }, app) =>
-  json(await app.pages.updateWhatWeDo(await readJson(request, whatWeDoInputSchema))),
-);
+export const PUT = endpoint(async ({ request }, app) => json(await app.pages.updateWhatWeDo(await readJson(request, whatWeDoInputSchema))));

@@ -3,6 +3,4 @@ import { readJson } from '../../../server/http/body.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/responses.ts';
 
-export const PUT = endpoint(async ({ request }, app) =>
-  json(await app.pages.updateWhoWeAre(await readJson(request, whoWeAreInputSchema))),
-);
+export const PUT = endpoint(async ({ request }, app) => json(await app.pages.updateWhoWeAre(await readJson(request, whoWeAreInputSchema))));

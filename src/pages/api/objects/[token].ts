@@ -1,4 +1,5 @@
 import { UPLOAD_LINK_INVALID } from '../../../core/images/images.service.ts';
+import { ImageRejectedError } from '../../../core/images/pipeline.ts';
 import { NEWS_UPLOAD } from '../../../core/images/upload-limits.ts';
 import { readBodyBytes } from '../../../server/http/body.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
@@ -14,9 +15,9 @@ export const PUT = endpoint(async ({ params, request }, app) => {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new HttpError(403, UPLOAD_LINK_INVALID, { headers: { Connection: 'close' } });
   // Before a byte of the body is read: a made-up link costs a lookup, not 10 MB of memory, and
   // the connection is closed so that the rest of the body is not even received.
-  await app.images.checkUploadToken(token).catch((error: Error) => {
+  await app.images.checkUploadToken(token).catch((error: unknown) => {
     // Only a refused link closes the connection; a database outage stays a 503.
-    if (error.name === 'ImageRejectedError') throw new HttpError(403, error.message, { headers: { Connection: 'close' } });
+    if (error instanceof ImageRejectedError) throw new HttpError(403, error.message, { headers: { Connection: 'close' } });
     throw error;
   });
   let bytes: Uint8Array;

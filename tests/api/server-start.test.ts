@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function* filesUnder(folder: string): Generator<string> {
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else if (entry.name.endsWith('.mjs')) yield full;
+  }
+}
+
+describe('one core per process', () => {
+  it('the server bundle imports src/core from its source instead of holding a copy', () => {
+    const bundle = [...filesUnder(path.join(root, 'dist', 'server'))].map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    expect(bundle).toContain('"#core/context.ts"');
+    // Definitions that live in src/core only: a copy in the bundle would be a second instance.
+    expect(bundle).not.toMatch(/function createContext\b|class NotFoundError\b|function createNewsService\b/);
+  });
+});
+
+// `npm run dev` runs src/server/main.ts with NODE_ENV=development: the same start-up, headers,
+// compression and request logs as `npm start`, with Vite's development server inside.
+describe('npm run dev', () => {
+  let server: RunningServer;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-dev-'));
+  beforeAll(async () => {
+    server = await startServer({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves Vite's development pages, compressed, with the site's headers", async () => {
+    const response = await fetch(`${server.url}/news`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+    expect(await response.text()).toContain('/@vite/client');
+  });
+
+  it('creates the administrator from the environment and logs each request', async () => {
+    const token = await login(server.url);
+    expect((await call(server.url, 'GET', '/api/admin/me', { token })).body.username).toBe(ADMIN.username);
+    expect(server.output()).toContain('administrator created from ADMIN_USERNAME and ADMIN_PASSWORD');
+    expect(server.output()).toMatch(/"method":"POST","path":"\/api\/admin\/login","status":200/);
+  });
+});
