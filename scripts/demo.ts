@@ -39,14 +39,14 @@ async function fill(): Promise<void> {
     contactEmail: 'hello@oakfield-dads.example',
     logoUrl: null,
   });
-  await app.pages.updateWhoWeAre({
+  await app.infoPages.updateWhoWeAre({
     aboutUs:
       'We are a group of dads, grandads, uncles and carers of children at Oakfield Primary School.\n\nWe meet once a month and run activities that bring families together, from den building in the woods to the Christmas fair stall.',
     whoAreWe:
       'The club is run by a small volunteer committee: Tom (chair), Raj (treasurer) and Daniel (events).\n\nEveryone is welcome to help, for an hour or for a whole term.',
     contactEmail: 'hello@oakfield-dads.example',
   });
-  await app.pages.updateWhatWeDo({
+  await app.infoPages.updateWhatWeDo({
     mission: 'To help fathers and father figures take an active part in school life and in their children’s learning.',
     activities:
       'Saturday morning activity clubs: den building, bike repair, science experiments and sports.\n\nSeasonal events: the summer picnic, the bonfire night stall and the Christmas fair.\n\nWorking parties that improve the school grounds.',

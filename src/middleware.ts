@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { getContext } from './core/context.ts';
+import { ADMIN_HOME_PAGE, ADMIN_LOGIN_PAGE, LOGIN_API, isAdminLoginPage, isAdminPage, isApi, requiresAdmin } from './server/http/areas.ts';
 import { authenticate, isSameOriginWrite } from './server/http/authenticate.ts';
 import { ping } from './core/db/connect.ts';
 import { DATABASE_UNAVAILABLE } from './core/db/errors.ts';
@@ -12,10 +13,6 @@ import { cacheControlFor, inlineScriptHashes, securityHeaders, withHeaders, with
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const PAGE_FAILED = 'We could not show this page. Please try again in a moment.';
-const LOGIN_API = '/api/admin/login';
-const LOGIN_PAGE = '/admin';
-/** The spec's news image flow puts two administrator calls outside /api/admin. */
-const ADMIN_API_ELSEWHERE = new Set(['/api/objects/upload', '/api/news-images']);
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const incomingId = context.request.headers.get('x-request-id') ?? '';
@@ -32,9 +29,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } catch (error) {
     response = toErrorResponse(error, app, context);
     // The API answers JSON; a page that failed answers a page.
-    if (!pathname.startsWith('/api/')) response = await asErrorPage(response, context.locals.requestId);
+    if (!isApi(pathname)) response = await asErrorPage(response, context.locals.requestId);
   }
-  if (!pathname.startsWith('/api/') && response.status >= 500 && !response.headers.get('content-type')) {
+  if (!isApi(pathname) && response.status >= 500 && !response.headers.get('content-type')) {
     // Astro caught a failure inside a component and answers an empty 500: say something useful.
     const databaseDown = await ping(app.db).then(
       () => false,
@@ -62,27 +59,25 @@ export const onRequest = defineMiddleware(async (context, next) => {
   });
 
   async function guard(): Promise<Response> {
-    const isAdminApi = pathname === '/api/admin' || pathname.startsWith('/api/admin/') || ADMIN_API_ELSEWHERE.has(pathname);
     if (pathname === LOGIN_API) {
       // A browser posting the login form from another site is refused; scripts send no Origin.
       const origin = context.request.headers.get('origin');
       if (origin && !isSameOriginWrite(context.request, context.url, publicUrl)) throw forbiddenOrigin();
       return next();
     }
-    if (isAdminApi) {
+    if (requiresAdmin(pathname)) {
       const auth = await authenticate(context.request, context.cookies, app.auth);
       if (!auth) throw unauthorized();
       if (auth.via === 'cookie' && !isSameOriginWrite(context.request, context.url, publicUrl)) throw forbiddenOrigin();
       context.locals.auth = auth;
       return next();
     }
-    const isAdminPage = pathname === LOGIN_PAGE || pathname.startsWith(`${LOGIN_PAGE}/`);
-    if (isAdminPage) {
+    if (isAdminPage(pathname)) {
       // Screens are guarded on the server, before any admin HTML or data leaves it.
       const auth = await authenticate(context.request, context.cookies, app.auth);
-      const isLogin = pathname === LOGIN_PAGE || pathname === `${LOGIN_PAGE}/`;
-      if (isLogin && auth) return context.redirect('/admin/dashboard', 302);
-      if (!isLogin && !auth) return context.redirect(LOGIN_PAGE, 302);
+      const isLogin = isAdminLoginPage(pathname);
+      if (isLogin && auth) return context.redirect(ADMIN_HOME_PAGE, 302);
+      if (!isLogin && !auth) return context.redirect(ADMIN_LOGIN_PAGE, 302);
       context.locals.auth = auth;
     }
     return next();

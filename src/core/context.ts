@@ -10,7 +10,7 @@ import { createLocalStorage } from './images/local-storage.ts';
 import { createRemoteImages, type RemoteImages } from './images/remote-images.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
-import { createPagesService } from './pages/pages.service.ts';
+import { createInfoPagesService } from './info-pages/info-pages.service.ts';
 import { createSettingsService } from './settings/settings.service.ts';
 
 export interface AppContext {
@@ -22,7 +22,7 @@ export interface AppContext {
   gallery: ReturnType<typeof createGalleryService>;
   images: ReturnType<typeof createImagesService>;
   remoteImages: RemoteImages;
-  pages: ReturnType<typeof createPagesService>;
+  infoPages: ReturnType<typeof createInfoPagesService>;
   settings: ReturnType<typeof createSettingsService>;
   admins: ReturnType<typeof createAdminsService>;
   auth: ReturnType<typeof createAuthService>;
@@ -54,7 +54,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     gallery: createGalleryService({ db, releaseImage }),
     images,
     remoteImages: createRemoteImages({ storage, dataDir: config.dataDir, allowPrivate: config.remoteImagesAllowPrivate, log }),
-    pages: createPagesService({ db }),
+    infoPages: createInfoPagesService({ db }),
     settings: createSettingsService({ db, releaseImage }),
     admins: createAdminsService({ db }),
     auth: createAuthService({ db }),

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../core/context.ts';
-import { icsCalendar } from '../core/events/calendar.ts';
-import { textResponse } from '../server/pages/feed-response.ts';
+import { icsCalendar } from '../server/feeds/calendar.ts';
+import { textResponse } from '../server/views/feed-response.ts';
 
 const FEED_SIZE = 500;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../core/context.ts';
-import { textResponse } from '../server/pages/feed-response.ts';
+import { textResponse } from '../server/views/feed-response.ts';
 
 export const GET: APIRoute = async () => {
   const app = await getContext();

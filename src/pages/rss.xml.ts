@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../core/context.ts';
-import { newsRss } from '../core/news/rss.ts';
-import { textResponse } from '../server/pages/feed-response.ts';
-import { publicImageSrc } from '../server/pages/views.ts';
+import { newsRss } from '../server/feeds/rss.ts';
+import { textResponse } from '../server/views/feed-response.ts';
+import { publicImageSrc } from '../server/views/views.ts';
 
 const FEED_SIZE = 50;
 

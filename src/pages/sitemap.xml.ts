@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../core/context.ts';
-import { textResponse } from '../server/pages/feed-response.ts';
+import { textResponse } from '../server/views/feed-response.ts';
 
 const STATIC_PAGES = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do'];
 /** A sitemap file holds 50,000 URLs at most (sitemaps.org); the newest items come first. */

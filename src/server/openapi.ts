@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiresAdmin } from './http/areas.ts';
+import { SESSION_COOKIE } from './http/session-cookie.ts';
 import { loginInputSchema, loginResponseSchema } from '../core/auth/auth.schema.ts';
 import { eventInputSchema, eventSchema } from '../core/events/events.schema.ts';
 import { galleryImageSchema, galleryInputSchema } from '../core/gallery/gallery.schema.ts';
@@ -9,7 +11,7 @@ import {
   uploadUrlResponseSchema,
 } from '../core/images/images.schema.ts';
 import { newsInputSchema, newsItemSchema } from '../core/news/news.schema.ts';
-import { whatWeDoInputSchema, whatWeDoSchema, whoWeAreInputSchema, whoWeAreSchema } from '../core/pages/pages.schema.ts';
+import { whatWeDoInputSchema, whatWeDoSchema, whoWeAreInputSchema, whoWeAreSchema } from '../core/info-pages/info-pages.schema.ts';
 import { settingsInputSchema, settingsSchema } from '../core/settings/settings.schema.ts';
 import { adminSchema, changePasswordInputSchema, newAdminInputSchema } from '../core/admins/admins.schema.ts';
 
@@ -17,7 +19,6 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 
 interface Operation {
   summary: string;
-  admin?: boolean;
   body?: z.ZodType;
   response?: z.ZodType;
   status?: number;
@@ -48,68 +49,65 @@ export const apiRoutes: Record<string, Partial<Record<Method, Operation>>> = {
   '/api/admin/login': {
     post: { summary: 'Sign in; also sets the session cookie', body: loginInputSchema, response: loginResponseSchema },
   },
-  '/api/admin/logout': { post: { summary: 'End this session', admin: true, response: messageSchema } },
+  '/api/admin/logout': { post: { summary: 'End this session', response: messageSchema } },
   '/api/admin/administrators': {
-    get: { summary: 'The administrators', admin: true, response: z.array(adminSchema) },
+    get: { summary: 'The administrators', response: z.array(adminSchema) },
     post: {
       summary: 'Add an administrator (409 if the name is taken)',
-      admin: true,
       body: newAdminInputSchema,
       response: adminSchema,
       status: 201,
     },
   },
   '/api/admin/administrators/{id}': {
-    delete: { summary: 'Remove an administrator: never yourself, never the last one (409)', admin: true, response: deletedSchema },
+    delete: { summary: 'Remove an administrator: never yourself, never the last one (409)', response: deletedSchema },
   },
   '/api/admin/password': {
     put: {
       summary: 'Change your own password; your other sessions end',
-      admin: true,
       body: changePasswordInputSchema,
       response: messageSchema,
     },
   },
   '/api/admin/me': {
-    get: { summary: 'The signed-in administrator', admin: true, response: z.object({ id: z.string(), username: z.string() }) },
+    get: { summary: 'The signed-in administrator', response: z.object({ id: z.string(), username: z.string() }) },
   },
   '/api/admin/news': {
-    post: { summary: 'Create a news item', admin: true, body: newsInputSchema, response: newsItemSchema, status: 201 },
+    post: { summary: 'Create a news item', body: newsInputSchema, response: newsItemSchema, status: 201 },
   },
   '/api/admin/news/{id}': {
-    put: { summary: 'Update a news item', admin: true, body: newsInputSchema, response: newsItemSchema },
-    delete: { summary: 'Delete a news item', admin: true, response: deletedSchema },
+    put: { summary: 'Update a news item', body: newsInputSchema, response: newsItemSchema },
+    delete: { summary: 'Delete a news item', response: deletedSchema },
   },
   '/api/admin/events': {
-    post: { summary: 'Create an event', admin: true, body: eventInputSchema, response: eventSchema, status: 201 },
+    post: { summary: 'Create an event', body: eventInputSchema, response: eventSchema, status: 201 },
   },
   '/api/admin/events/{id}': {
-    put: { summary: 'Update an event', admin: true, body: eventInputSchema, response: eventSchema },
-    delete: { summary: 'Delete an event', admin: true, response: deletedSchema },
+    put: { summary: 'Update an event', body: eventInputSchema, response: eventSchema },
+    delete: { summary: 'Delete an event', response: deletedSchema },
   },
   '/api/admin/gallery': {
-    post: { summary: 'Add a gallery image', admin: true, body: galleryInputSchema, response: galleryImageSchema, status: 201 },
+    post: { summary: 'Add a gallery image', body: galleryInputSchema, response: galleryImageSchema, status: 201 },
   },
   '/api/admin/gallery/{id}': {
-    put: { summary: 'Update a gallery image', admin: true, body: galleryInputSchema, response: galleryImageSchema },
-    delete: { summary: 'Delete a gallery image', admin: true, response: deletedSchema },
+    put: { summary: 'Update a gallery image', body: galleryInputSchema, response: galleryImageSchema },
+    delete: { summary: 'Delete a gallery image', response: deletedSchema },
   },
   '/api/admin/who-we-are': {
-    put: { summary: 'Save the Who We Are page', admin: true, body: whoWeAreInputSchema, response: whoWeAreSchema },
+    put: { summary: 'Save the Who We Are page', body: whoWeAreInputSchema, response: whoWeAreSchema },
   },
   '/api/admin/what-we-do': {
-    put: { summary: 'Save the What We Do page', admin: true, body: whatWeDoInputSchema, response: whatWeDoSchema },
+    put: { summary: 'Save the What We Do page', body: whatWeDoInputSchema, response: whatWeDoSchema },
   },
   '/api/admin/upload': {
     post: {
       summary: 'Upload an image (multipart, field "image", at most 5 MB); answers its URL',
-      admin: true,
       multipart: true,
       response: uploadResponseSchema,
     },
   },
   '/api/objects/upload': {
-    post: { summary: 'News image flow, step 1: a one-time upload URL (15 minutes)', admin: true, response: uploadUrlResponseSchema },
+    post: { summary: 'News image flow, step 1: a one-time upload URL (15 minutes)', response: uploadUrlResponseSchema },
   },
   '/api/objects/{token}': {
     put: {
@@ -121,13 +119,12 @@ export const apiRoutes: Record<string, Partial<Record<Method, Operation>>> = {
   '/api/news-images': {
     put: {
       summary: 'News image flow, step 3: the objectPath for an upload URL',
-      admin: true,
       body: newsImageInputSchema,
       response: objectPathResponseSchema,
     },
   },
   '/api/admin/settings': {
-    put: { summary: 'Save the site settings', admin: true, body: settingsInputSchema, response: settingsSchema },
+    put: { summary: 'Save the site settings', body: settingsInputSchema, response: settingsSchema },
   },
 };
 
@@ -152,7 +149,7 @@ function describeOperation(method: Method, path: string, op: Operation) {
     },
     ...Object.fromEntries([
       ...(op.body ? [errors(400, 'Invalid input'), errors(413, 'Body over 1 MB'), errors(415, 'Body is not JSON')] : []),
-      ...(op.admin ? [errors(401, 'No valid session'), errors(403, 'Cookie-authenticated write from another origin')] : []),
+      ...(requiresAdmin(path) ? [errors(401, 'No valid session'), errors(403, 'Cookie-authenticated write from another origin')] : []),
       ...(path.includes('{id}') ? [errors(404, 'Unknown id')] : []),
       ...(path === '/api/admin/login'
         ? [errors(401, 'Invalid username or password'), errors(429, 'Too many failed attempts; see Retry-After')]
@@ -179,7 +176,7 @@ function describeOperation(method: Method, path: string, op: Operation) {
       : {}),
     ...(op.raw ? { requestBody: { required: true, content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     // Public operations say so: an empty list overrides any document-wide requirement.
-    security: op.admin ? [{ bearer: [] }, { cookie: [] }] : [],
+    security: requiresAdmin(path) ? [{ bearer: [] }, { cookie: [] }] : [],
     responses,
   };
 }
@@ -203,7 +200,7 @@ export function openApiDocument(serverUrl: string) {
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/admin/login' },
-        cookie: { type: 'apiKey', in: 'cookie', name: 'club_session' },
+        cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
       },
     },
     paths: Object.fromEntries(

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EventView } from '../../server/pages/views.ts';
+import type { EventView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
 
 interface EventCardProps {

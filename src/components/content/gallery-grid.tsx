@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { GalleryView } from '../../server/pages/views.ts';
+import type { GalleryView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { fullSize } from './gallery-image.ts';
 

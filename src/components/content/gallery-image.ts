@@ -1,4 +1,4 @@
-import type { GalleryView } from '../../server/pages/views.ts';
+import type { GalleryView } from '../../server/views/views.ts';
 
 /** The largest file of an image, for the lightbox and for the tile's link before hydration. */
 export function fullSize(item: GalleryView): string {

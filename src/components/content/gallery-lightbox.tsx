@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type TouchEvent } from 'react';
-import type { GalleryView } from '../../server/pages/views.ts';
+import type { GalleryView } from '../../server/views/views.ts';
 import { fullSize } from './gallery-image.ts';
 
 const SWIPE_PX = 50;

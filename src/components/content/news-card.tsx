@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { NewsView } from '../../server/pages/views.ts';
+import type { NewsView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
 
 interface NewsCardProps {

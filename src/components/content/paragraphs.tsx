@@ -1,4 +1,4 @@
-import { toParagraphs } from '../../core/pages/pages.schema.ts';
+import { toParagraphs } from '../../core/info-pages/info-pages.schema.ts';
 
 const NOT_AVAILABLE = 'Information not available';
 

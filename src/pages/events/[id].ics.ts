@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../../core/context.ts';
-import { unlessNotFound } from '../../server/pages/unless-not-found.ts';
-import { icsCalendar } from '../../core/events/calendar.ts';
-import { textResponse } from '../../server/pages/feed-response.ts';
+import { unlessNotFound } from '../../server/views/unless-not-found.ts';
+import { icsCalendar } from '../../server/feeds/calendar.ts';
+import { textResponse } from '../../server/views/feed-response.ts';
 
 /** One event as a file to open in a calendar app. */
 export const GET: APIRoute = async ({ params, rewrite }) => {

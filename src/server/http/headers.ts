@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isAdminPage, isApi, isPrivate } from './areas.ts';
 
 /** What a public page carries that its policy must allow, found while it was rendered. */
 export interface PageAllowances {
@@ -21,7 +22,7 @@ const BASE_POLICY = ["default-src 'self'", "base-uri 'self'", "form-action 'self
  * (docs/decisions/010).
  */
 export function contentSecurityPolicy(pathname: string, allowances: PageAllowances = NO_ALLOWANCES): string {
-  const admin = pathname === '/admin' || pathname.startsWith('/admin/');
+  const admin = isAdminPage(pathname);
   const hashes = allowances.scriptHashes.map((hash) => `'${hash}'`);
   const frames = [...new Set(allowances.frameSources.flatMap(originOf))];
   return [
@@ -96,15 +97,8 @@ const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, must-revalidate';
 const CACHEABLE_TYPES = /^(text\/html|text\/plain|text\/calendar|application\/xml|application\/rss\+xml)/;
 
 export function cacheControlFor(pathname: string, method: string): string | null {
-  if (
-    pathname.startsWith('/api/admin') ||
-    pathname.startsWith('/admin') ||
-    pathname.startsWith('/api/objects') ||
-    pathname === '/api/news-images'
-  ) {
-    return 'no-store';
-  }
-  if (pathname.startsWith('/api/') && (method === 'GET' || method === 'HEAD')) return 'no-cache';
+  if (isPrivate(pathname)) return 'no-store';
+  if (isApi(pathname) && (method === 'GET' || method === 'HEAD')) return 'no-cache';
   return null;
 }
 

@@ -1,6 +1,8 @@
-import { whatWeDoInputSchema } from '../../../core/pages/pages.schema.ts';
+import { whatWeDoInputSchema } from '../../../core/info-pages/info-pages.schema.ts';
 import { readJson } from '../../../server/http/body.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/responses.ts';
 
-export const PUT = endpoint(async ({ request }, app) => json(await app.pages.updateWhatWeDo(await readJson(request, whatWeDoInputSchema))));
+export const PUT = endpoint(async ({ request }, app) =>
+  json(await app.infoPages.updateWhatWeDo(await readJson(request, whatWeDoInputSchema))),
+);

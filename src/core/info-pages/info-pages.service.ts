@@ -1,14 +1,14 @@
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../shared/time.ts';
-import type { WhatWeDo, WhatWeDoInput, WhoWeAre, WhoWeAreInput } from './pages.schema.ts';
-import { createPagesRepository } from './pages.repository.ts';
+import type { WhatWeDo, WhatWeDoInput, WhoWeAre, WhoWeAreInput } from './info-pages.schema.ts';
+import { createInfoPagesRepository } from './info-pages.repository.ts';
 
 const EMPTY_WHO_WE_ARE: WhoWeAre = { aboutUs: '', whoAreWe: '', contactEmail: '' };
 const EMPTY_WHAT_WE_DO: WhatWeDo = { mission: '', activities: '', impact: '' };
 
 /** The two single-record information pages; before the first save they read as empty text. */
-export function createPagesService(deps: { db: Db }) {
-  const repo = createPagesRepository(deps.db);
+export function createInfoPagesService(deps: { db: Db }) {
+  const repo = createInfoPagesRepository(deps.db);
   return {
     async getWhoWeAre(): Promise<WhoWeAre> {
       const row = await repo.findWhoWeAre();

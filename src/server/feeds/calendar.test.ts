@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { ClubEvent } from './events.schema.ts';
+import type { ClubEvent } from '../../core/events/events.schema.ts';
 import { eventTiming, fold, googleCalendarUrl, icsCalendar } from './calendar.ts';
 
 const event = (over: Partial<ClubEvent>): ClubEvent => ({

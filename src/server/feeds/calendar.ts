@@ -2,9 +2,9 @@ import { TZDate } from '@date-fns/tz';
 // One module each: the package's index loads all of date-fns (about 250 MB resident on the server).
 import { addDays } from 'date-fns/addDays';
 import { addHours } from 'date-fns/addHours';
-import { withoutControlCharacters } from '../shared/fields.ts';
-import { localStamp } from '../shared/time.ts';
-import type { ClubEvent } from './events.schema.ts';
+import { withoutControlCharacters } from '../../core/shared/fields.ts';
+import { localStamp } from '../../core/shared/time.ts';
+import type { ClubEvent } from '../../core/events/events.schema.ts';
 
 /** Events store one instant; a calendar entry needs an end. Midnight means the whole day. */
 const DEFAULT_DURATION_HOURS = 2;

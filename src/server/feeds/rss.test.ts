@@ -1,6 +1,6 @@
 import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
-import type { NewsArticle } from './news.schema.ts';
+import type { NewsArticle } from '../../core/news/news.schema.ts';
 import { newsRss } from './rss.ts';
 
 const options = { title: 'Club', description: 'News', baseUrl: 'https://club.example' };

@@ -1,6 +1,6 @@
-import { withoutControlCharacters } from '../shared/fields.ts';
-import type { NewsArticle } from './news.schema.ts';
-import { newsContentForDisplay } from './sanitize-content.ts';
+import { withoutControlCharacters } from '../../core/shared/fields.ts';
+import type { NewsArticle } from '../../core/news/news.schema.ts';
+import { newsContentForDisplay } from '../views/news-display.ts';
 
 // XML 1.0 cannot carry most control characters even escaped: they are dropped.
 const escapeXml = (text: string) =>

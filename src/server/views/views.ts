@@ -1,11 +1,11 @@
 import type { AppContext } from '../../core/context.ts';
-import { googleCalendarUrl } from '../../core/events/calendar.ts';
+import { googleCalendarUrl } from '../../server/feeds/calendar.ts';
 import type { ClubEvent } from '../../core/events/events.schema.ts';
 import { isPastEvent } from '../../core/events/events.service.ts';
 import type { GalleryImage } from '../../core/gallery/gallery.schema.ts';
 import type { StoredImage } from '../../core/images/images.service.ts';
 import type { NewsArticle } from '../../core/news/news.schema.ts';
-import { newsContentForDisplay } from '../../core/news/sanitize-content.ts';
+import { newsContentForDisplay } from './news-display.ts';
 import { formatDisplayDate } from '../../core/shared/time.ts';
 import { truncate } from './page-meta.ts';
 

@@ -3,7 +3,7 @@ import type { WhatWeDoTable, WhoWeAreTable } from '../db/database.ts';
 
 const SINGLE_ROW_ID = 1;
 
-export function createPagesRepository(db: Db) {
+export function createInfoPagesRepository(db: Db) {
   return {
     findWhoWeAre: () => db.selectFrom('whoWeAre').selectAll().where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isAdminLoginPage, isAdminPage, isApi, isPrivate, requiresAdmin } from './areas.ts';
+
+describe('site areas', () => {
+  it('tells admin screens from public pages that merely start alike', () => {
+    expect(isAdminPage('/admin')).toBe(true);
+    expect(isAdminPage('/admin/news')).toBe(true);
+    expect(isAdminPage('/administrators-guide')).toBe(false);
+    expect(isAdminLoginPage('/admin/')).toBe(true);
+    expect(isAdminLoginPage('/admin/dashboard')).toBe(false);
+  });
+
+  it('guards every admin call but sign-in, including the image flow outside /api/admin', () => {
+    expect(requiresAdmin('/api/admin/news/{id}')).toBe(true);
+    expect(requiresAdmin('/api/admin/login')).toBe(false);
+    expect(requiresAdmin('/api/objects/upload')).toBe(true);
+    expect(requiresAdmin('/api/news-images')).toBe(true);
+    expect(requiresAdmin('/api/objects/{token}')).toBe(false);
+    expect(requiresAdmin('/api/news')).toBe(false);
+    expect(requiresAdmin('/api/administrators')).toBe(false);
+  });
+
+  it('keeps admin answers and upload links out of shared caches', () => {
+    for (const path of ['/admin', '/admin/events', '/api/admin/login', '/api/admin/news', '/api/objects/abc', '/api/news-images']) {
+      expect(isPrivate(path)).toBe(true);
+    }
+    for (const path of ['/', '/news', '/api/news', '/administrators-guide']) expect(isPrivate(path)).toBe(false);
+    expect(isApi('/api')).toBe(true);
+    expect(isApi('/apiary')).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+// Which part of the site a path is in: one answer for the guard (src/middleware.ts), the
+// Content-Security-Policy and Cache-Control (headers.ts) and the OpenAPI document's security.
+// Paths may be OpenAPI templates ('/api/admin/news/{id}'): only prefixes and exact paths count.
+
+export const ADMIN_LOGIN_PAGE = '/admin';
+export const ADMIN_HOME_PAGE = '/admin/dashboard';
+export const LOGIN_API = '/api/admin/login';
+/** The spec's news image flow puts two administrator calls outside /api/admin. */
+const ADMIN_API_ELSEWHERE = new Set(['/api/objects/upload', '/api/news-images']);
+/** One-time upload URLs (the news image flow's step 2): the URL is the credential. */
+const UPLOAD_LINKS = '/api/objects';
+
+const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+
+/** The admin app's screens, sign-in included. */
+export const isAdminPage = (path: string) => within(path, ADMIN_LOGIN_PAGE);
+
+export const isAdminLoginPage = (path: string) => path === ADMIN_LOGIN_PAGE || path === `${ADMIN_LOGIN_PAGE}/`;
+
+/** API calls that need a signed-in administrator (the sign-in call itself does not). */
+export const requiresAdmin = (path: string) => path !== LOGIN_API && (within(path, '/api/admin') || ADMIN_API_ELSEWHERE.has(path));
+
+export const isApi = (path: string) => within(path, '/api');
+
+/** What no shared cache may keep: the admin's screens and calls, and upload links. */
+export const isPrivate = (path: string) =>
+  isAdminPage(path) || within(path, '/api/admin') || requiresAdmin(path) || within(path, UPLOAD_LINKS);
