@@ -6,6 +6,7 @@ import { createEventsService } from '../src/core/events/events.service.ts';
 import { createGalleryService } from '../src/core/gallery/gallery.service.ts';
 import { createLogger } from '../src/core/logger.ts';
 import { createNewsService } from '../src/core/news/news.service.ts';
+import type { WithImageRelease } from '../src/core/shared/release-image.ts';
 
 export const LARGE_SITE = { news: 10_000, events: 2_000, photos: 5_000 };
 
@@ -17,12 +18,13 @@ export async function fillSite(dataDir: string, counts: typeof LARGE_SITE = LARG
   const app = await createContext(config, createLogger('warn'));
   const day = 86_400_000;
   const start = Date.now() - 5 * 365 * day;
-  const releaseImage = async () => {};
   try {
     await app.db.transaction().execute(async (trx) => {
-      const news = createNewsService({ db: trx, timeZone: config.timeZone, releaseImage });
-      const events = createEventsService({ db: trx, timeZone: config.timeZone, releaseImage });
-      const gallery = createGalleryService({ db: trx, releaseImage });
+      // Nothing is released while filling: every write runs in this one transaction.
+      const withImageRelease: WithImageRelease = (work) => work(trx, async () => {});
+      const news = createNewsService({ db: trx, timeZone: config.timeZone, withImageRelease });
+      const events = createEventsService({ db: trx, timeZone: config.timeZone, withImageRelease });
+      const gallery = createGalleryService({ db: trx, withImageRelease });
       for (let i = 0; i < counts.news; i++) {
         const content = `<p>News item ${i}: the club met on the field, <strong>thirty</strong> dads came, and the children built a raft.</p><p>Next time we bring sandwiches.</p>`;
         await news.create({

@@ -10,6 +10,7 @@ import { errorPageResponse } from './server/http/error-page.ts';
 import { forbiddenOrigin, unauthorized } from './server/http/errors.ts';
 import { withoutIslandStyleElement } from './server/http/island-styles.ts';
 import { cacheControlFor, inlineScriptHashes, securityHeaders, withHeaders, withPublicCaching } from './server/http/headers.ts';
+import { isSiteImagePath } from './core/images/image-urls.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const PAGE_FAILED = 'We could not show this page. Please try again in a moment.';
@@ -51,7 +52,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const allowances = { scriptHashes, frameSources: context.locals.frameSources };
   const cacheControl = cacheControlFor(pathname, context.request.method);
-  if (!cacheControl && !pathname.startsWith('/images/')) response = await withPublicCaching(context.request, response);
+  if (!cacheControl && !isSiteImagePath(pathname)) response = await withPublicCaching(context.request, response);
   return withHeaders(response, {
     ...securityHeaders(context.url.protocol === 'https:' || publicUrl.startsWith('https:'), pathname, { allowances }),
     ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),

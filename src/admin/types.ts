@@ -1,3 +1,4 @@
+import { sizedImageUrl } from '../core/images/image-urls.ts';
 // The shapes the admin screens read, from the same zod schemas as the API.
 export type { NewsItem } from '../core/news/news.schema.ts';
 export type { ClubEvent } from '../core/events/events.schema.ts';
@@ -12,5 +13,5 @@ export interface Me {
 
 /** A small file for lists: a stored image answers any width with its nearest variant. */
 export function thumbnail(url: string, width: 320 | 640 = 320): string {
-  return url.startsWith('/images/') ? `${url}/${width}.webp` : url;
+  return sizedImageUrl(url, width);
 }

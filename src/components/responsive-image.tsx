@@ -1,4 +1,5 @@
 import type { StoredImage } from '../core/images/images.service.ts';
+import { isSiteImagePath, nearestWidth, variantUrl, type ImageFormat } from '../core/images/image-urls.ts';
 
 interface ResponsiveImageProps {
   /** An image of this site: /images/{id}, or this site's copy of an external image (/images/remote/…). */
@@ -13,7 +14,7 @@ interface ResponsiveImageProps {
   className?: string;
 }
 
-const isShowable = (url: string) => url.startsWith('/images/') || /^https?:\/\//i.test(url);
+const isShowable = (url: string) => isSiteImagePath(url) || /^https?:\/\//i.test(url);
 
 /**
  * A stored image as <picture> with AVIF and WebP sources at every stored width, explicit
@@ -26,14 +27,14 @@ export function ResponsiveImage({ src, image, alt, sizes, priority = false, clas
     if (!isShowable(src)) return null;
     return <img src={src} alt={alt} loading={loading} decoding="async" referrerPolicy="no-referrer" className={className} />;
   }
-  const srcSet = (format: 'avif' | 'webp') => image.widths.map((w) => `${image.url}/${w}.${format} ${w}w`).join(', ');
-  const fallback = image.widths.find((w) => w >= 960) ?? image.widths.at(-1);
+  const srcSet = (format: ImageFormat) => image.widths.map((w) => `${variantUrl(image.url, w, format)} ${w}w`).join(', ');
+  const fallback = nearestWidth(image.widths, 960);
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet('avif')} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet('webp')} sizes={sizes} />
       <img
-        src={`${image.url}/${fallback}.webp`}
+        src={fallback ? variantUrl(image.url, fallback) : image.url}
         width={image.width}
         height={image.height}
         alt={alt}

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
 import { createInfoPagesService } from './info-pages/info-pages.service.ts';
 import { createSettingsService } from './settings/settings.service.ts';
+import type { WithImageRelease } from './shared/release-image.ts';
 
 export interface AppContext {
   config: Config;
@@ -44,18 +45,18 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const timeZone = config.timeZone;
   const storage = createLocalStorage(path.join(config.dataDir, 'images'));
   const images = createImagesService({ db, storage, log });
-  const releaseImage = (url: string | null | undefined) => images.releaseIfUnused(url);
+  const withImageRelease: WithImageRelease = (work) => images.transaction(work);
   const context: AppContext = {
     config,
     db,
     log,
-    news: createNewsService({ db, timeZone, releaseImage }),
-    events: createEventsService({ db, timeZone, releaseImage }),
-    gallery: createGalleryService({ db, releaseImage }),
+    news: createNewsService({ db, timeZone, withImageRelease }),
+    events: createEventsService({ db, timeZone, withImageRelease }),
+    gallery: createGalleryService({ db, withImageRelease }),
     images,
     remoteImages: createRemoteImages({ storage, dataDir: config.dataDir, allowPrivate: config.remoteImagesAllowPrivate, log }),
     infoPages: createInfoPagesService({ db }),
-    settings: createSettingsService({ db, releaseImage }),
+    settings: createSettingsService({ db, withImageRelease }),
     admins: createAdminsService({ db }),
     auth: createAuthService({ db }),
     close: () => db.destroy(),

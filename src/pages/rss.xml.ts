@@ -3,6 +3,7 @@ import { getContext } from '../core/context.ts';
 import { newsRss } from '../server/feeds/rss.ts';
 import { textResponse } from '../server/views/feed-response.ts';
 import { publicImageSrc } from '../server/views/views.ts';
+import { sizedImageUrl, storedImageId } from '../core/images/image-urls.ts';
 
 const FEED_SIZE = 50;
 
@@ -12,7 +13,7 @@ export const GET: APIRoute = async () => {
   const base = app.config.publicUrl;
   const items = await app.news.list({ limit: FEED_SIZE, offset: 0 });
   const imageSrc = (url: string) => publicImageSrc(app, url);
-  const logo = settings.logoUrl && (settings.logoUrl.startsWith('/images/') ? `${settings.logoUrl}/320.webp` : imageSrc(settings.logoUrl));
+  const logo = settings.logoUrl && (storedImageId(settings.logoUrl) ? sizedImageUrl(settings.logoUrl, 320) : imageSrc(settings.logoUrl));
   const body = newsRss(items, {
     title: `${settings.clubName} news`,
     description: settings.tagline || `News from ${settings.clubName}`,

@@ -255,6 +255,56 @@ eachDatabase('images on $kind', (db) => {
     expect((await fetch(`${suite.url}${kept}`)).status).toBe(200);
   });
 
+  it('names stored images by id with a foreign key: the database refuses to delete an image in use', async () => {
+    const url = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
+    const id = url.split('/').pop()!;
+    const news = await call(suite, 'POST', '/api/admin/news', {
+      token,
+      body: { title: 'With a photo', publishedAt: '2026-11-01', imageUrl: url },
+    });
+    expect(news.status).toBe(201);
+    expect(news.body).not.toHaveProperty('imageId');
+    // An address of a stored image that is not there is refused, not stored as a broken picture.
+    const typed = await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: '/images/nosuchimage' } });
+    expect(typed.status).toBe(409);
+    expect(typed.body.message).toMatch(/no longer on the site/);
+    const direct = openDb(suite);
+    handles.push(direct);
+    const row = await direct.selectFrom('newsItems').select(['imageId']).where('id', '=', news.body.id).executeTakeFirstOrThrow();
+    expect(row.imageId).toBe(id);
+    await expect(direct.deleteFrom('images').where('id', '=', id).execute()).rejects.toThrow(/foreign key/i);
+    expect((await fetch(`${suite.url}${url}`)).status).toBe(200);
+  });
+
+  it('never loses an image in use while many writes move images between rows at once', async () => {
+    const urls: string[] = [];
+    for (const fixture of [fixtures.png, fixtures.gif, fixtures.png, fixtures.gif]) {
+      urls.push((await directUpload(suite, token, await fixture())).body.imageUrl as string);
+    }
+    const rows: string[] = [];
+    for (const url of urls) rows.push((await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: url } })).body.id);
+    // Each round moves every row to another image at the same moment, and adds a row using one
+    // of them. An image that a write leaves unused is deleted at once, so a write naming it a
+    // moment later is refused (409) rather than stored as a broken picture; a release that
+    // checked 'unused' and then deleted would lose an image in use.
+    for (let round = 0; round < 6; round++) {
+      const answers = await Promise.all([
+        ...rows.map((id, i) =>
+          call(suite, 'PUT', `/api/admin/gallery/${id}`, { token, body: { imageUrl: urls[(i + round + 1) % urls.length] } }),
+        ),
+        call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: urls[round % urls.length] } }),
+      ]);
+      for (const answer of answers) expect([200, 201, 409], JSON.stringify(answer.body)).toContain(answer.status);
+    }
+    const used = new Set<string>(
+      (await call(suite, 'GET', '/api/gallery')).body
+        .map((image: { imageUrl: string }) => image.imageUrl)
+        .filter((u: string) => urls.includes(u)),
+    );
+    expect(used.size).toBeGreaterThan(0);
+    for (const url of used) expect((await fetch(`${suite.url}${url}/320.webp`)).status, url).toBeLessThan(400);
+  });
+
   it('answers 404 for unknown or malformed image paths', async () => {
     for (const p of ['/images/nope', '/images/abc/..%2f..%2fclub.sqlite', '/images/abc/640.png', '/images/ABC']) {
       expect((await fetch(`${suite.url}${p}`)).status, p).toBe(404);

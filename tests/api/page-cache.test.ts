@@ -344,7 +344,11 @@ eachDatabase('page cache and the clock on $kind', (db) => {
     await warm(suite, '/news');
     const direct = openDb(suite);
     try {
-      await createNewsService({ db: direct, timeZone: 'Europe/London', releaseImage: async () => {} }).create({
+      await createNewsService({
+        db: direct,
+        timeZone: 'Europe/London',
+        withImageRelease: (work) => direct.transaction().execute((trx) => work(trx, async () => {})),
+      }).create({
         title: 'Written by a script',
         content: '<p>Straight into the database</p>',
         publishedAt: '2026-12-10',

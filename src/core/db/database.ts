@@ -14,6 +14,8 @@ export interface NewsItemsTable {
   cleanedWith: Generated<number>;
   publishedAt: Timestamp;
   imageUrl: string | null;
+  /** The stored image `imageUrl` names, kept by the repository from the URL (foreign key; null for external URLs). */
+  imageId: Generated<string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -26,6 +28,8 @@ export interface EventsTable {
   comment: string;
   organiser: string | null;
   imageUrl: string | null;
+  /** The stored image `imageUrl` names, kept by the repository from the URL (foreign key; null for external URLs). */
+  imageId: Generated<string | null>;
   bookingUrl: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -34,6 +38,8 @@ export interface EventsTable {
 export interface GalleryImagesTable {
   id: string;
   imageUrl: string;
+  /** The stored image `imageUrl` names, kept by the repository from the URL (foreign key; null for external URLs). */
+  imageId: Generated<string | null>;
   caption: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -56,7 +62,7 @@ export interface WhatWeDoTable {
   updatedAt: Timestamp;
 }
 
-export interface SiteSettingsTable {
+interface SiteSettingsTable {
   id: number;
   clubName: string;
   tagline: string;
@@ -64,6 +70,8 @@ export interface SiteSettingsTable {
   socialGroupUrl: string | null;
   contactEmail: string | null;
   logoUrl: string | null;
+  /** The stored image `logoUrl` names (see NewsItemsTable.imageId). */
+  logoImageId: Generated<string | null>;
   updatedAt: Timestamp;
 }
 
@@ -130,9 +138,11 @@ export interface Database {
   loginAttempts: LoginAttemptsTable;
 }
 
-export type NewsItemRow = Selectable<NewsItemsTable>;
-export type EventRow = Selectable<EventsTable>;
-export type GalleryImageRow = Selectable<GalleryImagesTable>;
+// Content rows as the application reads them: the image reference is the repositories' business.
+export type NewsItemRow = Omit<Selectable<NewsItemsTable>, 'imageId'>;
+export type EventRow = Omit<Selectable<EventsTable>, 'imageId'>;
+export type GalleryImageRow = Omit<Selectable<GalleryImagesTable>, 'imageId'>;
+export type SiteSettingsRow = Omit<Selectable<SiteSettingsTable>, 'logoImageId'>;
 export type AdminRow = Selectable<AdminsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ImageRow = Selectable<ImagesTable>;

@@ -7,6 +7,7 @@ const asDbError = (error: unknown): DbError | null => (error instanceof Error ? 
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+const SQLITE_CONSTRAINT_FOREIGNKEY = 787;
 // Primary result codes (the low byte of an extended code).
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
@@ -22,6 +23,19 @@ export function isUniqueViolation(error: unknown): boolean {
   if (e.code === '23505') return true;
   return e.errcode === SQLITE_CONSTRAINT_UNIQUE || e.errcode === SQLITE_CONSTRAINT_PRIMARYKEY || /UNIQUE constraint failed/.test(e.message);
 }
+
+/**
+ * A foreign key refused the write: the row names a stored image that is not there, because it
+ * was replaced or deleted meanwhile (or the address was typed by hand).
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = asDbError(error);
+  if (!e) return false;
+  return e.code === '23503' || e.errcode === SQLITE_CONSTRAINT_FOREIGNKEY || /FOREIGN KEY constraint failed/.test(e.message);
+}
+
+export const IMAGE_GONE =
+  'That image is no longer on the site (it was replaced or deleted meanwhile), so nothing was saved. Please choose or upload it again.';
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',

@@ -1,5 +1,9 @@
 import type { Db } from '../db/connect.ts';
-import type { EventRow, EventsTable } from '../db/database.ts';
+import type { EventRow, EventsTable, Insertable, Updateable } from '../db/database.ts';
+import { storedImageId } from '../images/image-urls.ts';
+
+/** What the application reads of an event row (the image reference stays in the repository). */
+const COLUMNS = ['id', 'name', 'date', 'location', 'comment', 'organiser', 'imageUrl', 'bookingUrl', 'createdAt', 'updatedAt'] as const;
 
 export function createEventsRepository(db: Db) {
   return {
@@ -8,8 +12,14 @@ export function createEventsRepository(db: Db) {
      * the order of the date index, so that a page deep in years of events reads only its rows.
      */
     async listUpcomingFirst(now: string, page?: { limit: number; offset: number }): Promise<EventRow[]> {
-      const upcoming = db.selectFrom('events').selectAll().where('date', '>=', now).orderBy('date').orderBy('createdAt').orderBy('id');
-      const past = db.selectFrom('events').selectAll().where('date', '<', now).orderBy('date', 'desc').orderBy('createdAt').orderBy('id');
+      const upcoming = db.selectFrom('events').select(COLUMNS).where('date', '>=', now).orderBy('date').orderBy('createdAt').orderBy('id');
+      const past = db
+        .selectFrom('events')
+        .select(COLUMNS)
+        .where('date', '<', now)
+        .orderBy('date', 'desc')
+        .orderBy('createdAt')
+        .orderBy('id');
       if (!page) return [...(await upcoming.execute()), ...(await past.execute())];
       const counted = await db
         .selectFrom('events')
@@ -33,7 +43,7 @@ export function createEventsRepository(db: Db) {
     listLinks: (limit: number) => db.selectFrom('events').select(['id', 'updatedAt']).orderBy('date', 'desc').limit(limit).execute(),
 
     async findById(id: string): Promise<EventRow | undefined> {
-      return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('events').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
     /** The earliest start strictly after `now`, when an upcoming event becomes past. */
@@ -54,18 +64,26 @@ export function createEventsRepository(db: Db) {
       return Number(row.n);
     },
 
-    async insert(row: EventsTable): Promise<void> {
-      await db.insertInto('events').values(row).execute();
-    },
+    /**
+     * Every write keeps the image reference in step with the URL (a stored image that is not
+     * there is refused by the foreign key), and answers the row as written.
+     */
+    insert: (row: Omit<Insertable<EventsTable>, 'imageId'>): Promise<EventRow> =>
+      db
+        .insertInto('events')
+        .values({ ...row, imageId: storedImageId(row.imageUrl) })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow(),
 
-    async update(id: string, changes: Partial<Omit<EventsTable, 'id' | 'createdAt'>>): Promise<boolean> {
-      const result = await db.updateTable('events').set(changes).where('id', '=', id).executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
+    update: (id: string, changes: Omit<Updateable<EventsTable>, 'id' | 'createdAt' | 'imageId'>): Promise<EventRow | undefined> =>
+      db
+        .updateTable('events')
+        .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirst(),
 
-    async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('events').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
+    delete: (id: string): Promise<EventRow | undefined> =>
+      db.deleteFrom('events').where('id', '=', id).returning(COLUMNS).executeTakeFirst(),
   };
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { EventRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import type { ReleaseImage } from '../shared/release-image.ts';
+import type { WithImageRelease } from '../shared/release-image.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { ClubEvent, EventInput } from './events.schema.ts';
 import { createEventsRepository } from './events.repository.ts';
@@ -12,7 +12,7 @@ export function isPastEvent(event: Pick<ClubEvent, 'date'>, now: Date = new Date
   return new Date(event.date).getTime() < now.getTime();
 }
 
-export function createEventsService(deps: { db: Db; timeZone: string; releaseImage: ReleaseImage }) {
+export function createEventsService(deps: { db: Db; timeZone: string; withImageRelease: WithImageRelease }) {
   const repo = createEventsRepository(deps.db);
   const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
@@ -51,14 +51,12 @@ export function createEventsService(deps: { db: Db; timeZone: string; releaseIma
         createdAt: now,
         updatedAt: now,
       };
-      await repo.insert(row);
-      return row;
+      return repo.insert(row);
     },
 
     /** Optional fields the payload leaves out keep their stored values. */
     async update(id: string, input: EventInput): Promise<ClubEvent> {
-      const before = await this.get(id);
-      const updated = await repo.update(id, {
+      const changes = {
         name: input.name,
         date: toInstant(input.date),
         comment: input.comment,
@@ -67,18 +65,23 @@ export function createEventsService(deps: { db: Db; timeZone: string; releaseIma
         ...(input.organiser !== undefined && { organiser: input.organiser }),
         ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
         updatedAt: nowIso(),
+      };
+      return deps.withImageRelease(async (trx, release) => {
+        const rows = createEventsRepository(trx);
+        const before = await rows.findById(id);
+        const after = before && (await rows.update(id, changes));
+        if (!before || !after) throw new NotFoundError('Event');
+        if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
+        return after;
       });
-      if (!updated) throw new NotFoundError('Event');
-      const after = await this.get(id);
-      if (before.imageUrl !== after.imageUrl) await deps.releaseImage(before.imageUrl);
-      return after;
     },
 
-    async delete(id: string): Promise<ClubEvent> {
-      const event = await this.get(id);
-      if (!(await repo.delete(id))) throw new NotFoundError('Event');
-      await deps.releaseImage(event.imageUrl);
-      return event;
-    },
+    delete: (id: string): Promise<ClubEvent> =>
+      deps.withImageRelease(async (trx, release) => {
+        const deleted = await createEventsRepository(trx).delete(id);
+        if (!deleted) throw new NotFoundError('Event');
+        await release(deleted.imageUrl);
+        return deleted;
+      }),
   };
 }

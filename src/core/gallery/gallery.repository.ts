@@ -1,17 +1,21 @@
 import type { Db } from '../db/connect.ts';
-import type { GalleryImageRow, GalleryImagesTable } from '../db/database.ts';
+import type { GalleryImageRow, GalleryImagesTable, Insertable, Updateable } from '../db/database.ts';
+import { storedImageId } from '../images/image-urls.ts';
+
+/** What the application reads of a gallery row (the image reference stays in the repository). */
+const COLUMNS = ['id', 'imageUrl', 'caption', 'createdAt', 'updatedAt'] as const;
 
 export function createGalleryRepository(db: Db) {
   return {
     /** Newest first, so a photo posted after an event leads the gallery. */
     async list(page?: { limit: number; offset: number }): Promise<GalleryImageRow[]> {
-      let query = db.selectFrom('galleryImages').selectAll().orderBy('createdAt', 'desc').orderBy('id');
+      let query = db.selectFrom('galleryImages').select(COLUMNS).orderBy('createdAt', 'desc').orderBy('id');
       if (page) query = query.limit(page.limit).offset(page.offset);
       return query.execute();
     },
 
     async findById(id: string): Promise<GalleryImageRow | undefined> {
-      return db.selectFrom('galleryImages').selectAll().where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('galleryImages').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
     async count(): Promise<number> {
@@ -22,18 +26,29 @@ export function createGalleryRepository(db: Db) {
       return Number(row.n);
     },
 
-    async insert(row: GalleryImagesTable): Promise<void> {
-      await db.insertInto('galleryImages').values(row).execute();
-    },
+    /**
+     * Every write keeps the image reference in step with the URL (a stored image that is not
+     * there is refused by the foreign key), and answers the row as written.
+     */
+    insert: (row: Omit<Insertable<GalleryImagesTable>, 'imageId'>): Promise<GalleryImageRow> =>
+      db
+        .insertInto('galleryImages')
+        .values({ ...row, imageId: storedImageId(row.imageUrl) })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow(),
 
-    async update(id: string, changes: Partial<Omit<GalleryImagesTable, 'id' | 'createdAt'>>): Promise<boolean> {
-      const result = await db.updateTable('galleryImages').set(changes).where('id', '=', id).executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
+    update: (
+      id: string,
+      changes: Omit<Updateable<GalleryImagesTable>, 'id' | 'createdAt' | 'imageId'>,
+    ): Promise<GalleryImageRow | undefined> =>
+      db
+        .updateTable('galleryImages')
+        .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirst(),
 
-    async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('galleryImages').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
+    delete: (id: string): Promise<GalleryImageRow | undefined> =>
+      db.deleteFrom('galleryImages').where('id', '=', id).returning(COLUMNS).executeTakeFirst(),
   };
 }

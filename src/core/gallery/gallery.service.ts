@@ -1,12 +1,12 @@
 import type { Db } from '../db/connect.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import type { ReleaseImage } from '../shared/release-image.ts';
+import type { WithImageRelease } from '../shared/release-image.ts';
 import { nowIso } from '../shared/time.ts';
 import type { GalleryImage, GalleryInput } from './gallery.schema.ts';
 import { createGalleryRepository } from './gallery.repository.ts';
 
-export function createGalleryService(deps: { db: Db; releaseImage: ReleaseImage }) {
+export function createGalleryService(deps: { db: Db; withImageRelease: WithImageRelease }) {
   const repo = createGalleryRepository(deps.db);
   return {
     list: (page?: { limit: number; offset: number }): Promise<GalleryImage[]> => repo.list(page),
@@ -22,28 +22,31 @@ export function createGalleryService(deps: { db: Db; releaseImage: ReleaseImage 
     async create(input: GalleryInput): Promise<GalleryImage> {
       const now = nowIso();
       const row = { id: newId(), imageUrl: input.imageUrl, caption: input.caption ?? null, createdAt: now, updatedAt: now };
-      await repo.insert(row);
-      return row;
+      return repo.insert(row);
     },
 
     async update(id: string, input: GalleryInput): Promise<GalleryImage> {
-      const before = await this.get(id);
-      const updated = await repo.update(id, {
+      const changes = {
         imageUrl: input.imageUrl,
         ...(input.caption !== undefined && { caption: input.caption }),
         updatedAt: nowIso(),
+      };
+      return deps.withImageRelease(async (trx, release) => {
+        const rows = createGalleryRepository(trx);
+        const before = await rows.findById(id);
+        const after = before && (await rows.update(id, changes));
+        if (!before || !after) throw new NotFoundError('Gallery image');
+        if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
+        return after;
       });
-      if (!updated) throw new NotFoundError('Gallery image');
-      const after = await this.get(id);
-      if (before.imageUrl !== after.imageUrl) await deps.releaseImage(before.imageUrl);
-      return after;
     },
 
-    async delete(id: string): Promise<GalleryImage> {
-      const image = await this.get(id);
-      if (!(await repo.delete(id))) throw new NotFoundError('Gallery image');
-      await deps.releaseImage(image.imageUrl);
-      return image;
-    },
+    delete: (id: string): Promise<GalleryImage> =>
+      deps.withImageRelease(async (trx, release) => {
+        const deleted = await createGalleryRepository(trx).delete(id);
+        if (!deleted) throw new NotFoundError('Gallery image');
+        await release(deleted.imageUrl);
+        return deleted;
+      }),
   };
 }

@@ -21,31 +21,37 @@ export function createImagesRepository(db: Db) {
       await db.deleteFrom('images').where('id', '=', id).execute();
     },
 
-    /** Whether any content row still points at this stored image. */
-    async isReferenced(url: string): Promise<boolean> {
-      const [news, events, gallery, settings] = await Promise.all([
-        db.selectFrom('newsItems').select('id').where('imageUrl', '=', url).limit(1).executeTakeFirst(),
-        db.selectFrom('events').select('id').where('imageUrl', '=', url).limit(1).executeTakeFirst(),
-        db.selectFrom('galleryImages').select('id').where('imageUrl', '=', url).limit(1).executeTakeFirst(),
-        db.selectFrom('siteSettings').select('id').where('logoUrl', '=', url).limit(1).executeTakeFirst(),
-      ]);
-      return Boolean(news || events || gallery || settings);
+    /**
+     * Deletes the image's row unless a content row uses it, in one statement: the foreign keys
+     * make the database itself refuse to remove an image in use. True when it was deleted.
+     */
+    async deleteIfUnreferenced(id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('images')
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.and([
+            eb.not(eb.exists(eb.selectFrom('newsItems').select('id').where('imageId', '=', id))),
+            eb.not(eb.exists(eb.selectFrom('events').select('id').where('imageId', '=', id))),
+            eb.not(eb.exists(eb.selectFrom('galleryImages').select('id').where('imageId', '=', id))),
+            eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('logoImageId', '=', id))),
+          ]),
+        )
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
 
-    /** Every stored-image URL that content rows use. */
-    async referencedUrls(): Promise<Set<string>> {
-      const rows = await Promise.all([
-        db.selectFrom('newsItems').select('imageUrl as url').where('imageUrl', 'like', '/images/%').execute(),
-        db.selectFrom('events').select('imageUrl as url').where('imageUrl', 'like', '/images/%').execute(),
-        db.selectFrom('galleryImages').select('imageUrl as url').where('imageUrl', 'like', '/images/%').execute(),
-        db.selectFrom('siteSettings').select('logoUrl as url').where('logoUrl', 'like', '/images/%').execute(),
-      ]);
-      return new Set(
-        rows
-          .flat()
-          .map((row) => row.url)
-          .filter((url): url is string => Boolean(url)),
-      );
+    /** Ids of the stored images that content rows use. */
+    async referencedIds(): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('newsItems')
+        .select('imageId as id')
+        .where('imageId', 'is not', null)
+        .union(db.selectFrom('events').select('imageId as id').where('imageId', 'is not', null))
+        .union(db.selectFrom('galleryImages').select('imageId as id').where('imageId', 'is not', null))
+        .union(db.selectFrom('siteSettings').select('logoImageId as id').where('logoImageId', 'is not', null))
+        .execute();
+      return new Set(rows.map((row) => row.id).filter((id): id is string => id !== null));
     },
 
     async insertToken(row: UploadTokensTable): Promise<void> {

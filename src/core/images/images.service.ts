@@ -8,9 +8,9 @@ import { createImagesRepository } from './images.repository.ts';
 import { ImageRejectedError, processImage, type ProcessedImage } from './pipeline.ts';
 import type { ImageStorage } from './storage.ts';
 import { NEWS_UPLOAD, type UploadLimit } from './upload-limits.ts';
+import { storedImageId, storedImageUrl } from './image-urls.ts';
 
 const UPLOAD_URL_TTL_MS = 15 * 60_000;
-const IMAGE_URL = /^\/images\/([a-z0-9]+)$/;
 export const UPLOAD_LINK_INVALID = 'This upload link is not valid: it has expired or was already used.';
 
 /** What a page needs to render a stored image without layout shift. */
@@ -24,13 +24,9 @@ export interface StoredImage {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-function imageIdOf(url: string | null | undefined): string | null {
-  return url ? (IMAGE_URL.exec(url)?.[1] ?? null) : null;
-}
-
 function toStoredImage(row: ImageRow): StoredImage {
   return {
-    url: `/images/${row.id}`,
+    url: storedImageUrl(row.id),
     width: row.width,
     height: row.height,
     widths: row.widths.split(',').map(Number),
@@ -97,17 +93,26 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
 
     /** Metadata of the stored images among these URLs (external URLs are skipped). */
     async describe(urls: (string | null | undefined)[]): Promise<Map<string, StoredImage>> {
-      const ids = [...new Set(urls.map(imageIdOf).filter((id): id is string => id !== null))];
+      const ids = [...new Set(urls.map(storedImageId).filter((id): id is string => id !== null))];
       const rows = await repo.findByIds(ids);
-      return new Map(rows.map((row) => [`/images/${row.id}`, toStoredImage(row)]));
+      return new Map(rows.map((row) => [storedImageUrl(row.id), toStoredImage(row)]));
     },
 
-    /** Deletes a stored image and all its files once no content row points at it. */
-    async releaseIfUnused(url: string | null | undefined): Promise<void> {
-      const id = imageIdOf(url);
-      if (!id || (await repo.isReferenced(`/images/${id}`))) return;
-      await repo.delete(id);
-      await removeFilesLater(id);
+    /**
+     * Runs a content write in one transaction with the release of the images it stops using:
+     * `release(url)` deletes that image's row in the same transaction unless a row still uses
+     * it, and its files go once the transaction has committed (never for one rolled back).
+     */
+    async transaction<T>(work: (trx: Db, release: (url: string | null | undefined) => Promise<void>) => Promise<T>): Promise<T> {
+      const released: string[] = [];
+      const result = await deps.db.transaction().execute((trx) =>
+        work(trx, async (url) => {
+          const id = storedImageId(url);
+          if (id && (await createImagesRepository(trx).deleteIfUnreferenced(id))) released.push(id);
+        }),
+      );
+      for (const id of released) await removeFilesLater(id);
+      return result;
     },
 
     /** A one-time URL under the site's public address for PUTting one file, valid for 15 minutes. */
@@ -145,7 +150,7 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
         await repo.releaseToken(tokenHash);
         throw error;
       }
-      await repo.attachImage(tokenHash, image.url.slice('/images/'.length));
+      await repo.attachImage(tokenHash, storedImageId(image.url)!);
       return image;
     },
 
@@ -155,7 +160,7 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
       const row = token ? await repo.findToken(sha256(token)) : undefined;
       if (!row) throw new ImageRejectedError('That is not an upload link of this site.', 400);
       if (!row.imageId) throw new ImageRejectedError('Nothing has been uploaded to that link yet.', 400);
-      return `/images/${row.imageId}`;
+      return storedImageUrl(row.imageId);
     },
 
     /**
@@ -163,13 +168,11 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
      * `graceMs` are kept: an administrator may still be filling in the form they belong to.
      */
     async collectGarbage(graceMs = 60 * 60_000): Promise<{ removedImages: string[]; removedFiles: string[] }> {
-      const referenced = await repo.referencedUrls();
+      const referenced = await repo.referencedIds();
       const removedImages: string[] = [];
       for (const id of await repo.listCreatedBefore(new Date(Date.now() - graceMs).toISOString())) {
-        if (!referenced.has(`/images/${id}`)) {
-          await repo.delete(id);
-          removedImages.push(id);
-        }
+        // Checked again by the delete itself: a row may have started using it since.
+        if (!referenced.has(id) && (await repo.deleteIfUnreferenced(id))) removedImages.push(id);
       }
       const known = new Set(await repo.listIds());
       const removedFiles: string[] = [];

@@ -2,6 +2,7 @@ import type { OutputInfo } from 'sharp';
 import { createLimiter } from '../shared/limiter.ts';
 import { loadSharp } from './sharp.ts';
 import { MAX_IMAGE_SIDE } from './upload-limits.ts';
+import { VARIANT_WIDTHS } from './image-urls.ts';
 
 // Encoding is the heaviest work this server does. One image at a time, each on one libvips
 // thread (src/core/images/sharp.ts), with a short queue: ten uploads at once take one core and
@@ -14,7 +15,6 @@ const encoding = createLimiter(1, ENCODING_QUEUE, 'The server is busy processing
 export const withEncoder = <T>(task: () => Promise<T>): Promise<T> => encoding.run(task);
 
 export const MAX_INPUT_PIXELS = 50_000_000;
-const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const NOT_AN_IMAGE = 'Please upload an image file (jpg, jpeg, png, gif)';
 
 export class ImageRejectedError extends Error {

@@ -1,11 +1,15 @@
 import type { Db } from '../db/connect.ts';
 import type { Insertable, Updateable, NewsItemRow, NewsItemsTable } from '../db/database.ts';
+import { storedImageId } from '../images/image-urls.ts';
+
+/** What the application reads of a news row (the image reference stays in the repository). */
+const COLUMNS = ['id', 'title', 'content', 'contentText', 'cleanedWith', 'publishedAt', 'imageUrl', 'createdAt', 'updatedAt'] as const;
 
 export function createNewsRepository(db: Db) {
   return {
     /** Newest publication first; among equal dates the most recently created first. */
     async list(page?: { limit: number; offset: number }): Promise<NewsItemRow[]> {
-      let query = db.selectFrom('newsItems').selectAll().orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').orderBy('id');
+      let query = db.selectFrom('newsItems').select(COLUMNS).orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').orderBy('id');
       if (page) query = query.limit(page.limit).offset(page.offset);
       return query.execute();
     },
@@ -30,7 +34,7 @@ export function createNewsRepository(db: Db) {
     },
 
     async findById(id: string): Promise<NewsItemRow | undefined> {
-      return db.selectFrom('newsItems').selectAll().where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('newsItems').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
     async count(): Promise<number> {
@@ -41,18 +45,26 @@ export function createNewsRepository(db: Db) {
       return Number(row.n);
     },
 
-    async insert(row: Insertable<NewsItemsTable>): Promise<void> {
-      await db.insertInto('newsItems').values(row).execute();
-    },
+    /**
+     * Every write keeps the image reference in step with the URL (a stored image that is not
+     * there is refused by the foreign key), and answers the row as written.
+     */
+    insert: (row: Omit<Insertable<NewsItemsTable>, 'imageId'>): Promise<NewsItemRow> =>
+      db
+        .insertInto('newsItems')
+        .values({ ...row, imageId: storedImageId(row.imageUrl) })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow(),
 
-    async update(id: string, changes: Updateable<Omit<NewsItemsTable, 'id' | 'createdAt'>>): Promise<boolean> {
-      const result = await db.updateTable('newsItems').set(changes).where('id', '=', id).executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
+    update: (id: string, changes: Omit<Updateable<NewsItemsTable>, 'id' | 'createdAt' | 'imageId'>): Promise<NewsItemRow | undefined> =>
+      db
+        .updateTable('newsItems')
+        .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirst(),
 
-    async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('newsItems').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
+    delete: (id: string): Promise<NewsItemRow | undefined> =>
+      db.deleteFrom('newsItems').where('id', '=', id).returning(COLUMNS).executeTakeFirst(),
   };
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { NewsItemRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import type { ReleaseImage } from '../shared/release-image.ts';
+import type { WithImageRelease } from '../shared/release-image.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { NewsArticle, NewsInput } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';
@@ -10,7 +10,7 @@ import { CLEANING_RULES_VERSION, cleanNewsContent } from './sanitize-content.ts'
 
 const RECLEAN_BATCH = 100;
 
-export function createNewsService(deps: { db: Db; timeZone: string; releaseImage: ReleaseImage }) {
+export function createNewsService(deps: { db: Db; timeZone: string; withImageRelease: WithImageRelease }) {
   const repo = createNewsRepository(deps.db);
   const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
@@ -39,32 +39,35 @@ export function createNewsService(deps: { db: Db; timeZone: string; releaseImage
         createdAt: now,
         updatedAt: now,
       };
-      await repo.insert(row);
-      return toArticle(row);
+      return toArticle(await repo.insert(row));
     },
 
     /** Fields the payload leaves out keep their stored values. */
     async update(id: string, input: NewsInput): Promise<NewsArticle> {
-      const before = await this.get(id);
-      const updated = await repo.update(id, {
+      const changes = {
         title: input.title,
         publishedAt: toInstant(input.publishedAt),
         ...(input.content !== undefined && cleanNewsContent(input.content)),
         ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
         updatedAt: nowIso(),
+      };
+      return deps.withImageRelease(async (trx, release) => {
+        const rows = createNewsRepository(trx);
+        const before = await rows.findById(id);
+        const after = before && (await rows.update(id, changes));
+        if (!before || !after) throw new NotFoundError('News item');
+        if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
+        return toArticle(after);
       });
-      if (!updated) throw new NotFoundError('News item');
-      const after = await this.get(id);
-      if (before.imageUrl !== after.imageUrl) await deps.releaseImage(before.imageUrl);
-      return after;
     },
 
-    async delete(id: string): Promise<NewsArticle> {
-      const item = await this.get(id);
-      if (!(await repo.delete(id))) throw new NotFoundError('News item');
-      await deps.releaseImage(item.imageUrl);
-      return item;
-    },
+    delete: (id: string): Promise<NewsArticle> =>
+      deps.withImageRelease(async (trx, release) => {
+        const deleted = await createNewsRepository(trx).delete(id);
+        if (!deleted) throw new NotFoundError('News item');
+        await release(deleted.imageUrl);
+        return toArticle(deleted);
+      }),
 
     /**
      * Cleans again what was stored under older cleaning rules (or before they were versioned),

@@ -1,13 +1,18 @@
 import type { Db } from '../db/connect.ts';
-import type { SiteSettingsTable } from '../db/database.ts';
+import type { SiteSettingsRow } from '../db/database.ts';
+import { storedImageId } from '../images/image-urls.ts';
 
 const SINGLE_ROW_ID = 1;
+/** What the application reads of the settings row (the logo's image reference stays here). */
+const COLUMNS = ['id', 'clubName', 'tagline', 'messagingGroupUrl', 'socialGroupUrl', 'contactEmail', 'logoUrl', 'updatedAt'] as const;
 
 export function createSettingsRepository(db: Db) {
   return {
-    find: () => db.selectFrom('siteSettings').selectAll().where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
+    find: () => db.selectFrom('siteSettings').select(COLUMNS).where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
 
-    async save(row: Omit<SiteSettingsTable, 'id'>): Promise<void> {
+    /** Writes the one row, keeping the logo's image reference in step with its URL. */
+    async save(settings: Omit<SiteSettingsRow, 'id'>): Promise<void> {
+      const row = { ...settings, logoImageId: storedImageId(settings.logoUrl) };
       await db
         .insertInto('siteSettings')
         .values({ id: SINGLE_ROW_ID, ...row })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLocalHostname } from './addresses.ts';
 import { parseDateInput } from './time.ts';
+import { isSiteImageUrl } from '../images/image-urls.ts';
 
 // Field rules shared by every payload schema. They import nothing from Node, so the admin
 // forms can validate with the very same schemas before anything is sent.
@@ -114,20 +115,13 @@ function localImageHostsAllowed(): boolean {
 
 const IMAGE_URL_RULE = 'must be an http:// or https:// address, or an image uploaded to this site';
 
-/** Paths under which this server serves stored images. */
-const LOCAL_IMAGE_PATH = /^\/images\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
-
-function isLocalImagePath(value: string): boolean {
-  return LOCAL_IMAGE_PATH.test(value) && !value.includes('..');
-}
-
 export function isImageUrl(value: string): boolean {
-  return isHttpUrl(value) || isLocalImagePath(value);
+  return isHttpUrl(value) || isSiteImageUrl(value);
 }
 
 function imageAddress(label: string, options: { blankAllowed: boolean }) {
   return (value: string, ctx: z.RefinementCtx) => {
-    if ((options.blankAllowed && value === '') || isLocalImagePath(value)) return;
+    if ((options.blankAllowed && value === '') || isSiteImageUrl(value)) return;
     const problem = /^https?:\/\//i.test(value)
       ? webAddressProblem(label, value, { localHosts: localImageHostsAllowed() })
       : `${label} ${IMAGE_URL_RULE}`;

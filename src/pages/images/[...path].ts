@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../../core/context.ts';
 import { isValidKey } from '../../core/images/storage.ts';
+import { nearestWidth, storedImageUrl, variantUrl, type ImageFormat } from '../../core/images/image-urls.ts';
 
 const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif' };
 
@@ -33,13 +34,13 @@ async function nearestVariant(app: Awaited<ReturnType<typeof getContext>>, key: 
   const match = /^([a-z0-9]+)\/(\d{2,4})\.(webp|avif)$/.exec(key);
   if (!match) return null;
   const [, id, width, format] = match as unknown as [string, string, string, string];
-  const stored = (await app.images.describe([`/images/${id}`])).get(`/images/${id}`);
-  if (!stored || stored.widths.length === 0) return null;
-  const nearest = stored.widths.find((w) => w >= Number(width)) ?? stored.widths.at(-1)!;
-  if (String(nearest) === width) return null;
+  const url = storedImageUrl(id);
+  const stored = (await app.images.describe([url])).get(url);
+  const nearest = stored && nearestWidth(stored.widths, Number(width));
+  if (nearest === undefined || String(nearest) === width) return null;
   return new Response(null, {
     status: 301,
-    headers: { Location: `/images/${id}/${nearest}.${format}`, 'Cache-Control': 'public, max-age=31536000, immutable' },
+    headers: { Location: variantUrl(url, nearest, format as ImageFormat), 'Cache-Control': 'public, max-age=31536000, immutable' },
   });
 }
 

@@ -1,6 +1,7 @@
 import { withoutControlCharacters } from '../../core/shared/fields.ts';
 import type { NewsArticle } from '../../core/news/news.schema.ts';
 import { newsContentForDisplay } from '../views/news-display.ts';
+import { sizedImageUrl } from '../../core/images/image-urls.ts';
 
 // XML 1.0 cannot carry most control characters even escaped: they are dropped.
 const escapeXml = (text: string) =>
@@ -35,7 +36,7 @@ export function newsRss(items: NewsArticle[], options: FeedOptions): string {
   const entries = items.map((item) => {
     const link = `${baseUrl}/news/${item.id}`;
     const image = item.imageUrl
-      ? `<p><img src="${escapeXml(item.imageUrl.startsWith('/') ? `${item.imageUrl}/960.webp` : imageSrc(item.imageUrl))}" alt="" /></p>`
+      ? `<p><img src="${escapeXml(item.imageUrl.startsWith('/') ? sizedImageUrl(item.imageUrl, 960) : imageSrc(item.imageUrl))}" alt="" /></p>`
       : '';
     const { text } = item;
     return [

@@ -7,7 +7,9 @@ import {
   DATABASE_UNAVAILABLE,
   DISK_FULL,
   isDatabaseUnavailable,
+  IMAGE_GONE,
   isDiskFull,
+  isForeignKeyViolation,
   isUniqueViolation,
   isUnstorableText,
 } from '../../core/db/errors.ts';
@@ -54,6 +56,7 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
     return errorJson(503, error.message, undefined, { 'Retry-After': '60' });
   }
   if (isUniqueViolation(error)) return errorJson(409, 'That already exists: somebody saved the same thing a moment ago.');
+  if (isForeignKeyViolation(error)) return errorJson(409, IMAGE_GONE);
   if (isUnstorableText(error))
     return errorJson(400, 'The request contains characters that cannot be stored. Please remove invisible control characters.');
   const log = { err: error, requestId: context.locals.requestId, path: context.url.pathname };

@@ -1,3 +1,5 @@
+import { nearestWidth, variantUrl } from '../../core/images/image-urls.ts';
+
 /** What a page tells the layout for its <head>: search results, link previews and feeds. */
 export interface PageMeta {
   /** The page's own title; the layout appends the club's name. Absent on the home page. */
@@ -54,6 +56,6 @@ export function previewImage(image: PreviewSource | null, alt: string): PageMeta
   if (!image) return undefined;
   const stored = image.stored;
   if (!stored || stored.widths.length === 0) return { url: image.src, alt };
-  const width = stored.widths.find((w) => w >= 1200) ?? stored.widths.at(-1)!;
-  return { url: `${stored.url}/${width}.webp`, width, height: Math.round((stored.height * width) / stored.width), alt };
+  const width = nearestWidth(stored.widths, 1200)!;
+  return { url: variantUrl(stored.url, width), width, height: Math.round((stored.height * width) / stored.width), alt };
 }

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as createContent from './2026_11_22_0001_create_content.ts';
 import * as createImages from './2026_11_22_0002_create_images.ts';
 import * as newsCleanedContent from './2026_11_23_0003_news_cleaned_content.ts';
+import * as imageReferences from './2026_11_23_0004_image_references.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_create_content': createContent,
   '2026_11_22_0002_create_images': createImages,
   '2026_11_23_0003_news_cleaned_content': newsCleanedContent,
+  '2026_11_23_0004_image_references': imageReferences,
 };

@@ -1,0 +1,42 @@
+// Where a stored image lives and which of its files to ask for: the one home of the URL scheme
+// (/images/{id}, /images/{id}/{width}.{format}) and of the width choice, used by the server, the
+// pages, the feeds and the admin app alike. Pure: no Node, no database.
+
+const PREFIX = '/images/';
+const STORED_ID = /^[a-z0-9]+$/;
+
+/** The widths an upload is stored at (those narrower than the image, and the image's own width up to the largest). */
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+
+export type ImageFormat = 'webp' | 'avif';
+
+/** The URL of a stored image, as content refers to it. */
+export const storedImageUrl = (id: string): string => `${PREFIX}${id}`;
+
+/** The id of a stored image from its URL, or null for anything else (external URLs, copies of them). */
+export function storedImageId(url: string | null | undefined): string | null {
+  if (!url?.startsWith(PREFIX)) return null;
+  const id = url.slice(PREFIX.length);
+  return STORED_ID.test(id) ? id : null;
+}
+
+/** Any file this site serves under /images/ (stored images, their variants, copies of external images). */
+export const isSiteImagePath = (path: string): boolean => path.startsWith(PREFIX);
+
+const SITE_IMAGE_URL = /^\/images\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** A well-formed path to an image of this site, as content may refer to it. */
+export const isSiteImageUrl = (value: string): boolean => SITE_IMAGE_URL.test(value) && !value.includes('..');
+
+/** One file of a stored image: its variant at `width` in `format`. */
+export const variantUrl = (url: string, width: number, format: ImageFormat = 'webp'): string => `${url}/${width}.${format}`;
+
+/** The stored width to serve for `wanted` pixels: the narrowest at least as wide, else the widest. */
+export function nearestWidth(widths: readonly number[], wanted: number): number | undefined {
+  return widths.find((w) => w >= wanted) ?? widths.at(-1);
+}
+
+/** A stored image at about `wanted` pixels wide; any other URL is returned as it is. */
+export function sizedImageUrl(url: string, wanted: number): string {
+  return storedImageId(url) ? variantUrl(url, nearestWidth(VARIANT_WIDTHS, wanted)!) : url;
+}
