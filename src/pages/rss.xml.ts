@@ -14,7 +14,7 @@ export const GET: APIRoute = async () => {
   const items = await app.news.list({ limit: FEED_SIZE, offset: 0 });
   const imageSrc = (url: string) => publicImageSrc(app, url);
   const logo = settings.logoUrl && (storedImageId(settings.logoUrl) ? sizedImageUrl(settings.logoUrl, 320) : imageSrc(settings.logoUrl));
-  const body = newsRss(items, {
+  const body = await newsRss(items, {
     title: `${settings.clubName} news`,
     description: settings.tagline || `News from ${settings.clubName}`,
     baseUrl: base,

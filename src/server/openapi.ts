@@ -1,132 +1,42 @@
 import { z } from 'zod';
+import { errorSchema } from './http/api-schemas.ts';
 import { requiresAdmin } from './http/areas.ts';
+import type { DescribedRoute, Operation } from './http/endpoint.ts';
 import { SESSION_COOKIE } from './http/session-cookie.ts';
-import { loginInputSchema, loginResponseSchema } from '../core/auth/auth.schema.ts';
-import { eventInputSchema, eventSchema } from '../core/events/events.schema.ts';
-import { galleryImageSchema, galleryInputSchema } from '../core/gallery/gallery.schema.ts';
-import {
-  newsImageInputSchema,
-  objectPathResponseSchema,
-  uploadResponseSchema,
-  uploadUrlResponseSchema,
-} from '../core/images/images.schema.ts';
-import { newsInputSchema, newsItemSchema } from '../core/news/news.schema.ts';
-import { whatWeDoInputSchema, whatWeDoSchema, whoWeAreInputSchema, whoWeAreSchema } from '../core/info-pages/info-pages.schema.ts';
-import { settingsInputSchema, settingsSchema } from '../core/settings/settings.schema.ts';
-import { adminSchema, changePasswordInputSchema, newAdminInputSchema } from '../core/admins/admins.schema.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
+const METHODS: Method[] = ['get', 'post', 'put', 'delete'];
 
-interface Operation {
-  summary: string;
-  body?: z.ZodType;
-  response?: z.ZodType;
-  status?: number;
-  multipart?: boolean;
-  raw?: boolean;
+// Every endpoint module of src/pages/api; each declares its operations beside its handlers.
+// Loaded when the document is made, not with this module, which one of them imports.
+const endpointModules = import.meta.glob<Record<string, unknown>>('../pages/api/**/*.ts');
+
+/** The OpenAPI path of an endpoint file: admin/news/[id].ts is /api/admin/news/{id}. */
+function pathOf(file: string): string | null {
+  const route = file
+    .replace(/^\.\.\/pages/, '')
+    .replace(/\.ts$/, '')
+    .replace(/\/index$/, '')
+    .replace(/\[(\w+)\]/g, '{$1}');
+  return route.includes('[...') ? null : route;
 }
 
-const errorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional().describe('Field name to message, on 400'),
-});
-const deletedSchema = z.object({ message: z.string(), id: z.string() });
-const messageSchema = z.object({ message: z.string() });
+const isDescribed = (value: unknown): value is DescribedRoute => typeof value === 'function' && 'operation' in value;
 
-/** Every API route, by path and method; a test checks that each endpoint file is listed. */
-export const apiRoutes: Record<string, Partial<Record<Method, Operation>>> = {
-  '/api/news': { get: { summary: 'News items, newest first', response: z.array(newsItemSchema) } },
-  '/api/news/{id}': { get: { summary: 'One news item', response: newsItemSchema } },
-  '/api/events': {
-    get: { summary: 'Events: upcoming soonest first, then past most recent first', response: z.array(eventSchema) },
-  },
-  '/api/events/{id}': { get: { summary: 'One event', response: eventSchema } },
-  '/api/gallery': { get: { summary: 'Gallery images, newest first', response: z.array(galleryImageSchema) } },
-  '/api/who-we-are': { get: { summary: 'The Who We Are page', response: whoWeAreSchema } },
-  '/api/what-we-do': { get: { summary: 'The What We Do page', response: whatWeDoSchema } },
-  '/api/settings': { get: { summary: 'Site settings', response: settingsSchema } },
-  '/api/openapi.json': { get: { summary: 'This document' } },
-  '/api/admin/login': {
-    post: { summary: 'Sign in; also sets the session cookie', body: loginInputSchema, response: loginResponseSchema },
-  },
-  '/api/admin/logout': { post: { summary: 'End this session', response: messageSchema } },
-  '/api/admin/administrators': {
-    get: { summary: 'The administrators', response: z.array(adminSchema) },
-    post: {
-      summary: 'Add an administrator (409 if the name is taken)',
-      body: newAdminInputSchema,
-      response: adminSchema,
-      status: 201,
-    },
-  },
-  '/api/admin/administrators/{id}': {
-    delete: { summary: 'Remove an administrator: never yourself, never the last one (409)', response: deletedSchema },
-  },
-  '/api/admin/password': {
-    put: {
-      summary: 'Change your own password; your other sessions end',
-      body: changePasswordInputSchema,
-      response: messageSchema,
-    },
-  },
-  '/api/admin/me': {
-    get: { summary: 'The signed-in administrator', response: z.object({ id: z.string(), username: z.string() }) },
-  },
-  '/api/admin/news': {
-    post: { summary: 'Create a news item', body: newsInputSchema, response: newsItemSchema, status: 201 },
-  },
-  '/api/admin/news/{id}': {
-    put: { summary: 'Update a news item', body: newsInputSchema, response: newsItemSchema },
-    delete: { summary: 'Delete a news item', response: deletedSchema },
-  },
-  '/api/admin/events': {
-    post: { summary: 'Create an event', body: eventInputSchema, response: eventSchema, status: 201 },
-  },
-  '/api/admin/events/{id}': {
-    put: { summary: 'Update an event', body: eventInputSchema, response: eventSchema },
-    delete: { summary: 'Delete an event', response: deletedSchema },
-  },
-  '/api/admin/gallery': {
-    post: { summary: 'Add a gallery image', body: galleryInputSchema, response: galleryImageSchema, status: 201 },
-  },
-  '/api/admin/gallery/{id}': {
-    put: { summary: 'Update a gallery image', body: galleryInputSchema, response: galleryImageSchema },
-    delete: { summary: 'Delete a gallery image', response: deletedSchema },
-  },
-  '/api/admin/who-we-are': {
-    put: { summary: 'Save the Who We Are page', body: whoWeAreInputSchema, response: whoWeAreSchema },
-  },
-  '/api/admin/what-we-do': {
-    put: { summary: 'Save the What We Do page', body: whatWeDoInputSchema, response: whatWeDoSchema },
-  },
-  '/api/admin/upload': {
-    post: {
-      summary: 'Upload an image (multipart, field "image", at most 5 MB); answers its URL',
-      multipart: true,
-      response: uploadResponseSchema,
-    },
-  },
-  '/api/objects/upload': {
-    post: { summary: 'News image flow, step 1: a one-time upload URL (15 minutes)', response: uploadUrlResponseSchema },
-  },
-  '/api/objects/{token}': {
-    put: {
-      summary: 'News image flow, step 2: PUT the raw file (at most 10 MB) to the upload URL',
-      raw: true,
-      response: objectPathResponseSchema,
-    },
-  },
-  '/api/news-images': {
-    put: {
-      summary: 'News image flow, step 3: the objectPath for an upload URL',
-      body: newsImageInputSchema,
-      response: objectPathResponseSchema,
-    },
-  },
-  '/api/admin/settings': {
-    put: { summary: 'Save the site settings', body: settingsInputSchema, response: settingsSchema },
-  },
-};
+/** Every API operation by path and method, from the endpoint files themselves. */
+export async function apiRoutes(): Promise<Record<string, Partial<Record<Method, Operation>>>> {
+  const routes: Record<string, Partial<Record<Method, Operation>>> = {};
+  for (const [file, load] of Object.entries(endpointModules)) {
+    const path = pathOf(file);
+    if (!path) continue;
+    const exports = await load();
+    for (const method of METHODS) {
+      const handler = exports[method.toUpperCase()];
+      if (isDescribed(handler)) (routes[path] ??= {})[method] = handler.operation;
+    }
+  }
+  return routes;
+}
 
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
@@ -192,7 +102,7 @@ function operationId(method: Method, path: string): string {
   return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 }
 
-export function openApiDocument(serverUrl: string) {
+export async function openApiDocument(serverUrl: string) {
   return {
     openapi: '3.1.0',
     info: { title: "Fathers' club website API", version: '1.0.0' },
@@ -204,7 +114,7 @@ export function openApiDocument(serverUrl: string) {
       },
     },
     paths: Object.fromEntries(
-      Object.entries(apiRoutes).map(([path, ops]) => [
+      Object.entries(await apiRoutes()).map(([path, ops]) => [
         path,
         Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, describeOperation(method as Method, path, op)])),
       ]),

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
@@ -33,6 +33,29 @@ eachDatabase('npm run admin on $kind', (db) => {
     expect(result.stdout).toMatch(/Administrator "bob" created/);
     expect(await login(suite, 'bob', 'a-long-enough-password')).toEqual(expect.any(String));
   });
+
+  // On a terminal the password is asked twice without echo; `script` gives the command a terminal.
+  it.skipIf(spawnSync('sh', ['-c', 'command -v script']).status !== 0)(
+    'asks on a terminal twice, without showing the password',
+    async () => {
+      const secret = 'typed-at-a-terminal';
+      const child = spawn('script', ['-qfc', `${process.execPath} scripts/admin.ts create dora`, '/dev/null'], { cwd: root, env });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      const waitFor = async (pattern: RegExp) => {
+        for (let i = 0; i < 100 && !pattern.test(output); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      };
+      await waitFor(/Password for dora/);
+      child.stdin.write(`${secret}\r`);
+      await waitFor(/Repeat the password/);
+      child.stdin.write(`${secret}\r`);
+      const status = await new Promise((resolve) => child.on('close', resolve));
+      expect(status).toBe(0);
+      expect(output).toMatch(/Administrator "dora" created/);
+      expect(output).not.toContain(secret);
+      expect(await login(suite, 'dora', secret)).toEqual(expect.any(String));
+    },
+  );
 
   it('refuses a password shorter than 12 characters, and a duplicate', async () => {
     const short = await admin(['create', 'carol'], 'short\n');

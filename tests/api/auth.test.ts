@@ -4,10 +4,11 @@ import { call, login } from '../setup/api-client.ts';
 import { openDb } from '../setup/direct-db.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
+import { requiresAdmin } from '../../src/server/http/areas.ts';
 import { apiRoutes } from '../../src/server/openapi.ts';
 
-const adminRoutes = Object.entries(apiRoutes)
-  .filter(([path]) => path.startsWith('/api/admin/') && path !== '/api/admin/login')
+const adminRoutes = Object.entries(await apiRoutes())
+  .filter(([path]) => requiresAdmin(path))
   .flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path: path.replace('{id}', 'abc123') })));
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -17,7 +17,7 @@ const article = (id: string, publishedAt: string, updatedAt: string): NewsArticl
 
 describe('newsRss', () => {
   it('gives an empty feed no build date rather than 1 January 1970', async () => {
-    const xml = newsRss([], options);
+    const xml = await newsRss([], options);
     expect(xml).not.toContain('1970');
     expect(xml).not.toContain('<lastBuildDate>');
     const feed = await new Parser().parseString(xml);
@@ -25,8 +25,8 @@ describe('newsRss', () => {
     expect(feed.title).toBe('Club');
   });
 
-  it('dates the feed by its most recent change, whichever item it is', () => {
-    const xml = newsRss(
+  it('dates the feed by its most recent change, whichever item it is', async () => {
+    const xml = await newsRss(
       [
         article('a', '2026-11-20T09:00:00.000Z', '2026-11-20T09:00:00.000Z'),
         article('b', '2026-11-01T09:00:00.000Z', '2026-11-22T18:30:00.000Z'),

@@ -1,4 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
+import type { z } from 'zod';
 import { InvalidCredentialsError, type SessionAdmin } from '../../core/auth/auth.service.ts';
 import { LockedOutError } from '../../core/auth/guesses.ts';
 import { BusyError } from '../../core/shared/limiter.ts';
@@ -17,25 +18,53 @@ import { ImageRejectedError } from '../../core/images/pipeline.ts';
 import { StorageUnavailableError } from '../../core/images/storage.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
+import { readJson } from './body.ts';
 import { HttpError, unauthorized } from './errors.ts';
 import { errorJson } from './responses.ts';
 
-type Handler = (context: APIContext, app: AppContext) => Response | Promise<Response>;
+/**
+ * What an API operation takes and answers, declared once beside its handler: the handler gets
+ * the body parsed by `body`, and the OpenAPI document (src/server/openapi.ts) is made from these.
+ * Whether it needs an administrator is the path's business (areas.ts).
+ */
+export interface Operation<Body extends z.ZodType | undefined = z.ZodType | undefined> {
+  summary: string;
+  /** A JSON body, parsed and validated before the handler runs (400 with field messages otherwise). */
+  body?: Body;
+  response?: z.ZodType;
+  /** The success status, when not 200. */
+  status?: number;
+  /** A multipart/form-data upload (field "image"), read by the handler. */
+  multipart?: boolean;
+  /** A raw image body, read by the handler. */
+  raw?: boolean;
+}
+
+type Input<Body> = Body extends z.ZodType ? z.output<Body> : undefined;
+type Handler<Body> = (context: APIContext, app: AppContext, input: Input<Body>) => Response | Promise<Response>;
+
+/** An endpoint with its operation attached, for the OpenAPI document. */
+export type DescribedRoute = APIRoute & { readonly operation: Operation };
 
 /**
- * Wraps an endpoint: hands it the application context and turns every thrown error into
- * the API's JSON error answer. Unexpected errors are logged with the request id and never
- * leak details.
+ * Wraps an endpoint: hands it the application context and its parsed body, and turns every
+ * thrown error into the API's JSON error answer. Unexpected errors are logged with the request
+ * id and never leak details.
  */
-export function endpoint(handler: Handler): APIRoute {
-  return async (context) => {
+export function endpoint<Body extends z.ZodType | undefined = undefined>(
+  operation: Operation<Body>,
+  handler: Handler<Body>,
+): DescribedRoute {
+  const route: APIRoute = async (context) => {
     const app = await getContext();
     try {
-      return await handler(context, app);
+      const input = (operation.body ? await readJson(context.request, operation.body) : undefined) as Input<Body>;
+      return await handler(context, app, input);
     } catch (error) {
       return toErrorResponse(error, app, context);
     }
   };
+  return Object.assign(route, { operation });
 }
 
 export function toErrorResponse(error: unknown, app: AppContext, context: APIContext): Response {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineScriptHashes } from './headers.ts';
+import { contentSecurityPolicy, inlineScriptHashes, isFresh } from './headers.ts';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
@@ -29,5 +29,16 @@ describe('content security policy', () => {
     expect(contentSecurityPolicy('/admin/news', { scriptHashes: [sha('a()')], frameSources: [] })).toContain(
       `script-src 'self' '${sha('a()')}';`,
     );
+  });
+});
+
+describe('conditional requests', () => {
+  it('answers 304 for a weak or strong match, a list or *', () => {
+    const etag = 'W/"abc"';
+    expect(isFresh('W/"abc"', etag)).toBe(true);
+    expect(isFresh('"x", "abc"', etag)).toBe(true);
+    expect(isFresh('*', etag)).toBe(true);
+    expect(isFresh('"other"', etag)).toBe(false);
+    expect(isFresh(undefined, etag)).toBe(false);
   });
 });

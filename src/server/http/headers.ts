@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fresh from 'fresh';
 import { isAdminPage, isApi, isPrivate } from './areas.ts';
 
 /** What a public page carries that its policy must allow, found while it was rendered. */
@@ -130,7 +131,7 @@ export async function withPublicCaching(request: Request, response: Response): P
   headers.set('ETag', etag);
   headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
   headers.append('Vary', 'Accept-Encoding');
-  if (response.status === 200 && etagMatches(request.headers.get('if-none-match') ?? undefined, etag)) {
+  if (response.status === 200 && isFresh(request.headers.get('if-none-match') ?? undefined, etag)) {
     headers.delete('content-length');
     return new Response(null, { status: 304, headers });
   }
@@ -142,10 +143,12 @@ export function etagOf(body: Uint8Array): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-/** True when an If-None-Match header names `etag` (the weak comparison RFC 9110 asks for GET and HEAD). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+/**
+ * Whether the client's copy is current (answer 304), by the `fresh` library: RFC 9110's weak
+ * comparison for GET and HEAD, lists and `*`. The request's Cache-Control is not passed: its
+ * `no-cache` speaks to caches, and an origin server evaluates If-None-Match regardless (fetch()
+ * adds `no-cache` to any request that carries its own validator).
+ */
+export function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  return fresh({ 'if-none-match': ifNoneMatch }, { etag });
 }

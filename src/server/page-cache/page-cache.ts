@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
 import type { Logger } from '../../core/logger.ts';
-import { etagMatches, etagOf } from '../http/headers.ts';
+import { etagOf, isFresh } from '../http/headers.ts';
 import { cacheKey } from './cacheable.ts';
 import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
 
@@ -254,7 +254,7 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Re
     vary: 'Accept-Encoding',
     'x-request-id': String(req.headers['x-request-id'] ?? ''),
   };
-  if (answer.status === 200 && etagMatches(req.headers['if-none-match'], answer.etag)) {
+  if (answer.status === 200 && isFresh(req.headers['if-none-match'], answer.etag)) {
     delete headers['content-type'];
     res.writeHead(304, headers);
     res.end();

@@ -1,15 +1,17 @@
-import { loginInputSchema } from '../../../core/auth/auth.schema.ts';
-import { readJson } from '../../../server/http/body.ts';
+import { loginInputSchema, loginResponseSchema } from '../../../core/auth/auth.schema.ts';
 import { clientAddress } from '../../../server/http/client-address.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/responses.ts';
 import { setSessionCookie } from '../../../server/http/session-cookie.ts';
 
 /** Answers {"token"} and sets the same session as an httpOnly cookie for the admin area. */
-export const POST = endpoint(async (context, app) => {
-  const { username, password } = await readJson(context.request, loginInputSchema);
-  const session = await app.auth.login(username, password, clientAddress(context, app.config.trustProxy));
-  setSessionCookie(context.cookies, session.token, session.expiresAt, context.url, app.config.publicUrl);
-  app.log.info({ requestId: context.locals.requestId, username: username.trim().toLowerCase() }, 'administrator signed in');
-  return json({ token: session.token });
-});
+export const POST = endpoint(
+  { summary: 'Sign in; also sets the session cookie', body: loginInputSchema, response: loginResponseSchema },
+  async (context, app, input) => {
+    const { username, password } = input;
+    const session = await app.auth.login(username, password, clientAddress(context, app.config.trustProxy));
+    setSessionCookie(context.cookies, session.token, session.expiresAt, context.url, app.config.publicUrl);
+    app.log.info({ requestId: context.locals.requestId, username: username.trim().toLowerCase() }, 'administrator signed in');
+    return json({ token: session.token });
+  },
+);

@@ -1,6 +1,8 @@
-import { settingsInputSchema } from '../../../core/settings/settings.schema.ts';
-import { readJson } from '../../../server/http/body.ts';
+import { settingsInputSchema, settingsSchema } from '../../../core/settings/settings.schema.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/responses.ts';
 
-export const PUT = endpoint(async ({ request }, app) => json(await app.settings.update(await readJson(request, settingsInputSchema))));
+export const PUT = endpoint(
+  { summary: 'Save the site settings', body: settingsInputSchema, response: settingsSchema },
+  async (_context, app, input) => json(await app.settings.update(input)),
+);

@@ -1,8 +1,8 @@
-import { whoWeAreInputSchema } from '../../../core/info-pages/info-pages.schema.ts';
-import { readJson } from '../../../server/http/body.ts';
+import { whoWeAreInputSchema, whoWeAreSchema } from '../../../core/info-pages/info-pages.schema.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/responses.ts';
 
-export const PUT = endpoint(async ({ request }, app) =>
-  json(await app.infoPages.updateWhoWeAre(await readJson(request, whoWeAreInputSchema))),
+export const PUT = endpoint(
+  { summary: 'Save the Who We Are page', body: whoWeAreInputSchema, response: whoWeAreSchema },
+  async (_context, app, input) => json(await app.infoPages.updateWhoWeAre(input)),
 );

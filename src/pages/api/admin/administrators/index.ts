@@ -1,11 +1,16 @@
-import { newAdminInputSchema } from '../../../../core/admins/admins.schema.ts';
-import { readJson } from '../../../../server/http/body.ts';
+import { z } from 'zod';
+import { adminSchema, newAdminInputSchema } from '../../../../core/admins/admins.schema.ts';
 import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
-export const GET = endpoint(async (_context, app) => json(await app.admins.list()));
+export const GET = endpoint({ summary: 'The administrators', response: z.array(adminSchema) }, async (_context, app) =>
+  json(await app.admins.list()),
+);
 
-export const POST = endpoint(async ({ request }, app) => {
-  const { username, password } = await readJson(request, newAdminInputSchema);
-  return json(await app.admins.create(username, password), { status: 201 });
-});
+export const POST = endpoint(
+  { summary: 'Add an administrator (409 if the name is taken)', body: newAdminInputSchema, response: adminSchema, status: 201 },
+  async (_context, app, input) => {
+    const { username, password } = input;
+    return json(await app.admins.create(username, password), { status: 201 });
+  },
+);

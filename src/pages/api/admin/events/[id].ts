@@ -1,14 +1,14 @@
-import { eventInputSchema } from '../../../../core/events/events.schema.ts';
-import { readJson } from '../../../../server/http/body.ts';
+import { deletedSchema } from '../../../../server/http/api-schemas.ts';
+import { eventInputSchema, eventSchema } from '../../../../core/events/events.schema.ts';
 import { endpoint, pathId } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
-export const PUT = endpoint(async (context, app) => {
+export const PUT = endpoint({ summary: 'Update an event', body: eventInputSchema, response: eventSchema }, async (context, app, input) => {
   const id = pathId(context, 'Event');
-  return json(await app.events.update(id, await readJson(context.request, eventInputSchema)));
+  return json(await app.events.update(id, input));
 });
 
-export const DELETE = endpoint(async (context, app) => {
+export const DELETE = endpoint({ summary: 'Delete an event', response: deletedSchema }, async (context, app) => {
   const deleted = await app.events.delete(pathId(context, 'Event'));
   return json({ message: 'Event deleted', id: deleted.id });
 });

@@ -1,8 +1,8 @@
-import { eventInputSchema } from '../../../../core/events/events.schema.ts';
-import { readJson } from '../../../../server/http/body.ts';
+import { eventInputSchema, eventSchema } from '../../../../core/events/events.schema.ts';
 import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
-export const POST = endpoint(async ({ request }, app) =>
-  json(await app.events.create(await readJson(request, eventInputSchema)), { status: 201 }),
+export const POST = endpoint(
+  { summary: 'Create an event', body: eventInputSchema, response: eventSchema, status: 201 },
+  async (_context, app, input) => json(await app.events.create(input), { status: 201 }),
 );

@@ -1,14 +1,17 @@
-import { galleryInputSchema } from '../../../../core/gallery/gallery.schema.ts';
-import { readJson } from '../../../../server/http/body.ts';
+import { deletedSchema } from '../../../../server/http/api-schemas.ts';
+import { galleryImageSchema, galleryInputSchema } from '../../../../core/gallery/gallery.schema.ts';
 import { endpoint, pathId } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
-export const PUT = endpoint(async (context, app) => {
-  const id = pathId(context, 'Gallery image');
-  return json(await app.gallery.update(id, await readJson(context.request, galleryInputSchema)));
-});
+export const PUT = endpoint(
+  { summary: 'Update a gallery image', body: galleryInputSchema, response: galleryImageSchema },
+  async (context, app, input) => {
+    const id = pathId(context, 'Gallery image');
+    return json(await app.gallery.update(id, input));
+  },
+);
 
-export const DELETE = endpoint(async (context, app) => {
+export const DELETE = endpoint({ summary: 'Delete a gallery image', response: deletedSchema }, async (context, app) => {
   const deleted = await app.gallery.delete(pathId(context, 'Gallery image'));
   return json({ message: 'Gallery image deleted', id: deleted.id });
 });

@@ -1,8 +1,8 @@
-import { galleryInputSchema } from '../../../../core/gallery/gallery.schema.ts';
-import { readJson } from '../../../../server/http/body.ts';
+import { galleryImageSchema, galleryInputSchema } from '../../../../core/gallery/gallery.schema.ts';
 import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
-export const POST = endpoint(async ({ request }, app) =>
-  json(await app.gallery.create(await readJson(request, galleryInputSchema)), { status: 201 }),
+export const POST = endpoint(
+  { summary: 'Add a gallery image', body: galleryInputSchema, response: galleryImageSchema, status: 201 },
+  async (_context, app, input) => json(await app.gallery.create(input), { status: 201 }),
 );

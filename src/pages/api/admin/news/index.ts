@@ -1,8 +1,8 @@
-import { newsInputSchema, publicNewsItem } from '../../../../core/news/news.schema.ts';
-import { readJson } from '../../../../server/http/body.ts';
+import { newsInputSchema, newsItemSchema, publicNewsItem } from '../../../../core/news/news.schema.ts';
 import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
-export const POST = endpoint(async ({ request }, app) =>
-  json(publicNewsItem(await app.news.create(await readJson(request, newsInputSchema))), { status: 201 }),
+export const POST = endpoint(
+  { summary: 'Create a news item', body: newsInputSchema, response: newsItemSchema, status: 201 },
+  async (_context, app, input) => json(publicNewsItem(await app.news.create(input)), { status: 201 }),
 );
