@@ -13,7 +13,7 @@ interface SaveOptions<TInput> {
   bare?: boolean;
   /** Query keys (URLs) to refresh after success. */
   refresh: string[];
-  onSuccess?: () => void;
+  onSuccess?: (input: TInput) => void;
 }
 
 /** One call of SPEC §7 with SPEC §8's notices; the caller keeps the form as typed on failure. */
@@ -21,9 +21,9 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TInput) => apiRequest(options.method, options.url(input), options.body?.(input)),
-    onSuccess: async () => {
+    onSuccess: async (_answer, input) => {
       notify({ title: 'Success', description: options.success });
-      options.onSuccess?.();
+      options.onSuccess?.(input);
       await Promise.all(options.refresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
     onError: (error) => {

@@ -220,7 +220,8 @@ describe('admin content screens in Chromium', () => {
     await page.getByLabel('About Us').fill('We are dads.\n\nWe meet monthly.');
     await page.getByLabel('Contact Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expectNotice(page, 'Failed to update Who We Are content: 400:');
+    // Checked with the API's own schema before anything is sent, under the field.
+    await page.getByText('Contact Email must be a valid email address').waitFor();
     await page.getByLabel('Contact Email').fill('hello@dads.example');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectNotice(page, 'Who We Are content updated successfully');

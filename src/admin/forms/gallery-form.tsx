@@ -1,9 +1,10 @@
-import { useState, type SubmitEvent } from 'react';
-import { notify } from '../../components/ui/notices.ts';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { galleryInputSchema } from '../../core/gallery/gallery.schema.ts';
 import { ImageField } from '../uploads/image-field.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextAreaField } from '../ui/field.tsx';
-import { useUnsavedChanges } from '../unsaved-changes.ts';
+import { useAdminForm } from './use-admin-form.ts';
 
 export interface GalleryFormValues {
   imageUrl: string | null;
@@ -21,40 +22,32 @@ interface GalleryFormProps {
 
 /** SPEC §2 Manage Gallery and §5: an image URL is required; the caption is optional (3 rows). */
 export function GalleryForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit }: GalleryFormProps) {
-  const [values, setValues] = useState(initial);
-  const errors = serverErrors;
+  const { register, control, submitWith, watch, errorOf } = useAdminForm(galleryInputSchema, initial, serverErrors);
   const [uploading, setUploading] = useState(false);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-  useUnsavedChanges(dirty);
-
-  function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (!values.imageUrl) {
-      notify({ title: 'Error', description: 'Please upload or enter an image URL', variant: 'destructive' });
-      return;
-    }
-    onSubmit({ ...values, imageUrl: values.imageUrl });
-  }
+  const imageUrl = watch('imageUrl');
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <ImageField
-        flow="direct"
-        label="Image"
-        value={values.imageUrl}
-        onChange={(url) => setValues((v) => ({ ...v, imageUrl: url }))}
-        error={errors.imageUrl}
-        onBusyChange={setUploading}
+    <form
+      onSubmit={submitWith((values) => values.imageUrl && onSubmit({ ...values, imageUrl: values.imageUrl }))}
+      noValidate
+      className="space-y-4"
+    >
+      <Controller
+        control={control}
+        name="imageUrl"
+        render={({ field }) => (
+          <ImageField
+            flow="direct"
+            label="Image"
+            value={field.value}
+            onChange={field.onChange}
+            error={errorOf('imageUrl')}
+            onBusyChange={setUploading}
+          />
+        )}
       />
-      <TextAreaField
-        label="Caption (optional)"
-        name="caption"
-        rows={3}
-        value={values.caption}
-        onChange={(e) => setValues((v) => ({ ...v, caption: e.target.value }))}
-        error={errors.caption}
-      />
-      <Button type="submit" className="w-full" disabled={pending || uploading || !values.imageUrl}>
+      <TextAreaField label="Caption (optional)" rows={3} {...register('caption')} error={errorOf('caption')} />
+      <Button type="submit" className="w-full" disabled={pending || uploading || !imageUrl}>
         {pending ? pendingLabel : submitLabel}
       </Button>
     </form>

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useId, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { newsInputSchema } from '../../core/news/news.schema.ts';
 import { ImageField } from '../uploads/image-field.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
-import { useUnsavedChanges } from '../unsaved-changes.ts';
-import { fieldErrors } from '../validate.ts';
+import { useAdminForm } from './use-admin-form.ts';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
 
@@ -27,70 +27,55 @@ interface NewsFormProps {
 
 /** SPEC §2 Manage News dialog: title, publication date, rich-text content, optional image. */
 export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit }: NewsFormProps) {
-  const [values, setValues] = useState(initial);
-  const [clientErrors, setErrors] = useState<Record<string, string>>({});
-  const errors = { ...serverErrors, ...clientErrors };
+  const { register, control, submitWith, errorOf } = useAdminForm(newsInputSchema, initial, serverErrors);
   const [uploading, setUploading] = useState(false);
   const contentLabel = useId();
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-  useUnsavedChanges(dirty);
-
-  const set = <K extends keyof NewsFormValues>(key: K, value: NewsFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const missing = fieldErrors(newsInputSchema, values);
-    setErrors(missing);
-    if (Object.keys(missing).length === 0) onSubmit(values);
-  }
+  const contentError = errorOf('content');
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <InputField
-        label="Title"
-        name="title"
-        required
-        value={values.title}
-        onChange={(e) => set('title', e.target.value)}
-        error={errors.title}
-      />
-      <InputField
-        label="Publication Date"
-        name="publishedAt"
-        type="date"
-        required
-        value={values.publishedAt}
-        onChange={(e) => set('publishedAt', e.target.value)}
-        error={errors.publishedAt}
-      />
+    <form onSubmit={submitWith(onSubmit)} noValidate className="space-y-4">
+      <InputField label="Title" required {...register('title')} error={errorOf('title')} />
+      <InputField label="Publication Date" type="date" required {...register('publishedAt')} error={errorOf('publishedAt')} />
       <div>
         <p id={contentLabel} className="text-sm font-semibold text-slate-900">
           Content
         </p>
-        <Suspense
-          fallback={
-            <p role="status" className="mt-1 rounded-md border border-slate-300 p-3 text-slate-600">
-              Loading editor...
-            </p>
-          }
-        >
-          <div className="mt-1">
-            <RichTextEditor value={values.content} onChange={(html) => set('content', html)} labelId={contentLabel} />
-          </div>
-        </Suspense>
-        {errors.content && (
+        {/* As tall as the loaded editor (toolbar and text area): nothing below it moves when it
+            arrives, so a tap on the button under it lands where the finger aimed. */}
+        <div className="mt-1 min-h-[14.5rem]">
+          <Suspense
+            fallback={
+              <p role="status" className="rounded-md border border-slate-300 p-3 text-slate-600">
+                Loading editor...
+              </p>
+            }
+          >
+            <Controller
+              control={control}
+              name="content"
+              render={({ field }) => <RichTextEditor value={field.value} onChange={field.onChange} labelId={contentLabel} />}
+            />
+          </Suspense>
+        </div>
+        {contentError && (
           <p role="alert" className="mt-1 text-sm font-medium text-red-700">
-            {errors.content}
+            {contentError}
           </p>
         )}
       </div>
-      <ImageField
-        flow="news"
-        label="Image (optional)"
-        value={values.imageUrl}
-        onChange={(url) => set('imageUrl', url)}
-        error={errors.imageUrl}
-        onBusyChange={setUploading}
+      <Controller
+        control={control}
+        name="imageUrl"
+        render={({ field }) => (
+          <ImageField
+            flow="news"
+            label="Image (optional)"
+            value={field.value}
+            onChange={field.onChange}
+            error={errorOf('imageUrl')}
+            onBusyChange={setUploading}
+          />
+        )}
       />
       <Button type="submit" className="w-full" disabled={pending || uploading}>
         {pending ? pendingLabel : submitLabel}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type SubmitEvent } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import { changePasswordInputSchema, newAdminInputSchema, PASSWORD_MIN } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import { formatDisplayDate } from '../../core/shared/time.ts';
@@ -9,7 +10,7 @@ import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useSave } from '../use-save.ts';
-import { fieldErrors } from '../validate.ts';
+import { useAdminForm } from '../forms/use-admin-form.ts';
 
 /** Several volunteers can run the site: add one, remove one (never yourself, never the last), change your password. */
 export function AdministratorsScreen() {
@@ -69,52 +70,56 @@ export function AdministratorsScreen() {
 }
 
 function AddAdministrator() {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [clientErrors, setErrors] = useState<Record<string, string>>({});
-  const add = useSave<{ username: string; password: string }>({
+  const add = useSave<NewAdmin>({
     method: 'POST',
     url: () => '/api/admin/administrators',
     body: (input) => input,
     success: 'Administrator added successfully',
     failure: 'Failed to add administrator',
     refresh: ['/api/admin/administrators'],
-    onSuccess: () => {
-      setUsername('');
-      setPassword('');
-    },
+    onSuccess: () => form.reset(),
   });
-  const errors = { ...fieldErrorsOf(add.error), ...clientErrors };
+  const form = useAdminForm<NewAdmin>(newAdminInputSchema, { username: '', password: '' }, fieldErrorsOf(add.error));
+  const { control, submitWith, errorOf } = form;
 
-  function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const missing = fieldErrors(newAdminInputSchema, { username, password });
-    setErrors(missing);
-    if (Object.keys(missing).length === 0) add.mutate({ username, password });
-  }
-
+  // Other names than "username" and "password", so that the browser does not fill in the
+  // signed-in administrator's own: hence controlled fields rather than registered ones.
   return (
     <Card>
       <h2 className="mb-3 text-xl font-bold">Add an administrator</h2>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <InputField
-          label="New username"
-          name="new-username"
-          autoComplete="off"
-          autoCapitalize="none"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          error={errors.username}
+      <form onSubmit={submitWith((values) => add.mutate(values))} noValidate className="space-y-4">
+        <Controller
+          control={control}
+          name="username"
+          render={({ field }) => (
+            <InputField
+              label="New username"
+              name="new-username"
+              autoComplete="off"
+              autoCapitalize="none"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorOf('username')}
+            />
+          )}
         />
-        <InputField
-          label="Their password"
-          name="new-admin-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-          hint={`At least ${PASSWORD_MIN} characters. Give it to them in person; they can change it.`}
+        <Controller
+          control={control}
+          name="password"
+          render={({ field }) => (
+            <InputField
+              label="Their password"
+              name="new-admin-password"
+              type="password"
+              autoComplete="new-password"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorOf('password')}
+              hint={`At least ${PASSWORD_MIN} characters. Give it to them in person; they can change it.`}
+            />
+          )}
         />
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding...' : 'Add Administrator'}
@@ -124,62 +129,65 @@ function AddAdministrator() {
   );
 }
 
+interface NewAdmin {
+  username: string;
+  password: string;
+}
+
+interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+  confirmation: string;
+}
+
+/** The API's rules for a password change, and the second entry of the new password matching the first. */
+const passwordChangeSchema = changePasswordInputSchema
+  .extend({ confirmation: z.string() })
+  .refine((values) => values.newPassword === values.confirmation, {
+    path: ['confirmation'],
+    message: 'The two new passwords are not the same',
+  });
+
+const NO_PASSWORDS: PasswordChange = { currentPassword: '', newPassword: '', confirmation: '' };
+
 function ChangePassword() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [clientErrors, setErrors] = useState<Record<string, string>>({});
-  const change = useSave<void>({
+  const change = useSave<PasswordChange>({
     method: 'PUT',
     url: () => '/api/admin/password',
-    body: () => ({ currentPassword: current, newPassword: next }),
+    body: ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
     success: 'Password changed successfully',
     failure: 'Failed to change password',
     refresh: [],
-    onSuccess: () => {
-      setCurrent('');
-      setNext('');
-      setConfirmation('');
-    },
+    onSuccess: () => form.reset(NO_PASSWORDS),
   });
-  const errors = { ...fieldErrorsOf(change.error), ...clientErrors };
-
-  function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const missing = fieldErrors(changePasswordInputSchema, { currentPassword: current, newPassword: next });
-    if (!missing.newPassword && next !== confirmation) missing.confirmation = 'The two new passwords are not the same';
-    setErrors(missing);
-    if (Object.keys(missing).length === 0) change.mutate();
-  }
+  const form = useAdminForm<PasswordChange>(passwordChangeSchema, NO_PASSWORDS, fieldErrorsOf(change.error));
+  const { register, submitWith, errorOf } = form;
 
   return (
     <Card>
       <h2 className="mb-3 text-xl font-bold">Change your password</h2>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={submitWith((values) => change.mutate(values))} noValidate className="space-y-4">
         <InputField
           label="Current password"
           type="password"
           autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          error={errors.currentPassword}
+          {...register('currentPassword')}
+          error={errorOf('currentPassword')}
         />
         <InputField
           label="New password"
           type="password"
           autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          error={errors.newPassword}
+          {...register('newPassword')}
+          error={errorOf('newPassword')}
           hint={`At least ${PASSWORD_MIN} characters.`}
         />
         <InputField
           label="New password again"
           type="password"
           autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          error={errors.confirmation}
+          {...register('confirmation')}
+          error={errorOf('confirmation')}
         />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change Password'}

@@ -1,23 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { notify } from '../../components/ui/notices.ts';
 import { loginInputSchema } from '../../core/auth/auth.schema.ts';
 import { ApiError, apiRequest } from '../api.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
-import { fieldErrors } from '../validate.ts';
+import { useAdminForm } from '../forms/use-admin-form.ts';
 
 /** SPEC §2 Admin login, §4 login form states and §8 login messages. */
 export function LoginScreen() {
   const [, navigate] = useLocation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
+  // A sign-in form has nothing to lose: no unsaved-changes question.
+  const { register, submitWith, errorOf } = useAdminForm(loginInputSchema, { username: '', password: '' }, {}, { guardUnsaved: false });
 
   const login = useMutation({
-    mutationFn: () => apiRequest<{ token: string }>('POST', '/api/admin/login', { username, password }),
+    mutationFn: (credentials: { username: string; password: string }) =>
+      apiRequest<{ token: string }>('POST', '/api/admin/login', credentials),
     onSuccess: () => {
       notify({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
       navigate('/admin/dashboard');
@@ -29,14 +29,10 @@ export function LoginScreen() {
     },
   });
 
-  function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const next = fieldErrors(loginInputSchema, { username, password });
-    setMissing(next);
-    if (Object.keys(next).length > 0) return;
+  const submit = submitWith((credentials) => {
     setError('');
-    login.mutate();
-  }
+    login.mutate(credentials);
+  });
 
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
@@ -50,24 +46,20 @@ export function LoginScreen() {
         <form onSubmit={submit} noValidate className="space-y-4">
           <InputField
             label="Username"
-            name="username"
             placeholder="admin"
             autoComplete="username"
             autoCapitalize="none"
             required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            error={missing.username}
+            {...register('username')}
+            error={errorOf('username')}
           />
           <InputField
             label="Password"
-            name="password"
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={missing.password}
+            {...register('password')}
+            error={errorOf('password')}
           />
           <Button type="submit" className="w-full" disabled={login.isPending}>
             {login.isPending ? 'Logging in...' : 'Log in'}

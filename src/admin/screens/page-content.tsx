@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type SubmitEvent } from 'react';
+import type { z } from 'zod';
 import { fieldErrorsOf } from '../api.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField, PARAGRAPH_HINT, TextAreaField } from '../ui/field.tsx';
-import { useUnsavedChanges } from '../unsaved-changes.ts';
+import { useAdminForm } from '../forms/use-admin-form.ts';
 import { useSave } from '../use-save.ts';
 
 interface ContentField {
@@ -21,12 +21,14 @@ interface PageContentScreenProps {
   readUrl: string;
   writeUrl: string;
   fields: ContentField[];
+  /** The API's schema for the write, checked before sending. */
+  schema: z.ZodType;
   success: string;
   failure: string;
 }
 
 /** SPEC §2 Edit Who We Are and Edit What We Do: a card per field and 'Save Changes'. */
-export function PageContentScreen({ title, readUrl, writeUrl, fields, success, failure }: PageContentScreenProps) {
+export function PageContentScreen({ title, readUrl, writeUrl, fields, schema, success, failure }: PageContentScreenProps) {
   const content = useQuery<Record<string, string>>({ queryKey: [readUrl] });
   return (
     <AdminPage title={title}>
@@ -35,7 +37,15 @@ export function PageContentScreen({ title, readUrl, writeUrl, fields, success, f
       ) : content.isError ? (
         <p role="alert">Failed to load the content: {content.error.message}</p>
       ) : (
-        <ContentForm initial={content.data!} writeUrl={writeUrl} readUrl={readUrl} fields={fields} success={success} failure={failure} />
+        <ContentForm
+          initial={content.data!}
+          writeUrl={writeUrl}
+          readUrl={readUrl}
+          fields={fields}
+          schema={schema}
+          success={success}
+          failure={failure}
+        />
       )}
     </AdminPage>
   );
@@ -46,12 +56,11 @@ function ContentForm({
   writeUrl,
   readUrl,
   fields,
+  schema,
   success,
   failure,
 }: { initial: Record<string, string> } & Omit<PageContentScreenProps, 'title'>) {
-  const pick = (source: Record<string, string>) => Object.fromEntries(fields.map((f) => [f.name, source[f.name] ?? '']));
-  const [saved, setSaved] = useState(() => pick(initial));
-  const [values, setValues] = useState(saved);
+  const initialValues = Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? '']));
   const save = useSave<Record<string, string>>({
     method: 'PUT',
     url: () => writeUrl,
@@ -59,18 +68,14 @@ function ContentForm({
     success,
     failure,
     refresh: [readUrl],
-    onSuccess: () => setSaved(values),
+    // What was saved is the new starting point: the form is no longer 'unsaved'.
+    onSuccess: (values) => form.reset(values),
   });
-  const errors = fieldErrorsOf(save.error);
-  useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(saved));
-
-  function submit(event: SubmitEvent) {
-    event.preventDefault();
-    save.mutate(values);
-  }
+  const form = useAdminForm(schema, initialValues, fieldErrorsOf(save.error));
+  const { register, submitWith, errorOf } = form;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form onSubmit={submitWith((values) => save.mutate(values))} noValidate className="space-y-6">
       {fields.map((field) => (
         <Card key={field.name}>
           <h2 className="mb-1 text-xl font-bold">{field.card}</h2>
@@ -78,23 +83,19 @@ function ContentForm({
           {field.type === 'email' ? (
             <InputField
               label={field.label}
-              name={field.name}
               type="email"
               inputMode="email"
               autoComplete="email"
-              value={values[field.name] ?? ''}
-              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-              error={errors[field.name]}
+              {...register(field.name)}
+              error={errorOf(field.name)}
             />
           ) : (
             <TextAreaField
               label={field.label}
-              name={field.name}
               rows={field.rows}
               hint={PARAGRAPH_HINT}
-              value={values[field.name] ?? ''}
-              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-              error={errors[field.name]}
+              {...register(field.name)}
+              error={errorOf(field.name)}
             />
           )}
         </Card>

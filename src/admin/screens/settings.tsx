@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { settingsInputSchema } from '../../core/settings/settings.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import type { SiteSettings } from '../types.ts';
@@ -7,9 +8,8 @@ import { ImageField } from '../uploads/image-field.tsx';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
-import { useUnsavedChanges } from '../unsaved-changes.ts';
 import { useSave } from '../use-save.ts';
-import { fieldErrors } from '../validate.ts';
+import { useAdminForm } from '../forms/use-admin-form.ts';
 
 type Values = Record<'clubName' | 'tagline' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail', string> & { logoUrl: string | null };
 
@@ -39,9 +39,6 @@ export function SettingsScreen() {
 }
 
 function SettingsForm({ initial }: { initial: Values }) {
-  const [saved, setSaved] = useState(initial);
-  const [values, setValues] = useState(initial);
-  const [clientErrors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
   const save = useSave<Values>({
     method: 'PUT',
@@ -57,38 +54,33 @@ function SettingsForm({ initial }: { initial: Values }) {
     success: 'Site settings updated successfully',
     failure: 'Failed to update site settings',
     refresh: ['/api/settings'],
-    onSuccess: () => setSaved(values),
+    // What was saved is the new starting point: the form is no longer 'unsaved'.
+    onSuccess: (values) => form.reset(values),
   });
-  const errors = { ...fieldErrorsOf(save.error), ...clientErrors };
-  useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(saved));
-  const text = (key: Exclude<keyof Values, 'logoUrl'>) => ({
-    name: key,
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
-    error: errors[key],
-  });
-
-  function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const missing = fieldErrors(settingsInputSchema, values);
-    setErrors(missing);
-    if (Object.keys(missing).length === 0) save.mutate(values);
-  }
+  const form = useAdminForm(settingsInputSchema, initial, fieldErrorsOf(save.error));
+  const { register, control, submitWith, errorOf } = form;
+  const text = (key: Exclude<keyof Values, 'logoUrl'>) => ({ ...register(key), error: errorOf(key) });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form onSubmit={submitWith((values) => save.mutate(values))} noValidate className="space-y-6">
       <Card>
         <h2 className="mb-3 text-xl font-bold">The club</h2>
         <div className="space-y-4">
           <InputField label="Club name" required {...text('clubName')} hint="Shown in the header, the welcome banner and shared links." />
           <InputField label="Tagline" {...text('tagline')} hint="A short line under the welcome heading (optional)." />
-          <ImageField
-            flow="direct"
-            label="Logo"
-            value={values.logoUrl}
-            onChange={(url) => setValues((v) => ({ ...v, logoUrl: url }))}
-            error={errors.logoUrl}
-            onBusyChange={setUploading}
+          <Controller
+            control={control}
+            name="logoUrl"
+            render={({ field }) => (
+              <ImageField
+                flow="direct"
+                label="Logo"
+                value={field.value}
+                onChange={field.onChange}
+                error={errorOf('logoUrl')}
+                onBusyChange={setUploading}
+              />
+            )}
           />
         </div>
       </Card>

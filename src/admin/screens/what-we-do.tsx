@@ -1,3 +1,4 @@
+import { whatWeDoInputSchema } from '../../core/info-pages/info-pages.schema.ts';
 import { PageContentScreen } from './page-content.tsx';
 
 export function WhatWeDoScreen() {
@@ -5,6 +6,7 @@ export function WhatWeDoScreen() {
     <PageContentScreen
       title="Edit What We Do"
       readUrl="/api/what-we-do"
+      schema={whatWeDoInputSchema}
       writeUrl="/api/admin/what-we-do"
       success="What We Do content updated successfully"
       failure="Failed to update What We Do content"

@@ -1,3 +1,4 @@
+import { whoWeAreInputSchema } from '../../core/info-pages/info-pages.schema.ts';
 import { PageContentScreen } from './page-content.tsx';
 
 export function WhoWeAreScreen() {
@@ -5,6 +6,7 @@ export function WhoWeAreScreen() {
     <PageContentScreen
       title="Edit Who We Are"
       readUrl="/api/who-we-are"
+      schema={whoWeAreInputSchema}
       writeUrl="/api/admin/who-we-are"
       success="Who We Are content updated successfully"
       failure="Failed to update Who We Are content"

@@ -1,0 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, type FormEvent } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { useUnsavedChanges } from '../unsaved-changes.ts';
+
+/**
+ * Every admin form: react-hook-form checked against the API's own zod schema before anything is
+ * sent (so the form says what the server would say), the server's field messages shown on their
+ * fields until the field changes, and the unsaved-changes guard while the form differs from what
+ * was loaded or last saved. Values are submitted as typed: the server parses them.
+ */
+export function useAdminForm<Values extends FieldValues>(
+  schema: z.ZodType,
+  initial: Values,
+  serverErrors: Record<string, string> = {},
+  { guardUnsaved = true }: { guardUnsaved?: boolean } = {},
+) {
+  const form = useForm<Values>({
+    defaultValues: initial as DefaultValues<Values>,
+    resolver: zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<Values>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { setError } = form;
+  // By content, not identity: the caller derives the object from the last failed request on every render.
+  const serverKey = JSON.stringify(serverErrors);
+  useEffect(() => {
+    for (const [name, message] of Object.entries(JSON.parse(serverKey) as Record<string, string>)) {
+      setError(name as Path<Values>, { type: 'server', message });
+    }
+  }, [serverKey, setError]);
+  useUnsavedChanges(guardUnsaved && form.formState.isDirty);
+  /** The message to show under a field, if any. */
+  const errorOf = (name: Path<Values>): string | undefined => {
+    const message = form.getFieldState(name, form.formState).error?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+  /** The form's onSubmit: checks, then calls `send` with the values as typed. */
+  const submitWith =
+    (send: (values: Values) => void) =>
+    (event: FormEvent): void => {
+      void form.handleSubmit(send)(event);
+    };
+  return { ...form, errorOf, submitWith };
+}
