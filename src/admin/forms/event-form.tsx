@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { eventInputSchema } from '../../core/events/events.schema.ts';
-import { ImageField } from '../uploads/image-field.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
+import { FormImageField } from './form-image-field.tsx';
 
 export interface EventFormValues {
   name: string;
@@ -46,19 +45,13 @@ export function EventForm({ initial, submitLabel, pendingLabel, pending, serverE
         error={errorOf('bookingUrl')}
       />
       <TextAreaField label="Description" rows={5} required {...register('comment')} error={errorOf('comment')} />
-      <Controller
+      <FormImageField
         control={control}
         name="imageUrl"
-        render={({ field }) => (
-          <ImageField
-            flow="direct"
-            label="Event Image"
-            value={field.value}
-            onChange={field.onChange}
-            error={errorOf('imageUrl')}
-            onBusyChange={setUploading}
-          />
-        )}
+        flow="direct"
+        label="Event Image"
+        error={errorOf('imageUrl')}
+        onBusyChange={setUploading}
       />
       <InputField label="Organiser" {...register('organiser')} error={errorOf('organiser')} />
       <Button type="submit" className="w-full" disabled={pending || uploading}>

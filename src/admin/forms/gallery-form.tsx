@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { galleryInputSchema } from '../../core/gallery/gallery.schema.ts';
-import { ImageField } from '../uploads/image-field.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
+import { FormImageField } from './form-image-field.tsx';
 
 export interface GalleryFormValues {
   imageUrl: string | null;
@@ -32,19 +31,13 @@ export function GalleryForm({ initial, submitLabel, pendingLabel, pending, serve
       noValidate
       className="space-y-4"
     >
-      <Controller
+      <FormImageField
         control={control}
         name="imageUrl"
-        render={({ field }) => (
-          <ImageField
-            flow="direct"
-            label="Image"
-            value={field.value}
-            onChange={field.onChange}
-            error={errorOf('imageUrl')}
-            onBusyChange={setUploading}
-          />
-        )}
+        flow="direct"
+        label="Image"
+        error={errorOf('imageUrl')}
+        onBusyChange={setUploading}
       />
       <TextAreaField label="Caption (optional)" rows={3} {...register('caption')} error={errorOf('caption')} />
       <Button type="submit" className="w-full" disabled={pending || uploading || !imageUrl}>

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { newsInputSchema } from '../../core/news/news.schema.ts';
-import { ImageField } from '../uploads/image-field.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
+import { FormImageField } from './form-image-field.tsx';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
 
@@ -63,19 +63,13 @@ export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverEr
           </p>
         )}
       </div>
-      <Controller
+      <FormImageField
         control={control}
         name="imageUrl"
-        render={({ field }) => (
-          <ImageField
-            flow="news"
-            label="Image (optional)"
-            value={field.value}
-            onChange={field.onChange}
-            error={errorOf('imageUrl')}
-            onBusyChange={setUploading}
-          />
-        )}
+        flow="news"
+        label="Image (optional)"
+        error={errorOf('imageUrl')}
+        onBusyChange={setUploading}
       />
       <Button type="submit" className="w-full" disabled={pending || uploading}>
         {pending ? pendingLabel : submitLabel}

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { settingsInputSchema } from '../../core/settings/settings.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import type { SiteSettings } from '../types.ts';
-import { ImageField } from '../uploads/image-field.tsx';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
+import { FormImageField } from '../forms/form-image-field.tsx';
 
 type Values = Record<'clubName' | 'tagline' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail', string> & { logoUrl: string | null };
 
@@ -68,19 +67,13 @@ function SettingsForm({ initial }: { initial: Values }) {
         <div className="space-y-4">
           <InputField label="Club name" required {...text('clubName')} hint="Shown in the header, the welcome banner and shared links." />
           <InputField label="Tagline" {...text('tagline')} hint="A short line under the welcome heading (optional)." />
-          <Controller
+          <FormImageField
             control={control}
             name="logoUrl"
-            render={({ field }) => (
-              <ImageField
-                flow="direct"
-                label="Logo"
-                value={field.value}
-                onChange={field.onChange}
-                error={errorOf('logoUrl')}
-                onBusyChange={setUploading}
-              />
-            )}
+            flow="direct"
+            label="Logo"
+            error={errorOf('logoUrl')}
+            onBusyChange={setUploading}
           />
         </div>
       </Card>

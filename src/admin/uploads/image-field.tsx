@@ -4,7 +4,7 @@ import { uploadImage, type UploadFlow } from './upload-flows.ts';
 
 const UPLOADED_FLAG_MS = 2000;
 
-interface ImageFieldProps {
+export interface ImageFieldProps {
   flow: UploadFlow;
   label: string;
   value: string | null;
