@@ -34,8 +34,11 @@ export async function fillSite(dataDir: string, counts: typeof LARGE_SITE = LARG
           imageUrl: null,
         });
       }
+      // The first five start in the coming days and the rest are past, whatever the count: the
+      // first page then has the same five upcoming events (with booking and share buttons) on a
+      // small site and a large one, so the two renders compare like with like.
       for (let i = 0; i < counts.events; i++) {
-        const date = new Date(start + i * day + (i % 2 === 0 ? 400 * day : 0)).toISOString();
+        const date = new Date(Date.now() + (5 - i) * day).toISOString();
         await events.create({
           name: `Event number ${i}`,
           date,
