@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { findTestPostgres } from './tests/setup/find-postgres.ts';
+
+// Set here, in the main process, before the test workers start: they inherit it.
+const postgres = await findTestPostgres();
+if (postgres) process.env.TEST_DATABASE_URL = postgres;
 
 export default defineConfig({
   test: {
@@ -6,5 +11,6 @@ export default defineConfig({
     reporters: ['default', './tests/setup/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    ...(postgres ? { env: { TEST_DATABASE_URL: postgres } } : {}),
   },
 });

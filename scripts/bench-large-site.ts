@@ -6,7 +6,7 @@ import { createEventsService } from '../src/core/events/events.service.ts';
 import { createGalleryService } from '../src/core/gallery/gallery.service.ts';
 import { createLogger } from '../src/core/logger.ts';
 import { createNewsService } from '../src/core/news/news.service.ts';
-import type { WithImageRelease } from '../src/core/shared/release-image.ts';
+import type { WithImageRelease } from '../src/core/shared/image-release.ts';
 
 export const LARGE_SITE = { news: 10_000, events: 2_000, photos: 5_000 };
 

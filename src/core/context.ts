@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
 import { createInfoPagesService } from './info-pages/info-pages.service.ts';
 import { createSettingsService } from './settings/settings.service.ts';
-import type { WithImageRelease } from './shared/release-image.ts';
+import type { WithImageRelease } from './shared/image-release.ts';
 
 export interface AppContext {
   config: Config;

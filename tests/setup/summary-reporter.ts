@@ -1,5 +1,6 @@
 import type { Reporter, TestModule } from 'vitest/node';
 import { POSTGRES_NOT_RUN } from './databases.ts';
+import { LOCAL_TEST_DATABASE_URL } from './find-postgres.ts';
 
 /**
  * Ends the run with one plain line, `vitest: N passed, N failed, N skipped`, that any CI can
@@ -21,7 +22,7 @@ export default class SummaryReporter implements Reporter {
     process.stdout.write(`\nvitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
     if (postgresNotRun > 0) {
       process.stdout.write(
-        `PostgreSQL: ${postgresNotRun} of the skipped tests did not run because TEST_DATABASE_URL is not set (for example TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres).\n`,
+        `PostgreSQL: ${postgresNotRun} of the skipped tests did not run: TEST_DATABASE_URL is not set and no PostgreSQL answers at ${LOCAL_TEST_DATABASE_URL}.\n`,
       );
     }
   }

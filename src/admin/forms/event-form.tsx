@@ -3,7 +3,7 @@ import { eventInputSchema } from '../../core/events/events.schema.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
-import { FormImageField } from './form-image-field.tsx';
+import { FormImageField } from './form-fields.tsx';
 
 export interface EventFormValues {
   name: string;

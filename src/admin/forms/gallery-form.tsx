@@ -3,7 +3,7 @@ import { galleryInputSchema } from '../../core/gallery/gallery.schema.ts';
 import { Button } from '../ui/button.tsx';
 import { TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
-import { FormImageField } from './form-image-field.tsx';
+import { FormImageField } from './form-fields.tsx';
 
 export interface GalleryFormValues {
   imageUrl: string | null;

@@ -4,7 +4,7 @@ import { newsInputSchema } from '../../core/news/news.schema.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
-import { FormImageField } from './form-image-field.tsx';
+import { FormImageField } from './form-fields.tsx';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
 

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { changePasswordInputSchema, newAdminInputSchema, PASSWORD_MIN } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
@@ -11,6 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
+import { FormInputField } from '../forms/form-fields.tsx';
 
 /** Several volunteers can run the site: add one, remove one (never yourself, never the last), change your password. */
 export function AdministratorsScreen() {
@@ -83,43 +83,29 @@ function AddAdministrator() {
   const { control, submitWith, errorOf } = form;
 
   // Other names than "username" and "password", so that the browser does not fill in the
-  // signed-in administrator's own: hence controlled fields rather than registered ones.
+  // signed-in administrator's own: hence fields bound by value rather than registered by name.
   return (
     <Card>
       <h2 className="mb-3 text-xl font-bold">Add an administrator</h2>
       <form onSubmit={submitWith((values) => add.mutate(values))} noValidate className="space-y-4">
-        <Controller
+        <FormInputField
           control={control}
           name="username"
-          render={({ field }) => (
-            <InputField
-              label="New username"
-              name="new-username"
-              autoComplete="off"
-              autoCapitalize="none"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errorOf('username')}
-            />
-          )}
+          inputName="new-username"
+          label="New username"
+          autoComplete="off"
+          autoCapitalize="none"
+          error={errorOf('username')}
         />
-        <Controller
+        <FormInputField
           control={control}
           name="password"
-          render={({ field }) => (
-            <InputField
-              label="Their password"
-              name="new-admin-password"
-              type="password"
-              autoComplete="new-password"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errorOf('password')}
-              hint={`At least ${PASSWORD_MIN} characters. Give it to them in person; they can change it.`}
-            />
-          )}
+          inputName="new-admin-password"
+          label="Their password"
+          type="password"
+          autoComplete="new-password"
+          error={errorOf('password')}
+          hint={`At least ${PASSWORD_MIN} characters. Give it to them in person; they can change it.`}
         />
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding...' : 'Add Administrator'}

@@ -8,7 +8,7 @@ import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
-import { FormImageField } from '../forms/form-image-field.tsx';
+import { FormImageField } from '../forms/form-fields.tsx';
 
 type Values = Record<'clubName' | 'tagline' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail', string> & { logoUrl: string | null };
 

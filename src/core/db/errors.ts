@@ -24,18 +24,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return e.errcode === SQLITE_CONSTRAINT_UNIQUE || e.errcode === SQLITE_CONSTRAINT_PRIMARYKEY || /UNIQUE constraint failed/.test(e.message);
 }
 
-/**
- * A foreign key refused the write: the row names a stored image that is not there, because it
- * was replaced or deleted meanwhile (or the address was typed by hand).
- */
+/** A foreign key refused the write: the row names another row that is not there (any more). */
 export function isForeignKeyViolation(error: unknown): boolean {
   const e = asDbError(error);
   if (!e) return false;
   return e.code === '23503' || e.errcode === SQLITE_CONSTRAINT_FOREIGNKEY || /FOREIGN KEY constraint failed/.test(e.message);
 }
-
-export const IMAGE_GONE =
-  'That image is no longer on the site (it was replaced or deleted meanwhile), so nothing was saved. Please choose or upload it again.';
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { EventRow, EventsTable, Insertable, Updateable } from '../db/database.ts';
+import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
 
 /** What the application reads of an event row (the image reference stays in the repository). */
@@ -66,22 +67,26 @@ export function createEventsRepository(db: Db) {
 
     /**
      * Every write keeps the image reference in step with the URL (a stored image that is not
-     * there is refused by the foreign key), and answers the row as written.
+     * there is refused by the foreign key: 409, namingImage), and answers the row as written.
      */
     insert: (row: Omit<Insertable<EventsTable>, 'imageId'>): Promise<EventRow> =>
-      db
-        .insertInto('events')
-        .values({ ...row, imageId: storedImageId(row.imageUrl) })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow(),
+      namingImage(
+        db
+          .insertInto('events')
+          .values({ ...row, imageId: storedImageId(row.imageUrl) })
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow(),
+      ),
 
     update: (id: string, changes: Omit<Updateable<EventsTable>, 'id' | 'createdAt' | 'imageId'>): Promise<EventRow | undefined> =>
-      db
-        .updateTable('events')
-        .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
-        .where('id', '=', id)
-        .returning(COLUMNS)
-        .executeTakeFirst(),
+      namingImage(
+        db
+          .updateTable('events')
+          .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
+          .where('id', '=', id)
+          .returning(COLUMNS)
+          .executeTakeFirst(),
+      ),
 
     delete: (id: string): Promise<EventRow | undefined> =>
       db.deleteFrom('events').where('id', '=', id).returning(COLUMNS).executeTakeFirst(),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { GalleryImageRow, GalleryImagesTable, Insertable, Updateable } from '../db/database.ts';
+import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
 
 /** What the application reads of a gallery row (the image reference stays in the repository). */
@@ -28,25 +29,29 @@ export function createGalleryRepository(db: Db) {
 
     /**
      * Every write keeps the image reference in step with the URL (a stored image that is not
-     * there is refused by the foreign key), and answers the row as written.
+     * there is refused by the foreign key: 409, namingImage), and answers the row as written.
      */
     insert: (row: Omit<Insertable<GalleryImagesTable>, 'imageId'>): Promise<GalleryImageRow> =>
-      db
-        .insertInto('galleryImages')
-        .values({ ...row, imageId: storedImageId(row.imageUrl) })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow(),
+      namingImage(
+        db
+          .insertInto('galleryImages')
+          .values({ ...row, imageId: storedImageId(row.imageUrl) })
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow(),
+      ),
 
     update: (
       id: string,
       changes: Omit<Updateable<GalleryImagesTable>, 'id' | 'createdAt' | 'imageId'>,
     ): Promise<GalleryImageRow | undefined> =>
-      db
-        .updateTable('galleryImages')
-        .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
-        .where('id', '=', id)
-        .returning(COLUMNS)
-        .executeTakeFirst(),
+      namingImage(
+        db
+          .updateTable('galleryImages')
+          .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
+          .where('id', '=', id)
+          .returning(COLUMNS)
+          .executeTakeFirst(),
+      ),
 
     delete: (id: string): Promise<GalleryImageRow | undefined> =>
       db.deleteFrom('galleryImages').where('id', '=', id).returning(COLUMNS).executeTakeFirst(),

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import type { WithImageRelease } from '../shared/release-image.ts';
+import type { WithImageRelease } from '../shared/image-release.ts';
 import { nowIso } from '../shared/time.ts';
 import type { GalleryImage, GalleryInput } from './gallery.schema.ts';
 import { createGalleryRepository } from './gallery.repository.ts';

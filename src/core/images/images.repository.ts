@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { isForeignKeyViolation } from '../db/errors.ts';
 import type { ImageRow, UploadTokensTable } from '../db/database.ts';
 
 export function createImagesRepository(db: Db) {
@@ -22,23 +24,37 @@ export function createImagesRepository(db: Db) {
     },
 
     /**
-     * Deletes the image's row unless a content row uses it, in one statement: the foreign keys
-     * make the database itself refuse to remove an image in use. True when it was deleted.
+     * Deletes the image's row unless a content row uses it. The `not exists` conditions cannot
+     * see a row another transaction is adding at that moment; the foreign keys can, and refuse
+     * the delete: that refusal means "in use" too. Inside a transaction the delete runs under a
+     * savepoint, so that on PostgreSQL the refusal does not abort the write it belongs to.
+     * True when it was deleted.
      */
     async deleteIfUnreferenced(id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('images')
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.and([
-            eb.not(eb.exists(eb.selectFrom('newsItems').select('id').where('imageId', '=', id))),
-            eb.not(eb.exists(eb.selectFrom('events').select('id').where('imageId', '=', id))),
-            eb.not(eb.exists(eb.selectFrom('galleryImages').select('id').where('imageId', '=', id))),
-            eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('logoImageId', '=', id))),
-          ]),
-        )
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      const remove = () =>
+        db
+          .deleteFrom('images')
+          .where('id', '=', id)
+          .where((eb) =>
+            eb.and([
+              eb.not(eb.exists(eb.selectFrom('newsItems').select('id').where('imageId', '=', id))),
+              eb.not(eb.exists(eb.selectFrom('events').select('id').where('imageId', '=', id))),
+              eb.not(eb.exists(eb.selectFrom('galleryImages').select('id').where('imageId', '=', id))),
+              eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('logoImageId', '=', id))),
+            ]),
+          )
+          .executeTakeFirst();
+      if (db.isTransaction) await sql`savepoint release_image`.execute(db);
+      try {
+        const result = await remove();
+        return result.numDeletedRows > 0n;
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+        if (db.isTransaction) await sql`rollback to savepoint release_image`.execute(db);
+        return false;
+      } finally {
+        if (db.isTransaction) await sql`release savepoint release_image`.execute(db).catch(() => {});
+      }
     },
 
     /** Ids of the stored images that content rows use. */

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { Insertable, Updateable, NewsItemRow, NewsItemsTable } from '../db/database.ts';
+import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
 
 /** What the application reads of a news row (the image reference stays in the repository). */
@@ -47,22 +48,26 @@ export function createNewsRepository(db: Db) {
 
     /**
      * Every write keeps the image reference in step with the URL (a stored image that is not
-     * there is refused by the foreign key), and answers the row as written.
+     * there is refused by the foreign key: 409, namingImage), and answers the row as written.
      */
     insert: (row: Omit<Insertable<NewsItemsTable>, 'imageId'>): Promise<NewsItemRow> =>
-      db
-        .insertInto('newsItems')
-        .values({ ...row, imageId: storedImageId(row.imageUrl) })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow(),
+      namingImage(
+        db
+          .insertInto('newsItems')
+          .values({ ...row, imageId: storedImageId(row.imageUrl) })
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow(),
+      ),
 
     update: (id: string, changes: Omit<Updateable<NewsItemsTable>, 'id' | 'createdAt' | 'imageId'>): Promise<NewsItemRow | undefined> =>
-      db
-        .updateTable('newsItems')
-        .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
-        .where('id', '=', id)
-        .returning(COLUMNS)
-        .executeTakeFirst(),
+      namingImage(
+        db
+          .updateTable('newsItems')
+          .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
+          .where('id', '=', id)
+          .returning(COLUMNS)
+          .executeTakeFirst(),
+      ),
 
     delete: (id: string): Promise<NewsItemRow | undefined> =>
       db.deleteFrom('newsItems').where('id', '=', id).returning(COLUMNS).executeTakeFirst(),

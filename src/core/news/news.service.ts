@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { NewsItemRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import type { WithImageRelease } from '../shared/release-image.ts';
+import type { WithImageRelease } from '../shared/image-release.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { NewsArticle, NewsInput } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';

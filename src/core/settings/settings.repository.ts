@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { SiteSettingsRow } from '../db/database.ts';
+import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
 
 const SINGLE_ROW_ID = 1;
@@ -13,11 +14,13 @@ export function createSettingsRepository(db: Db) {
     /** Writes the one row, keeping the logo's image reference in step with its URL. */
     async save(settings: Omit<SiteSettingsRow, 'id'>): Promise<void> {
       const row = { ...settings, logoImageId: storedImageId(settings.logoUrl) };
-      await db
-        .insertInto('siteSettings')
-        .values({ id: SINGLE_ROW_ID, ...row })
-        .onConflict((oc) => oc.column('id').doUpdateSet(row))
-        .execute();
+      await namingImage(
+        db
+          .insertInto('siteSettings')
+          .values({ id: SINGLE_ROW_ID, ...row })
+          .onConflict((oc) => oc.column('id').doUpdateSet(row))
+          .execute(),
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import type { WithImageRelease } from '../shared/release-image.ts';
+import type { WithImageRelease } from '../shared/image-release.ts';
 import { nowIso } from '../shared/time.ts';
 import { DEFAULT_SETTINGS, type SettingsInput, type SiteSettings } from './settings.schema.ts';
 import { createSettingsRepository } from './settings.repository.ts';

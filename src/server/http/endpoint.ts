@@ -8,9 +8,7 @@ import {
   DATABASE_UNAVAILABLE,
   DISK_FULL,
   isDatabaseUnavailable,
-  IMAGE_GONE,
   isDiskFull,
-  isForeignKeyViolation,
   isUniqueViolation,
   isUnstorableText,
 } from '../../core/db/errors.ts';
@@ -32,7 +30,7 @@ export interface Operation<Body extends z.ZodType | undefined = z.ZodType | unde
   /** A JSON body, parsed and validated before the handler runs (400 with field messages otherwise). */
   body?: Body;
   response?: z.ZodType;
-  /** The success status, when not 200. */
+  /** The success status, when not 200; the handler answers 200 and this replaces it. */
   status?: number;
   /** A multipart/form-data upload (field "image"), read by the handler. */
   multipart?: boolean;
@@ -59,7 +57,11 @@ export function endpoint<Body extends z.ZodType | undefined = undefined>(
     const app = await getContext();
     try {
       const input = (operation.body ? await readJson(context.request, operation.body) : undefined) as Input<Body>;
-      return await handler(context, app, input);
+      const response = await handler(context, app, input);
+      // The operation's success status is declared once, with it: handlers answer a plain 200.
+      return operation.status && response.status === 200
+        ? new Response(response.body, { status: operation.status, headers: response.headers })
+        : response;
     } catch (error) {
       return toErrorResponse(error, app, context);
     }
@@ -85,7 +87,6 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
     return errorJson(503, error.message, undefined, { 'Retry-After': '60' });
   }
   if (isUniqueViolation(error)) return errorJson(409, 'That already exists: somebody saved the same thing a moment ago.');
-  if (isForeignKeyViolation(error)) return errorJson(409, IMAGE_GONE);
   if (isUnstorableText(error))
     return errorJson(400, 'The request contains characters that cannot be stored. Please remove invisible control characters.');
   const log = { err: error, requestId: context.locals.requestId, path: context.url.pathname };

@@ -11,6 +11,6 @@ export const POST = endpoint(
   { summary: 'Add an administrator (409 if the name is taken)', body: newAdminInputSchema, response: adminSchema, status: 201 },
   async (_context, app, input) => {
     const { username, password } = input;
-    return json(await app.admins.create(username, password), { status: 201 });
+    return json(await app.admins.create(username, password));
   },
 );

@@ -4,5 +4,5 @@ import { json } from '../../../../server/http/responses.ts';
 
 export const POST = endpoint(
   { summary: 'Create an event', body: eventInputSchema, response: eventSchema, status: 201 },
-  async (_context, app, input) => json(await app.events.create(input), { status: 201 }),
+  async (_context, app, input) => json(await app.events.create(input)),
 );

@@ -4,5 +4,5 @@ import { json } from '../../../../server/http/responses.ts';
 
 export const POST = endpoint(
   { summary: 'Add a gallery image', body: galleryInputSchema, response: galleryImageSchema, status: 201 },
-  async (_context, app, input) => json(await app.gallery.create(input), { status: 201 }),
+  async (_context, app, input) => json(await app.gallery.create(input)),
 );

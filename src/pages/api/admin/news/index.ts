@@ -4,5 +4,5 @@ import { json } from '../../../../server/http/responses.ts';
 
 export const POST = endpoint(
   { summary: 'Create a news item', body: newsInputSchema, response: newsItemSchema, status: 201 },
-  async (_context, app, input) => json(publicNewsItem(await app.news.create(input)), { status: 201 }),
+  async (_context, app, input) => json(publicNewsItem(await app.news.create(input))),
 );
