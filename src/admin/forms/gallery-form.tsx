@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { galleryInputSchema } from '../../core/gallery/gallery.schema.ts';
+import { notify } from '../../components/ui/notices.ts';
+import { galleryInputSchema, IMAGE_REQUIRED } from '../../core/gallery/gallery.schema.ts';
 import { Button } from '../ui/button.tsx';
 import { TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
@@ -27,7 +28,11 @@ export function GalleryForm({ initial, submitLabel, pendingLabel, pending, serve
 
   return (
     <form
-      onSubmit={submitWith((values) => values.imageUrl && onSubmit({ ...values, imageUrl: values.imageUrl }))}
+      onSubmit={submitWith(
+        (values) => values.imageUrl && onSubmit({ ...values, imageUrl: values.imageUrl }),
+        // SPEC §5: a missing image is also said in a notice titled 'Error'.
+        (errors) => errors.imageUrl && notify({ title: 'Error', description: IMAGE_REQUIRED, variant: 'destructive' }),
+      )}
       noValidate
       className="space-y-4"
     >

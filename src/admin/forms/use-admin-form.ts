@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type FormEvent } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
 
@@ -36,11 +36,11 @@ export function useAdminForm<Values extends FieldValues>(
     const message = form.getFieldState(name, form.formState).error?.message;
     return typeof message === 'string' ? message : undefined;
   };
-  /** The form's onSubmit: checks, then calls `send` with the values as typed. */
+  /** The form's onSubmit: checks, then calls `send` with the values as typed, or `refused` with the errors. */
   const submitWith =
-    (send: (values: Values) => void) =>
+    (send: (values: Values) => void, refused?: (errors: FieldErrors<Values>) => void) =>
     (event: FormEvent): void => {
-      void form.handleSubmit(send)(event);
+      void form.handleSubmit(send, refused)(event);
     };
   return { ...form, errorOf, submitWith };
 }

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { optionalText, requiredImageUrl } from '../shared/fields.ts';
 
+/** SPEC §5's message for a gallery image without one. */
+export const IMAGE_REQUIRED = 'Please upload or enter an image URL';
+
 /** Body of POST /api/admin/gallery and PUT /api/admin/gallery/{id}. */
 export const galleryInputSchema = z.object({
-  imageUrl: requiredImageUrl('Image URL', 'Please upload or enter an image URL'),
+  imageUrl: requiredImageUrl('Image URL', IMAGE_REQUIRED),
   caption: optionalText('Caption', 500),
 });
 export type GalleryInput = z.output<typeof galleryInputSchema>;
