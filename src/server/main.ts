@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { securityHeaders } from './http/headers.ts';
 import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
+import { routedSegments } from './page-cache/cacheable.ts';
 import { createPageCache } from './page-cache/page-cache.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -19,6 +20,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** What the site answers; anything else (TRACE, CONNECT, made-up methods) gets 405 before Astro. */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const entry = fileURLToPath(new URL('../../dist/server/entry.mjs', import.meta.url));
+const pagesDir = fileURLToPath(new URL('../pages', import.meta.url));
+const staticDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 function configOrExit(): Config {
   try {
@@ -73,6 +76,8 @@ const pageCache = createPageCache({
   // Development renders every page: an edited component shows on the next reload.
   maxBytes: development ? 0 : config.pageCacheBytes,
   log,
+  // Random addresses (scanners, typos) get the one stored not-found page instead of a render each.
+  routed: development ? null : routedSegments(pagesDir, staticDir),
   // Pages that show events change when the next one starts (it becomes past), and at midnight.
   async nextChange(now) {
     const midnight = nextMidnight(now, config.timeZone);

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheKey } from './cacheable.ts';
+import { cacheKey, NOT_FOUND_KEY, routedSegments } from './cacheable.ts';
 
 const get = (url: string, headers: Record<string, string> = {}) => cacheKey({ method: 'GET', url, headers });
 
@@ -58,5 +61,35 @@ describe('cacheKey', () => {
     expect(get('/', { cookie: 'theme=dark; club_session=abc' })).toBeNull();
     expect(get('/', { authorization: 'Bearer abc' })).toBeNull();
     expect(get('/', { cookie: 'theme=dark' })).toBe('/');
+  });
+});
+
+describe('routedSegments', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+
+  it("names the first segment of each of the site's pages and static files", () => {
+    const routed = routedSegments(path.join(root, 'src/pages'), path.join(root, 'public'))!;
+    for (const segment of ['', 'news', 'events', 'events.ics', 'gallery', 'who-we-are', 'what-we-do', 'rss.xml', 'sitemap.xml']) {
+      expect(routed.has(segment), segment).toBe(true);
+    }
+    for (const segment of ['admin', 'api', 'images', 'healthz', 'robots.txt', 'logo.svg']) expect(routed.has(segment), segment).toBe(true);
+    expect(routed.has('404')).toBe(false);
+    expect(routed.has('index')).toBe(false);
+  });
+
+  it('gives up when a top-level page is dynamic: any address may be a page', () => {
+    const pages = fs.mkdtempSync(path.join(os.tmpdir(), 'club-pages-'));
+    fs.writeFileSync(path.join(pages, '[slug].astro'), '');
+    expect(routedSegments(pages, path.join(pages, 'none'))).toBeNull();
+    fs.rmSync(pages, { recursive: true });
+  });
+
+  it('gives addresses nothing answers the not-found key, and leaves the rest to Astro', () => {
+    const routed = new Set(['', 'news', 'admin', 'logo.svg']);
+    const key = (url: string, headers: Record<string, string> = {}) => cacheKey({ method: 'GET', url, headers }, routed);
+    for (const url of ['/wp-login.php', '/.env', '/News', '/a/b?c=d', '/news%2Fx', '/404']) expect(key(url), url).toBe(NOT_FOUND_KEY);
+    for (const url of ['/admin/x', '/news/a/b', '/%6Eews/a/b', '/logo.svg', '/bad%zz', '/news/']) expect(key(url), url).toBeNull();
+    expect(key('/wp-login.php', { cookie: 'club_session=abc' })).toBeNull();
+    expect(cacheKey({ method: 'POST', url: '/wp-login.php', headers: {} }, routed)).toBeNull();
   });
 });

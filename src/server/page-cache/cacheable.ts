@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { SESSION_COOKIE } from '../http/session-cookie.ts';
 
 // Which requests the page cache answers, and under which key. Only the public pages and feeds;
@@ -8,6 +9,29 @@ const FIXED = new Set(['/', '/who-we-are', '/what-we-do', '/rss.xml', '/events.i
 /** Item pages and per-event calendars; ids are the site's own (letters, digits, - and _). */
 const ITEM = /^\/(news|events)\/[A-Za-z0-9_-]{1,64}$|^\/events\/[A-Za-z0-9_-]{1,64}\.ics$/;
 const PAGE_NUMBER = /^[1-9]\d{0,5}$/;
+/** The key of the not-found page, the same bytes for every address nothing answers. */
+export const NOT_FOUND_KEY = '404';
+/** Pages Astro renders for its errors, not routes of their own. */
+const ERROR_PAGES = new Set(['404', '500']);
+const PAGE_FILE = /\.(astro|ts|tsx|js|mjs|md|mdx|html)$/;
+
+/**
+ * The first path segments that something answers: Astro's pages (src/pages: `news/`,
+ * `gallery.astro`, `rss.xml.ts`, `index.astro` for '') and the static files (dist/client). Read
+ * once at start. null when a top-level page is dynamic (`[slug].astro`): then any address may be
+ * a page, and none is answered as not found without asking Astro.
+ */
+export function routedSegments(pagesDir: string, staticDir: string): ReadonlySet<string> | null {
+  const segments = new Set<string>();
+  for (const entry of fs.readdirSync(pagesDir, { withFileTypes: true })) {
+    const name = entry.isDirectory() ? entry.name : entry.name.replace(PAGE_FILE, '');
+    if (name.startsWith('[')) return null;
+    if (ERROR_PAGES.has(name)) continue;
+    segments.add(name === 'index' ? '' : name);
+  }
+  for (const name of fs.existsSync(staticDir) ? fs.readdirSync(staticDir) : []) segments.add(name);
+  return segments;
+}
 
 export interface CacheableRequest {
   method?: string | undefined;
@@ -19,9 +43,10 @@ export interface CacheableRequest {
  * The key a request is cached under, or null when it must reach Astro: another method, a
  * signed-in administrator (whose pages may differ), a path that is not a public page, or a
  * `page` that is not a plain page number (Astro answers those with its 404). Other query
- * parameters (utm_source, fbclid…) do not change the page and are left out of the key.
+ * parameters (utm_source, fbclid…) do not change the page and are left out of the key. An address
+ * whose first segment nothing answers (`routed`, see routedSegments) gets the not-found page's key.
  */
-export function cacheKey(request: CacheableRequest): string | null {
+export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> | null = null): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (request.headers.authorization || hasSessionCookie(request.headers.cookie)) return null;
   let url: URL;
@@ -31,11 +56,21 @@ export function cacheKey(request: CacheableRequest): string | null {
     return null;
   }
   const path = url.pathname;
-  if (!FIXED.has(path) && !ITEM.test(path)) return null;
+  if (!FIXED.has(path) && !ITEM.test(path)) return routed && isUnrouted(path, routed) ? NOT_FOUND_KEY : null;
   const pages = url.searchParams.getAll('page');
   if (!LISTS.has(path) || pages.length === 0) return path;
   if (pages.length > 1 || !PAGE_NUMBER.test(pages[0]!)) return null;
   return pages[0] === '1' ? path : `${path}?page=${pages[0]}`;
+}
+
+/** Astro matches the decoded path, case-sensitively: `/%6Eews` is /news, `/News` is not found. */
+function isUnrouted(pathname: string, routed: ReadonlySet<string>): boolean {
+  const first = pathname.split('/')[1] ?? '';
+  try {
+    return !routed.has(decodeURIComponent(first));
+  } catch {
+    return false; // a malformed escape: Astro answers it (400)
+  }
 }
 
 function hasSessionCookie(cookie: string | undefined): boolean {

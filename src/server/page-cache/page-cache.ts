@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
 import type { Logger } from '../../core/logger.ts';
 import { etagOf, isFresh } from '../http/headers.ts';
-import { cacheKey } from './cacheable.ts';
+import { cacheKey, NOT_FOUND_KEY } from './cacheable.ts';
 import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
 
 // Public pages and feeds answered from memory before a request reaches Astro, rendered once per
@@ -44,6 +44,8 @@ export interface PageCacheOptions {
   nextChange(now: Date): Promise<Date>;
   /** Tells other instances that content changed. */
   announce?: (() => void) | undefined;
+  /** The first path segments something answers (routedSegments); others get the one not-found page. */
+  routed?: ReadonlySet<string> | null;
 }
 
 /** As rendered: a stored answer always has its brotli copy; one answered once may not. */
@@ -65,7 +67,7 @@ export function createPageCache(options: PageCacheOptions) {
     });
     const captured = await capture(req, res, render);
     if (!captured) return null;
-    const rendered = await prepare(captured);
+    const rendered = await prepare(captured, key === NOT_FOUND_KEY ? 404 : 200);
     const changesAt = await nextChange;
     if (rendered.storable && rendered.brotli && changesAt && coherent) {
       const expiresAt = Math.min(changesAt.getTime(), now.getTime() + MAX_AGE_MS);
@@ -83,7 +85,7 @@ export function createPageCache(options: PageCacheOptions) {
      */
     handle(req: http.IncomingMessage, res: http.ServerResponse, render: Render): boolean {
       if (options.maxBytes <= 0) return false;
-      const key = cacheKey(req);
+      const key = cacheKey(req, options.routed ?? null);
       if (key === null) return false;
       const hit = store.get(key);
       if (hit) {
@@ -211,7 +213,8 @@ function capture(req: http.IncomingMessage, res: http.ServerResponse, render: Re
   });
 }
 
-async function prepare(captured: Captured): Promise<Rendered> {
+/** `status`: the one status an answer under this key may be kept with (the not-found page's is 404). */
+async function prepare(captured: Captured, status: 200 | 404): Promise<Rendered> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(captured.headers)) {
     if (value === undefined || PER_ANSWER.has(name)) continue;
@@ -220,7 +223,7 @@ async function prepare(captured: Captured): Promise<Rendered> {
   const type = headers['content-type'] ?? '';
   const cacheControl = headers['cache-control'] ?? '';
   const storable =
-    captured.status === 200 && STORABLE_TYPES.test(type) && !('set-cookie' in headers) && !/no-store|private/.test(cacheControl);
+    captured.status === status && STORABLE_TYPES.test(type) && !('set-cookie' in headers) && !/no-store|private/.test(cacheControl);
   // The middleware's ETag is over these very bytes; a render that has none gets one here.
   const rendered = captured.headers.etag;
   const etag = typeof rendered === 'string' ? rendered : etagOf(captured.body);

@@ -5,8 +5,12 @@ export interface PageMeta {
   /** The page's own title; the layout appends the club's name. Absent on the home page. */
   title?: string;
   description: string;
-  /** The canonical path with its query, when it differs from the request's. */
-  path?: string;
+  /**
+   * The canonical path with its query, when it differs from the request's. null: the page has
+   * no address of its own (the not-found page answers every unknown address with the same bytes,
+   * so that the page cache keeps one copy for all of them).
+   */
+  path?: string | null;
   type?: 'website' | 'article';
   image?: { url: string; width?: number; height?: number; alt: string } | undefined;
   publishedTime?: string;
