@@ -29,11 +29,11 @@ export interface RunningServer {
 /** Starts src/server/main.ts on the built app, in its own process group, and waits for /healthz. */
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    // The allocator settings of npm start (docs/decisions/012-memory.md), so tests and the bench run as production does.
+    // The allocator and V8 settings of npm start (docs/decisions/012-memory.md), so tests and the bench run as production does.
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',

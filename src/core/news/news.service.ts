@@ -6,16 +6,24 @@ import type { WithImageRelease } from '../shared/image-release.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { NewsArticle, NewsInput } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';
-import { CLEANING_RULES_VERSION, cleanNewsContent } from './sanitize-content.ts';
+import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
 
 const RECLEAN_BATCH = 100;
+
+type Clean = typeof import('./sanitize-content.ts').cleanNewsContent;
+let cleaning: Promise<Clean> | undefined;
+/**
+ * sanitize-html, with postcss and htmlparser2 (about 10 MB resident), loads with the first write
+ * or the first row stored under older rules, not with the server: views show stored clean HTML.
+ */
+const cleaner = (): Promise<Clean> => (cleaning ??= import('./sanitize-content.ts').then((module) => module.cleanNewsContent));
 
 export function createNewsService(deps: { db: Db; timeZone: string; withImageRelease: WithImageRelease }) {
   const repo = createNewsRepository(deps.db);
   const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
   return {
-    list: async (page?: { limit: number; offset: number }): Promise<NewsArticle[]> => (await repo.list(page)).map(toArticle),
+    list: async (page?: { limit: number; offset: number }): Promise<NewsArticle[]> => toArticles(await repo.list(page)),
 
     count: () => repo.count(),
 
@@ -25,7 +33,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
     async get(id: string): Promise<NewsArticle> {
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError('News item');
-      return toArticle(row);
+      return (await toArticles([row]))[0]!;
     },
 
     async create(input: NewsInput): Promise<NewsArticle> {
@@ -33,21 +41,22 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       const row: NewsItemRow = {
         id: newId(),
         title: input.title,
-        ...cleanNewsContent(input.content ?? ''),
+        ...(await cleaner())(input.content ?? ''),
         publishedAt: toInstant(input.publishedAt),
         imageUrl: input.imageUrl ?? null,
         createdAt: now,
         updatedAt: now,
       };
-      return toArticle(await repo.insert(row));
+      return toArticle(await repo.insert(row), null);
     },
 
     /** Fields the payload leaves out keep their stored values. */
     async update(id: string, input: NewsInput): Promise<NewsArticle> {
+      const clean = await cleaner();
       const changes = {
         title: input.title,
         publishedAt: toInstant(input.publishedAt),
-        ...(input.content !== undefined && cleanNewsContent(input.content)),
+        ...(input.content !== undefined && clean(input.content)),
         ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
         updatedAt: nowIso(),
       };
@@ -57,7 +66,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         const after = before && (await rows.update(id, changes));
         if (!before || !after) throw new NotFoundError('News item');
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
-        return toArticle(after);
+        return (await toArticles([after]))[0]!;
       });
     },
 
@@ -66,7 +75,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         const deleted = await createNewsRepository(trx).delete(id);
         if (!deleted) throw new NotFoundError('News item');
         await release(deleted.imageUrl);
-        return toArticle(deleted);
+        return (await toArticles([deleted]))[0]!;
       }),
 
     /**
@@ -77,7 +86,8 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       let cleaned = 0;
       for (;;) {
         const rows = await repo.listCleanedBefore(CLEANING_RULES_VERSION, RECLEAN_BATCH);
-        for (const row of rows) await repo.storeCleaned(row.id, cleanNewsContent(row.content));
+        const clean = rows.length > 0 ? await cleaner() : null;
+        for (const row of rows) await repo.storeCleaned(row.id, clean!(row.content));
         cleaned += rows.length;
         if (rows.length < RECLEAN_BATCH) return cleaned;
         await new Promise((resolve) => setImmediate(resolve));
@@ -87,8 +97,14 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
 }
 
 /** Content is cleaned when written; a row from before the current rules is cleaned as it is read. */
-function toArticle(row: NewsItemRow): NewsArticle {
-  const { content, contentText } = row.cleanedWith === CLEANING_RULES_VERSION ? row : cleanNewsContent(row.content);
+async function toArticles(rows: NewsItemRow[]): Promise<NewsArticle[]> {
+  const clean = rows.some((row) => row.cleanedWith !== CLEANING_RULES_VERSION) ? await cleaner() : null;
+  return rows.map((row) => toArticle(row, clean));
+}
+
+/** `clean`: the cleaner, needed only for a row stored under older rules (a row just inserted never is). */
+function toArticle(row: NewsItemRow, clean: Clean | null): NewsArticle {
+  const { content, contentText } = row.cleanedWith === CLEANING_RULES_VERSION || !clean ? row : clean(row.content);
   return {
     id: row.id,
     title: row.title,

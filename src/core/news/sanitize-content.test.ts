@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanNewsContent, CLEANING_RULES_VERSION, newsContentText, sanitizeNewsContent } from './sanitize-content.ts';
+import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
+import { cleanNewsContent, newsContentText, sanitizeNewsContent } from './sanitize-content.ts';
 
 describe('sanitizeNewsContent', () => {
   it('keeps what the editor produces', () => {

@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
+import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
 
 // The allow-list mirrors what the news editor (Quill 2 with the spec's toolbar) produces.
 // Anything else — scripts, event handlers, style attributes, other URL schemes — is dropped.
@@ -78,13 +79,6 @@ const options: sanitizeHtml.IOptions = {
     return false;
   },
 };
-
-/**
- * The version of the rules above. Raise it whenever they change: the server then cleans the
- * stored news again at start (the news service's recleanStale), and pages clean what is still older
- * as they show it.
- */
-export const CLEANING_RULES_VERSION = 1;
 
 /** Cleans news HTML. It runs when news is written, never on a view of clean content. */
 export function sanitizeNewsContent(html: string): string {

@@ -1,0 +1,7 @@
+/**
+ * The version of the cleaning rules in sanitize-content.ts. Raise it whenever they change: the
+ * server then cleans the stored news again at start (the news service's recleanStale), and pages
+ * clean what is still older as they show it. A file of its own so that reading it does not load
+ * sanitize-html.
+ */
+export const CLEANING_RULES_VERSION = 1;
