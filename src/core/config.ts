@@ -56,6 +56,7 @@ const schema = z
       .min(0, 'must be a number of megabytes between 0 and 4096')
       .max(4096, 'must be a number of megabytes between 0 and 4096')
       .default(32),
+    BACKUP_DIR: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -93,6 +94,8 @@ export interface Config {
   bodyIdleTimeoutMs: number;
   /** Memory for rendered public pages; 0 turns the page cache off. */
   pageCacheBytes: number;
+  /** Where `npm run backup` writes by default (DATA_DIR/backups when BACKUP_DIR is unset). */
+  backupDir: string;
   logLevel: string;
 }
 
@@ -122,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     remoteImagesAllowPrivate: e.REMOTE_IMAGES_ALLOW_PRIVATE,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
     logLevel: e.LOG_LEVEL,
   };
 }

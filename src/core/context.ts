@@ -7,6 +7,7 @@ import { createEventsService } from './events/events.service.ts';
 import { createGalleryService } from './gallery/gallery.service.ts';
 import { createImagesService } from './images/images.service.ts';
 import { createLocalStorage } from './images/local-storage.ts';
+import type { ImageStorage } from './images/storage.ts';
 import { createRemoteImages, type RemoteImages } from './images/remote-images.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
@@ -43,7 +44,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     throw error;
   }
   const timeZone = config.timeZone;
-  const storage = createLocalStorage(path.join(config.dataDir, 'images'));
+  const storage = createImageStorage(config);
   const images = createImagesService({ db, storage, log });
   const withImageRelease: WithImageRelease = (work) => images.transaction(work);
   const context: AppContext = {
@@ -62,6 +63,11 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     close: () => db.destroy(),
   };
   return context;
+}
+
+/** Where image files live: the one place that chooses the storage backend. */
+export function createImageStorage(config: Config): ImageStorage {
+  return createLocalStorage(path.join(config.dataDir, 'images'));
 }
 
 // One per process: the server bundle imports this very module (astro.config.ts keeps src/core

@@ -1,0 +1,40 @@
+// npm run restore -- FILE [--replace]
+// Restores an archive written by npm run backup into an empty database and image folder (SQLite
+// or PostgreSQL, as configured). --replace replaces a site that is there, after a backup of it.
+// Stop the server first.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { BackupError } from '../src/core/backup/archive-format.ts';
+import { backupFileName } from '../src/core/backup/backup-files.ts';
+import { restoreBackup } from '../src/core/backup/restore-backup.ts';
+import { ConfigError, loadConfig } from '../src/core/config.ts';
+import { createImageStorage } from '../src/core/context.ts';
+
+const usage = 'Usage: npm run restore -- FILE [--replace]';
+let file: string | undefined;
+let replace = false;
+try {
+  const parsed = parseArgs({ allowPositionals: true, options: { replace: { type: 'boolean' } } });
+  file = parsed.positionals[0];
+  replace = parsed.values.replace ?? false;
+  if (!file || parsed.positionals.length > 1) throw new Error(usage);
+} catch {
+  console.error(usage);
+  process.exit(2);
+}
+try {
+  const config = loadConfig();
+  const before = path.join(config.backupDir, backupFileName(new Date(), 'before-restore'));
+  const { manifest, replaced } = await restoreBackup({
+    file,
+    database: config.database,
+    storage: createImageStorage(config),
+    replaceAfterBackupTo: replace ? before : undefined,
+  });
+  if (replaced) console.log(`What was there is backed up in ${before}.`);
+  const counts = Object.entries(manifest.rowCounts).map(([table, count]) => `${count} ${table.replace(/_/g, ' ')}`);
+  console.log(`Restored the backup of ${manifest.createdAt} (${counts.join(', ')}) into ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.file}.`);
+} catch (error) {
+  console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

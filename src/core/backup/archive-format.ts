@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+
+// One backup archive (docs/decisions/019-backup.md): a gzip'd tar holding each table as JSON
+// lines, every stored image file, and manifest.json last, with a SHA-256 for every other entry.
+// Engine-neutral: rows are plain JSON of the columns as the migrations name them (snake_case).
+
+export const ARCHIVE_FORMAT = 'fathers-club-backup';
+/** Raise with a change to the layout below, and teach readArchive the older one. */
+export const ARCHIVE_FORMAT_VERSION = 1;
+export const MANIFEST_ENTRY = 'manifest.json';
+export const tableEntry = (table: string) => `tables/${table}.jsonl`;
+export const imageEntry = (key: string) => `images/${key}`;
+export const IMAGE_ENTRY = /^images\/(.+)$/;
+
+/**
+ * What a backup holds, in the order a restore loads it (images before the rows that name them).
+ * Sessions, sign-in attempts and one-time upload links are left out: they are worth nothing on
+ * another host, and restored sessions would keep old sign-ins valid.
+ */
+export const BACKUP_TABLES = [
+  'admins',
+  'images',
+  'news_items',
+  'events',
+  'gallery_images',
+  'who_we_are',
+  'what_we_do',
+  'site_settings',
+] as const;
+export type BackupTable = (typeof BACKUP_TABLES)[number];
+
+export const manifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  formatVersion: z.number().int().min(1),
+  appVersion: z.string(),
+  createdAt: z.string(),
+  /** The database engine the backup was taken from; informative only. */
+  source: z.enum(['sqlite', 'postgres']),
+  /** The schema migrations applied when the backup was taken, oldest first. */
+  migrations: z.array(z.string()).min(1),
+  rowCounts: z.record(z.string(), z.number().int().min(0)),
+  /** SHA-256 (hex) of every entry but the manifest. */
+  entries: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
+  /** Image files a row names that were gone when the backup was taken (deleted meanwhile). */
+  missingImageFiles: z.array(z.string()),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/** A backup that cannot be taken or restored, in words for whoever runs the command. */
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+export function applicationVersion(): string {
+  const file = new URL('../../../package.json', import.meta.url);
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}
