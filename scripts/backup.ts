@@ -1,7 +1,6 @@
 // npm run backup [-- --out FILE]
 // Writes one archive of the database and the image files (docs/decisions/019-backup.md), by
 // default into BACKUP_DIR (DATA_DIR/backups). The site may keep running meanwhile.
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError } from '../src/core/backup/archive-format.ts';
@@ -21,12 +20,12 @@ try {
 try {
   const config = loadConfig();
   const file = out ?? path.join(config.backupDir, backupFileName(new Date()));
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const manifest = await writeBackup({ database: config.database, storage: createImageStorage(config), file });
   const counts = Object.entries(manifest.rowCounts).map(([table, count]) => `${count} ${table.replace(/_/g, ' ')}`);
   console.log(`Backup written to ${path.resolve(file)} (${counts.join(', ')}).`);
-  console.log('It holds the administrators\' password hashes: keep it as private as the server.');
-  if (manifest.missingImageFiles.length > 0) console.log(`Image files deleted while it was taken: ${manifest.missingImageFiles.join(', ')}`);
+  console.log("It holds the administrators' password hashes: keep it as private as the server.");
+  if (manifest.missingImageFiles.length > 0)
+    console.log(`Image files deleted while it was taken: ${manifest.missingImageFiles.join(', ')}`);
 } catch (error) {
   console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
   process.exit(1);

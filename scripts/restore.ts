@@ -33,7 +33,9 @@ try {
   });
   if (replaced) console.log(`What was there is backed up in ${before}.`);
   const counts = Object.entries(manifest.rowCounts).map(([table, count]) => `${count} ${table.replace(/_/g, ' ')}`);
-  console.log(`Restored the backup of ${manifest.createdAt} (${counts.join(', ')}) into ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.file}.`);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} (${counts.join(', ')}) into ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.file}.`,
+  );
 } catch (error) {
   console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
   process.exit(1);

@@ -28,7 +28,6 @@ export const BACKUP_TABLES = [
   'what_we_do',
   'site_settings',
 ] as const;
-export type BackupTable = (typeof BACKUP_TABLES)[number];
 
 export const manifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),

@@ -38,7 +38,10 @@ async function eachEntry(file: string, visit: (name: string, data: Buffer) => Pr
     stream.on('end', () => {
       const data = Buffer.concat(chunks);
       const done = header.name === MANIFEST_ENTRY ? Promise.resolve((manifest = parseJson(data))) : visit(header.name, data);
-      done.then(() => next(), (error: unknown) => extract.destroy(error as Error));
+      done.then(
+        () => next(),
+        (error: unknown) => extract.destroy(error as Error),
+      );
     });
   });
   if (!fs.existsSync(file)) throw new BackupError(`There is no file at ${file}.`);
@@ -88,7 +91,8 @@ export async function verifyArchive(file: string): Promise<Manifest> {
     if (actual !== sum) throw new BackupError(`The archive is damaged: ${name} does not match its checksum. Nothing was changed.`);
   }
   for (const name of found.keys()) {
-    if (!(name in manifest.entries)) throw new BackupError(`The archive holds ${name}, which its manifest does not list. Nothing was changed.`);
+    if (!(name in manifest.entries))
+      throw new BackupError(`The archive holds ${name}, which its manifest does not list. Nothing was changed.`);
   }
   for (const table of BACKUP_TABLES) {
     const count = lines.get(tableEntry(table));

@@ -57,7 +57,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
       for (const table of BACKUP_TABLES) {
         const tableRows = rows.get(table) ?? [];
         for (let start = 0; start < tableRows.length; start += INSERT_BATCH) {
-          await trx.insertInto(table).values(tableRows.slice(start, start + INSERT_BATCH)).execute();
+          await trx
+            .insertInto(table)
+            .values(tableRows.slice(start, start + INSERT_BATCH))
+            .execute();
         }
       }
     };
@@ -114,5 +117,5 @@ async function appliedMigrations(raw: Kysely<any>): Promise<string[]> {
 async function migrateTo(raw: Kysely<any>, name: string): Promise<void> {
   const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
   const { error } = await migrator.migrateTo(name);
-  if (error) throw new BackupError(`The database could not be brought to the backup's version (${name}): ${String(error)}`);
+  if (error) throw new BackupError(`The database could not be brought to the backup's version (${name}): ${error instanceof Error ? error.message : JSON.stringify(error)}`);
 }

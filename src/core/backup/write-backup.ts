@@ -33,6 +33,7 @@ export async function writeBackup(options: { database: Config['database']; stora
   const entries: Record<string, string> = {};
   const pack = tar.pack();
   const file = path.resolve(options.file);
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(6).toString('hex')}.partial`;
   // 0600: the archive holds the administrators' password hashes.
   const out = fs.createWriteStream(temporary, { mode: 0o600, flags: 'wx' });
@@ -40,7 +41,9 @@ export async function writeBackup(options: { database: Config['database']; stora
   written.catch(() => {}); // awaited below; a write error must not surface as unhandled first
   const add = async (name: string, data: Buffer) => {
     entries[name] = createHash('sha256').update(data).digest('hex');
-    await new Promise<void>((resolve, reject) => pack.entry({ name, size: data.byteLength, mode: 0o600 }, data, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      pack.entry({ name, size: data.byteLength, mode: 0o600 }, data, (error) => (error ? reject(error) : resolve())),
+    );
   };
   try {
     for (const table of BACKUP_TABLES) await add(tableEntry(table), jsonLines(snapshot.rows[table]));
@@ -97,7 +100,11 @@ async function readSnapshot(database: Config['database']): Promise<Snapshot> {
     // database as of its first read, on this connection of its own.
     const transaction = database.kind === 'postgres' ? begin.setIsolationLevel('repeatable read').setAccessMode('read only') : begin;
     return await transaction.execute(async (trx) => {
-      const applied = await trx.selectFrom('kysely_migration').select('name').execute().catch(() => []);
+      const applied = await trx
+        .selectFrom('kysely_migration')
+        .select('name')
+        .execute()
+        .catch(() => []);
       if (applied.length === 0) throw new BackupError('The database has no tables yet: there is nothing to back up.');
       const rows = {} as Snapshot['rows'];
       for (const table of BACKUP_TABLES) rows[table] = sortById(await trx.selectFrom(table).selectAll().execute());
@@ -115,7 +122,9 @@ function sortById(rows: Row[]): Row[] {
 
 /** One JSON object per line, keys sorted: the same content gives the same bytes from either engine. */
 function jsonLines(rows: Row[]): Buffer {
-  return Buffer.from(rows.map((row) => `${JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1))))}\n`).join(''));
+  return Buffer.from(
+    rows.map((row) => `${JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1))))}\n`).join(''),
+  );
 }
 
 async function syncFolder(folder: string): Promise<void> {

@@ -1,0 +1,356 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Kysely, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyArchive } from '../../src/core/backup/read-backup.ts';
+import { connect } from '../../src/core/db/connect.ts';
+import { migrations } from '../../src/core/db/migrations/index.ts';
+import { call, login } from '../setup/api-client.ts';
+import { testDatabases, onPostgres, type FreshDatabase, type TestDatabase } from '../setup/databases.ts';
+import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+
+// npm run backup and npm run restore (docs/decisions/019-backup.md), run as a volunteer would.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const sqliteDb = testDatabases.find((db) => db.kind === 'sqlite')!;
+const PUBLIC_PAGES = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do', '/rss.xml', '/events.ics', '/sitemap.xml'];
+
+interface Run {
+  code: number | null;
+  out: string;
+}
+
+function envOf(database: FreshDatabase): Record<string, string | undefined> {
+  return { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, SITE_TIMEZONE: 'Europe/London', PUBLIC_URL: 'http://club.test' };
+}
+
+/** Runs scripts/{name}.ts with the project's Node, as `npm run {name}` does. */
+function script(name: 'backup' | 'restore', args: string[], database: FreshDatabase): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts', `${name}.ts`), ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...envOf(database) },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+async function backup(database: FreshDatabase, file: string): Promise<void> {
+  const run = await script('backup', ['--out', file], database);
+  expect(run.code, run.out).toBe(0);
+}
+
+function manifestOf(file: string): any {
+  const tar = zlib.gunzipSync(fs.readFileSync(file));
+  // The manifest is the last entry: a tar header of 512 bytes names it, its JSON follows.
+  const at = tar.lastIndexOf(Buffer.from('manifest.json'));
+  const size = parseInt(
+    tar
+      .subarray(at + 124, at + 136)
+      .toString('latin1')
+      .trim(),
+    8,
+  );
+  return JSON.parse(tar.subarray(at + 512, at + 512 + size).toString('utf8'));
+}
+
+/** Content, settings, both information pages, 2 administrators and images, through the API. */
+async function fillSite(base: string): Promise<void> {
+  const token = await login(base);
+  const newsImage = await uploadImage(base, token, 1);
+  const eventImage = await uploadImage(base, token, 2);
+  const photo = await uploadImage(base, token, 3);
+  const logo = await uploadImage(base, token, 4);
+  await create(base, token, '/api/admin/news', {
+    title: 'Kite day — 🪁',
+    content: '<p>Bring <strong>string</strong> &amp; snacks</p>',
+    publishedAt: '2026-10-01',
+    imageUrl: newsImage,
+  });
+  await create(base, token, '/api/admin/news', { title: 'Second news', content: '<p>Plain</p>', publishedAt: '2026-10-05' });
+  await create(base, token, '/api/admin/events', {
+    name: 'Winter walk',
+    date: daysFromNow(12),
+    location: 'The park, gate 2',
+    comment: 'Warm coats; "quotes", commas; and\nnew lines',
+    organiser: 'Sam',
+    imageUrl: eventImage,
+    bookingUrl: 'https://booking.example.org/walk',
+  });
+  await create(base, token, '/api/admin/gallery', { imageUrl: photo, caption: 'On the hill' });
+  await put(base, token, '/api/admin/settings', {
+    clubName: 'Oakfield Dads',
+    tagline: 'Out and about',
+    contactEmail: 'dads@example.org',
+    logoUrl: logo,
+  });
+  await put(base, token, '/api/admin/who-we-are', {
+    aboutUs: 'We are dads.',
+    whoAreWe: 'A committee of four.',
+    contactEmail: 'dads@example.org',
+  });
+  await put(base, token, '/api/admin/what-we-do', { mission: 'Fun.', activities: 'Walks.', impact: 'Smiles.' });
+  const second = await call(base, 'POST', '/api/admin/administrators', {
+    token,
+    body: { username: 'second-admin', password: 'another-long-password' },
+  });
+  expect(second.status).toBe(201);
+}
+
+async function pagesOf(base: string): Promise<Record<string, string>> {
+  const pages: Record<string, string> = {};
+  for (const pathname of PUBLIC_PAGES) {
+    const answer = await call(base, 'GET', pathname);
+    expect(answer.status, pathname).toBe(200);
+    pages[pathname] = answer.text;
+  }
+  return pages;
+}
+
+/** Backs up a filled site on `from`, restores it into `to`, backs that up: the same archive, the same pages. */
+async function roundTrip(from: TestDatabase, to: TestDatabase): Promise<void> {
+  const source = await from.create();
+  const target = await to.create();
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({ ...envOf(source), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    await fillSite(server.url);
+    const before = await pagesOf(server.url);
+    await server.stop();
+    server = undefined;
+
+    const first = path.join(source.dataDir, 'first.tar.gz');
+    await backup(source, first);
+    expect(fs.statSync(first).mode & 0o777).toBe(0o600);
+    const restored = await script('restore', [first], target);
+    expect(restored.code, restored.out).toBe(0);
+    const second = path.join(target.dataDir, 'second.tar.gz');
+    await backup(target, second);
+
+    const [a, b] = [manifestOf(first), manifestOf(second)];
+    expect(a.source).toBe(from.kind);
+    expect(b.source).toBe(to.kind);
+    expect(b.entries).toEqual(a.entries);
+    expect(b.rowCounts).toEqual(a.rowCounts);
+    expect(a.rowCounts).toMatchObject({ admins: 2, news_items: 2, events: 1, gallery_images: 1, images: 4, site_settings: 1 });
+    expect(Object.keys(a.entries).filter((name) => name.startsWith('images/')).length).toBeGreaterThan(8);
+
+    server = await startServer(envOf(target));
+    expect(await pagesOf(server.url)).toEqual(before);
+    // The administrators came along with their passwords; sessions did not.
+    expect(
+      (await call(server.url, 'POST', '/api/admin/login', { body: { username: 'second-admin', password: 'another-long-password' } }))
+        .status,
+    ).toBe(200);
+    const image = /\/images\/[a-z0-9]+\/\d+\.(webp|avif)/.exec(before['/gallery']!)![0];
+    expect((await fetch(`${server.url}${image}`)).status).toBe(200);
+  } finally {
+    await server?.stop();
+    await source.drop();
+    await target.drop();
+  }
+}
+
+onPostgres('backup and restore across engines', (postgres) => {
+  it(
+    'round-trips a site from SQLite into PostgreSQL: the same archive again, the same public pages',
+    () => roundTrip(sqliteDb, postgres),
+    120_000,
+  );
+  it('round-trips a site from PostgreSQL into SQLite', () => roundTrip(postgres, sqliteDb), 120_000);
+});
+
+describe('backup and restore on SQLite', () => {
+  let source: FreshDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    source = await sqliteDb.create();
+    server = await startServer({ ...envOf(source), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    await fillSite(server.url);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await source.drop();
+  });
+
+  it('takes a consistent backup while five clients write news as fast as they can', async () => {
+    const token = await login(server.url);
+    const acknowledged: { id: string; title: string; at: number }[] = [];
+    let writing = true;
+    const writer = async (n: number) => {
+      for (let i = 0; writing; i++) {
+        const title = `Writer ${n} item ${i}`;
+        const answer = await call(server.url, 'POST', '/api/admin/news', {
+          token,
+          body: { title, content: `<p>${'x'.repeat(2000)}</p>`, publishedAt: '2026-11-01' },
+        });
+        if (answer.status === 201) acknowledged.push({ id: answer.body.id, title, at: Date.now() });
+      }
+    };
+    const writers = [1, 2, 3, 4, 5].map(writer);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const began = Date.now();
+    const file = path.join(source.dataDir, 'during-writes.tar.gz');
+    await backup(source, file);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    writing = false;
+    await Promise.all(writers);
+
+    const target = await sqliteDb.create();
+    try {
+      const restored = await script('restore', [file], target);
+      expect(restored.code, restored.out).toBe(0);
+      const db = connect({ kind: 'sqlite', file: path.join(target.dataDir, 'club.sqlite') });
+      const rows = await db.selectFrom('newsItems').select(['id', 'title', 'content', 'contentText']).execute();
+      await db.destroy();
+      const held = new Map(rows.map((row) => [row.id, row]));
+      for (const item of acknowledged.filter((entry) => entry.at < began)) expect(held.get(item.id)?.title, item.title).toBe(item.title);
+      // No half-written item: every row is whole.
+      for (const row of rows.filter((r) => r.title.startsWith('Writer'))) expect(row.content).toBe(`<p>${'x'.repeat(2000)}</p>`);
+      expect(acknowledged.length).toBeGreaterThan(acknowledged.filter((entry) => entry.at < began).length);
+    } finally {
+      await target.drop();
+    }
+  }, 60_000);
+
+  it('refuses a truncated archive, a tampered entry and a random file, and changes nothing', async () => {
+    const good = path.join(source.dataDir, 'good.tar.gz');
+    await backup(source, good);
+    const target = await sqliteDb.create();
+    try {
+      const bytes = fs.readFileSync(good);
+      const truncated = path.join(target.dataDir, 'truncated.tar.gz');
+      fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      const random = path.join(target.dataDir, 'random.bin');
+      fs.writeFileSync(random, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
+      // One byte changed inside a table's JSON, the archive otherwise well formed.
+      const tar = zlib.gunzipSync(bytes);
+      const at = tar.indexOf(Buffer.from('Kite day'));
+      tar[at] = 'M'.charCodeAt(0);
+      const tampered = path.join(target.dataDir, 'tampered.tar.gz');
+      fs.writeFileSync(tampered, zlib.gzipSync(tar));
+
+      for (const [file, message] of [
+        [truncated, /not a readable backup|cut short/],
+        [random, /not a readable backup/],
+        [tampered, /damaged: tables\/news_items\.jsonl does not match its checksum/],
+        [path.join(target.dataDir, 'none.tar.gz'), /There is no file/],
+      ] as const) {
+        const run = await script('restore', [file], target);
+        expect(run.code, file).toBe(1);
+        expect(run.out).toMatch(message);
+        expect(run.out).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
+      }
+      // Nothing was created: no database file, no images.
+      expect(fs.existsSync(path.join(target.dataDir, 'club.sqlite'))).toBe(false);
+      expect(fs.existsSync(path.join(target.dataDir, 'images'))).toBe(false);
+    } finally {
+      await target.drop();
+    }
+  }, 60_000);
+
+  it('refuses a target that holds a site, and with --replace backs it up first', async () => {
+    const file = path.join(source.dataDir, 'to-replace.tar.gz');
+    await backup(source, file);
+    const target = await sqliteDb.create();
+    let other: RunningServer | undefined;
+    try {
+      other = await startServer({ ...envOf(target), ADMIN_USERNAME: 'other', ADMIN_PASSWORD: 'other-long-password' });
+      const token = await login(other.url, 'other', 'other-long-password');
+      await create(other.url, token, '/api/admin/news', { title: 'Already here', content: '<p>x</p>', publishedAt: '2026-11-01' });
+      await other.stop();
+      other = undefined;
+
+      const refused = await script('restore', [file], target);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toMatch(/already holds a site \(1 admins, 1 news items\).*--replace/s);
+
+      const replaced = await script('restore', [file, '--replace'], target);
+      expect(replaced.code, replaced.out).toBe(0);
+      const saved = /backed up in (\S+\.tar\.gz)/.exec(replaced.out)![1]!;
+      expect(manifestOf(saved).rowCounts).toMatchObject({ admins: 1, news_items: 1 });
+      other = await startServer(envOf(target));
+      const news = await call(other.url, 'GET', '/news');
+      expect(news.text.includes('Oakfield Dads'), 'the restored settings').toBe(true);
+      expect(news.text.includes('Already here'), 'the replaced news').toBe(false);
+    } finally {
+      await other?.stop();
+      await target.drop();
+    }
+  }, 60_000);
+
+  it('restores an archive taken by an older version of the site, and upgrades it', async () => {
+    // A site whose database stopped at migration 0003 (before images were referenced by id).
+    const old = await sqliteDb.create();
+    const target = await sqliteDb.create();
+    try {
+      const db = connect({ kind: 'sqlite', file: path.join(old.dataDir, 'club.sqlite') });
+      const raw = db.withoutPlugins() as unknown as Kysely<any>;
+      const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      expect((await migrator.migrateTo('2026_11_23_0003_news_cleaned_content')).error).toBeUndefined();
+      await raw
+        .insertInto('images')
+        .values({ id: 'oldimage', width: 10, height: 10, widths: '', placeholder: '#000000', created_at: '2026-01-01T00:00:00.000Z' })
+        .execute();
+      await raw
+        .insertInto('news_items')
+        .values({
+          id: 'oldnews',
+          title: 'From the old site',
+          content: '<p>Old</p>',
+          content_text: 'Old',
+          cleaned_with: 1,
+          published_at: '2026-01-01T00:00:00.000Z',
+          image_url: '/images/oldimage',
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        })
+        .execute();
+      await db.destroy();
+      fs.mkdirSync(path.join(old.dataDir, 'images', 'oldimage'), { recursive: true });
+      fs.writeFileSync(path.join(old.dataDir, 'images', 'oldimage', 'master.webp'), 'not really an image');
+
+      const file = path.join(old.dataDir, 'old.tar.gz');
+      await backup(old, file);
+      expect(manifestOf(file).migrations.at(-1)).toBe('2026_11_23_0003_news_cleaned_content');
+      const restored = await script('restore', [file], target);
+      expect(restored.code, restored.out).toBe(0);
+      const after = connect({ kind: 'sqlite', file: path.join(target.dataDir, 'club.sqlite') });
+      // Migration 0004 ran on the restored rows: the news item now references its image by id.
+      const row = await sql<{ image_id: string }>`select image_id from news_items where id = 'oldnews'`.execute(after.withoutPlugins());
+      await after.destroy();
+      expect(row.rows[0]?.image_id).toBe('oldimage');
+      expect(fs.readFileSync(path.join(target.dataDir, 'images', 'oldimage', 'master.webp'), 'utf8')).toBe('not really an image');
+    } finally {
+      await old.drop();
+      await target.drop();
+    }
+  }, 60_000);
+
+  it('leaves no complete-looking file when a backup is killed half-way', async () => {
+    const folder = path.join(source.dataDir, 'killed');
+    fs.mkdirSync(folder);
+    const child = spawn(process.execPath, [path.join(root, 'scripts/backup.ts'), '--out', path.join(folder, 'b.tar.gz')], {
+      cwd: root,
+      env: { PATH: process.env.PATH, ...envOf(source) },
+    });
+    // Killed as soon as it has begun writing.
+    for (let i = 0; i < 400 && fs.readdirSync(folder).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('exit', resolve));
+    const names = fs.readdirSync(folder);
+    // What it left is a temporary name; a file under the asked-for name would be a whole, verified archive.
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names.filter((entry) => entry.endsWith('.tar.gz'))) await verifyArchive(path.join(folder, name));
+    expect(names.filter((entry) => entry.endsWith('.partial')).length + names.filter((entry) => entry.endsWith('.tar.gz')).length).toBe(
+      names.length,
+    );
+  }, 30_000);
+});
