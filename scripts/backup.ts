@@ -19,7 +19,7 @@ try {
 }
 try {
   const config = loadConfig();
-  const file = out ?? path.join(config.backupDir, backupFileName(new Date()));
+  const file = out ?? path.join(config.backup.dir, backupFileName(new Date()));
   const manifest = await writeBackup({ database: config.database, storage: createImageStorage(config), file });
   const counts = Object.entries(manifest.rowCounts).map(([table, count]) => `${count} ${table.replace(/_/g, ' ')}`);
   console.log(`Backup written to ${path.resolve(file)} (${counts.join(', ')}).`);

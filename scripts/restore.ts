@@ -24,7 +24,7 @@ try {
 }
 try {
   const config = loadConfig();
-  const before = path.join(config.backupDir, backupFileName(new Date(), 'before-restore'));
+  const before = path.join(config.backup.dir, backupFileName(new Date(), 'before-restore'));
   const { manifest, replaced } = await restoreBackup({
     file,
     database: config.database,

@@ -5,6 +5,7 @@ export type { ClubEvent } from '../core/events/events.schema.ts';
 export type { GalleryImage } from '../core/gallery/gallery.schema.ts';
 export type { SiteSettings } from '../core/settings/settings.schema.ts';
 export type { Admin } from '../core/admins/admins.schema.ts';
+export type { BackupStatus } from '../core/backup/backup-status.schema.ts';
 
 export interface Me {
   id: string;

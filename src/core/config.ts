@@ -57,6 +57,18 @@ const schema = z
       .max(4096, 'must be a number of megabytes between 0 and 4096')
       .default(32),
     BACKUP_DIR: optionalText,
+    BACKUP_HOUR: z.coerce
+      .number({ error: 'must be a whole hour between 0 and 23' })
+      .int('must be a whole hour between 0 and 23')
+      .min(0, 'must be a whole hour between 0 and 23')
+      .max(23, 'must be a whole hour between 0 and 23')
+      .default(3),
+    BACKUP_KEEP: z.coerce
+      .number({ error: 'must be a whole number between 1 and 1000' })
+      .int('must be a whole number between 1 and 1000')
+      .min(1, 'must be a whole number between 1 and 1000')
+      .max(1000, 'must be a whole number between 1 and 1000')
+      .default(14),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -94,8 +106,14 @@ export interface Config {
   bodyIdleTimeoutMs: number;
   /** Memory for rendered public pages; 0 turns the page cache off. */
   pageCacheBytes: number;
-  /** Where `npm run backup` writes by default (DATA_DIR/backups when BACKUP_DIR is unset). */
-  backupDir: string;
+  backup: {
+    /** Where backups go: BACKUP_DIR, or DATA_DIR/backups for the commands and pre-migration backups. */
+    dir: string;
+    /** A daily backup at `hour` (SITE_TIMEZONE), keeping the newest `keep`: on when BACKUP_DIR is set. */
+    daily: boolean;
+    hour: number;
+    keep: number;
+  };
   logLevel: string;
 }
 
@@ -125,7 +143,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     remoteImagesAllowPrivate: e.REMOTE_IMAGES_ALLOW_PRIVATE,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
-    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backup: {
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      daily: e.BACKUP_DIR !== undefined,
+      hour: e.BACKUP_HOUR,
+      keep: e.BACKUP_KEEP,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createAdminsService } from './admins/admins.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
+import { backupBeforeMigrating, createBackups } from './backup/backups.ts';
 import { loadConfig, type Config } from './config.ts';
 import { connect, migrateToLatest, type Db } from './db/connect.ts';
 import { createEventsService } from './events/events.service.ts';
@@ -28,6 +29,7 @@ export interface AppContext {
   settings: ReturnType<typeof createSettingsService>;
   admins: ReturnType<typeof createAdminsService>;
   auth: ReturnType<typeof createAuthService>;
+  backups: ReturnType<typeof createBackups>;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,9 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const db = connect(config.database, {
     onConnectionError: (error) => log.warn({ err: error }, 'a database connection failed; it will be opened again when needed'),
   });
+  const storage = createImageStorage(config);
   try {
+    await backupBeforeMigrating({ db, config, storage, log });
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   } catch (error) {
@@ -44,7 +48,6 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     throw error;
   }
   const timeZone = config.timeZone;
-  const storage = createImageStorage(config);
   const images = createImagesService({ db, storage, log });
   const withImageRelease: WithImageRelease = (work) => images.transaction(work);
   const context: AppContext = {
@@ -60,6 +63,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     settings: createSettingsService({ db, withImageRelease }),
     admins: createAdminsService({ db }),
     auth: createAuthService({ db }),
+    backups: createBackups({ config, storage, log }),
     close: () => db.destroy(),
   };
   return context;

@@ -178,6 +178,7 @@ function cutOffStalledBodies(req: http.IncomingMessage, res: http.ServerResponse
   req.once('end', () => req.setTimeout(0));
 }
 
+const stopBackups = app.backups.start();
 const pruneTimer = setInterval(() => {
   app.auth.prune().catch((error: unknown) => log.warn({ err: error }, 'session pruning failed'));
 }, 60 * 60_000);
@@ -199,6 +200,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
   clearInterval(pruneTimer);
+  stopBackups();
   // Not awaited: a connection to a database that stopped answering must not hold up the drain.
   void coherence?.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));

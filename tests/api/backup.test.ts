@@ -10,6 +10,7 @@ import { connect } from '../../src/core/db/connect.ts';
 import { migrations } from '../../src/core/db/migrations/index.ts';
 import { call, login } from '../setup/api-client.ts';
 import { testDatabases, onPostgres, type FreshDatabase, type TestDatabase } from '../setup/databases.ts';
+import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 
@@ -353,4 +354,125 @@ describe('backup and restore on SQLite', () => {
       names.length,
     );
   }, 30_000);
+});
+
+/** Waits until `check` holds, polling. */
+async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('automatic backups', () => {
+  it('takes the daily backup at BACKUP_HOUR in the site time zone, keeps BACKUP_KEEP, and shows it in Settings', async () => {
+    const site = await sqliteDb.create();
+    const backups = path.join(site.dataDir, 'elsewhere');
+    fs.mkdirSync(backups);
+    for (const day of ['01', '02', '03', '04']) fs.writeFileSync(path.join(backups, `club-backup-202611${day}-030000.tar.gz`), 'old');
+    fs.writeFileSync(path.join(backups, 'before-migration-20261001-120000.tar.gz'), 'kept');
+    const clock = path.join(site.dataDir, 'clock');
+    // 03:00:30 in London on 24 November (UTC+0 in winter): the backup of the day is due.
+    const env = {
+      ...envOf(site),
+      ...fakeClockEnv(clock),
+      BACKUP_DIR: backups,
+      BACKUP_HOUR: '3',
+      BACKUP_KEEP: '3',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    };
+    setFakeClock(clock, Date.parse('2026-11-24T03:00:30Z'));
+    const server = await startServer(env);
+    try {
+      const daily = () =>
+        fs
+          .readdirSync(backups)
+          .filter((name) => name.startsWith('club-backup-'))
+          .sort();
+      await until(() => daily().some((name) => name.startsWith('club-backup-20261124-0300')), 'the daily backup');
+      await until(() => daily().length === 3, 'old backups pruned');
+      expect(daily().slice(0, 2)).toEqual(['club-backup-20261103-030000.tar.gz', 'club-backup-20261104-030000.tar.gz']);
+      expect(fs.existsSync(path.join(backups, 'before-migration-20261001-120000.tar.gz'))).toBe(true);
+      const newest = daily().at(-1)!;
+      await verifyArchive(path.join(backups, newest));
+      expect(fs.statSync(path.join(backups, newest)).mode & 0o777).toBe(0o600);
+
+      const token = await login(server.url);
+      const status = await call(server.url, 'GET', '/api/admin/backups', { token });
+      expect(status.body).toMatchObject({ daily: true, hour: 3, keep: 3 });
+      expect(status.body.lastBackupAt).toMatch(/^2026-11-24T03:00:3\d/);
+      expect((await call(server.url, 'GET', '/api/admin/backups')).status).toBe(401);
+    } finally {
+      await server.stop();
+      await site.drop();
+    }
+  }, 60_000);
+
+  it("streams a backup to a signed-in administrator ('Download a backup')", async () => {
+    const site = await sqliteDb.create();
+    const server = await startServer({ ...envOf(site), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    try {
+      await fillSite(server.url);
+      expect((await fetch(`${server.url}/api/admin/backups/download`)).status).toBe(401);
+      const token = await login(server.url);
+      const answer = await fetch(`${server.url}/api/admin/backups/download`, { headers: { authorization: `Bearer ${token}` } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/gzip');
+      expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="club-backup-\d{8}-\d{6}\.tar\.gz"$/);
+      expect(answer.headers.get('cache-control')).toMatch(/no-store/);
+      const file = path.join(site.dataDir, 'downloaded.tar.gz');
+      fs.writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+      const manifest = await verifyArchive(file);
+      expect(manifest.rowCounts).toMatchObject({ admins: 2, news_items: 2 });
+      const status = await call(server.url, 'GET', '/api/admin/backups', { token });
+      expect(status.body).toMatchObject({ daily: false });
+      expect(status.body.lastBackupAt).not.toBeNull();
+    } finally {
+      await server.stop();
+      await site.drop();
+    }
+  }, 60_000);
+
+  it('takes a backup before applying migrations to a database that holds a site', async () => {
+    const site = await sqliteDb.create();
+    const db = connect({ kind: 'sqlite', file: path.join(site.dataDir, 'club.sqlite') });
+    const raw = db.withoutPlugins() as unknown as Kysely<any>;
+    const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+    expect((await migrator.migrateTo('2026_11_23_0003_news_cleaned_content')).error).toBeUndefined();
+    await raw
+      .insertInto('news_items')
+      .values({
+        id: 'before',
+        title: 'Before the upgrade',
+        content: '<p>x</p>',
+        content_text: 'x',
+        cleaned_with: 1,
+        published_at: '2026-01-01T00:00:00.000Z',
+        image_url: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+    await db.destroy();
+    const server = await startServer(envOf(site));
+    try {
+      const folder = path.join(site.dataDir, 'backups');
+      const [name, ...others] = fs.readdirSync(folder);
+      expect(others).toEqual([]);
+      expect(name).toMatch(/^before-migration-\d{8}-\d{6}\.tar\.gz$/);
+      const manifest = await verifyArchive(path.join(folder, name!));
+      expect(manifest.migrations.at(-1)).toBe('2026_11_23_0003_news_cleaned_content');
+      expect(manifest.rowCounts.news_items).toBe(1);
+      // Started again, with nothing to migrate: no second backup.
+      await server.stop();
+      const again = await startServer(envOf(site));
+      await again.stop();
+      expect(fs.readdirSync(folder)).toEqual([name]);
+    } finally {
+      await server.stop();
+      await site.drop();
+    }
+  }, 60_000);
 });

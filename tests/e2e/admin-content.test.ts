@@ -256,6 +256,14 @@ describe('admin content screens in Chromium', () => {
     expect(home).toMatch(/Welcome to (<!-- -->)?Oakfield Dads/);
     expect(home).toContain('href="https://chat.example/oakfield"');
     expect(home).toContain('href="mailto:dads@oakfield.example"');
+
+    // Backups: none yet; 'Download a backup' saves the archive and the card then says when.
+    await page.getByText('No backup has been taken yet.').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download a backup' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^club-backup-\d{8}-\d{6}\.tar\.gz$/);
+    expect(await download.failure()).toBeNull();
+    await page.getByText(/^Last backup: [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}\.$/).waitFor({ timeout: 10_000 });
+    await expectNoAxeViolations(page);
     await close();
   });
 

@@ -9,6 +9,7 @@ import { InputField } from '../ui/field.tsx';
 import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormImageField } from '../forms/form-fields.tsx';
+import { BackupsCard } from './settings-backups.tsx';
 
 type Values = Record<'clubName' | 'tagline' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail', string> & { logoUrl: string | null };
 
@@ -29,7 +30,10 @@ export function SettingsScreen() {
       {settings.isLoading ? (
         <LoadingText>Loading settings...</LoadingText>
       ) : settings.data ? (
-        <SettingsForm initial={toValues(settings.data)} />
+        <div className="space-y-6">
+          <SettingsForm initial={toValues(settings.data)} />
+          <BackupsCard />
+        </div>
       ) : (
         <p role="alert">Failed to load the settings.</p>
       )}

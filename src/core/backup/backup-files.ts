@@ -3,3 +3,6 @@ export function backupFileName(at: Date, kind = 'club-backup'): string {
   const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return `${kind}-${stamp}.tar.gz`;
 }
+
+/** A name backupFileName gives: its kind and its UTC time stamp. */
+export const BACKUP_FILE = /^([a-z-]+)-(\d{8}-\d{6})\.tar\.gz$/;

@@ -38,7 +38,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
   const db = connect(options.database);
   const raw = db.withoutPlugins() as unknown as Kysely<any>;
   try {
-    const present = await describeTarget(raw, options.storage);
+    const present = await describeSite(raw, options.storage);
     if (present && !options.replaceAfterBackupTo) {
       throw new BackupError(
         `The target already holds a site (${present}). Restore into an empty database and image folder, or add --replace: it first takes a backup of what is there, then replaces it. Nothing was changed.`,
@@ -84,8 +84,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
   }
 }
 
-/** What the target holds ("3 news_items, 12 images…"), or null when it is empty. */
-async function describeTarget(raw: Kysely<any>, storage: ImageStorage): Promise<string | null> {
+/** What a site holds ("3 news items, 12 images…"), or null when it is empty. */
+export async function describeSite(raw: Kysely<any>, storage: ImageStorage): Promise<string | null> {
   const held: string[] = [];
   for (const table of BACKUP_TABLES) {
     const count = await raw
@@ -117,5 +117,8 @@ async function appliedMigrations(raw: Kysely<any>): Promise<string[]> {
 async function migrateTo(raw: Kysely<any>, name: string): Promise<void> {
   const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
   const { error } = await migrator.migrateTo(name);
-  if (error) throw new BackupError(`The database could not be brought to the backup's version (${name}): ${error instanceof Error ? error.message : JSON.stringify(error)}`);
+  if (error)
+    throw new BackupError(
+      `The database could not be brought to the backup's version (${name}): ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+    );
 }

@@ -56,6 +56,13 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return (results ?? []).map((result) => result.migrationName);
 }
 
+/** Migrations not yet applied (the database's tables are made on first start: all of them). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const raw = db.withoutPlugins() as unknown as Kysely<any>;
+  const known = await new Migrator({ db: raw, provider }).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** What the Settings screen shows about backups (GET /api/admin/backups). */
+export const backupStatusSchema = z.object({
+  /** When the newest backup in the backup folder was taken (ISO 8601), or null. */
+  lastBackupAt: z.string().nullable(),
+  /** Whether the server takes one every day (BACKUP_DIR is set). */
+  daily: z.boolean(),
+  /** The hour of the daily backup in the site's time zone, and how many are kept. */
+  hour: z.number().int(),
+  keep: z.number().int(),
+});
+export type BackupStatus = z.output<typeof backupStatusSchema>;

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { TZDate } from '@date-fns/tz';
+import type { Config } from '../config.ts';
+import type { ImageStorage } from '../images/storage.ts';
+import type { Logger } from '../logger.ts';
+import { backupFileName, BACKUP_FILE } from './backup-files.ts';
+import type { Kysely } from 'kysely';
+import { pendingMigrations, type Db } from '../db/connect.ts';
+
+/** How often the server looks whether the daily backup is due (it also looks at start). */
+const CHECK_EVERY_MS = 60_000;
+
+/** The server's backups: the daily one (BACKUP_DIR), the newest one's time, and downloads. */
+export function createBackups(deps: { config: Config; storage: ImageStorage; log: Logger }) {
+  const { dir, hour, keep } = deps.config.backup;
+  let running: Promise<string> | null = null;
+
+  /** Backups in the folder, newest first (names sort by time). */
+  function list(): { name: string; at: Date }[] {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return [];
+    }
+    return names
+      .map((name) => ({ name, match: BACKUP_FILE.exec(name) }))
+      .filter((entry) => entry.match !== null)
+      .map(({ name, match }) => ({ name, kind: match![1]!, at: stampToDate(match![2]!) }))
+      .sort((a, b) => b.at.getTime() - a.at.getTime());
+  }
+
+  /** One at a time: a second request while one runs gets the same file. */
+  function take(kind: string): Promise<string> {
+    running ??= (async () => {
+      const file = path.join(dir, backupFileName(new Date(), kind));
+      // Loaded when first needed: a server that never backs up does not carry the archive code.
+      const { writeBackup } = await import('./write-backup.ts');
+      await writeBackup({ database: deps.config.database, storage: deps.storage, file });
+      return file;
+    })().finally(() => (running = null));
+    return running;
+  }
+
+  /** Keeps the newest `keep` daily backups; the others (before a migration or restore) are left alone. */
+  function prune(): void {
+    const daily = list().filter((entry) => entry.name.startsWith('club-backup-'));
+    for (const old of daily.slice(keep)) fs.rmSync(path.join(dir, old.name), { force: true });
+  }
+
+  async function runIfDue(): Promise<void> {
+    const now = new Date();
+    const due = lastOccurrence(now, hour, deps.config.timeZone);
+    const newest = list().find((entry) => entry.name.startsWith('club-backup-'));
+    if (newest && newest.at >= due) return;
+    try {
+      const file = await take('club-backup');
+      prune();
+      deps.log.info({ file }, 'daily backup taken');
+    } catch (error) {
+      deps.log.error({ err: error }, `the daily backup failed; it is tried again within ${CHECK_EVERY_MS / 60_000} minute(s)`);
+    }
+  }
+
+  return {
+    /** When the newest backup of any kind in the folder was taken, or null. */
+    lastTakenAt: (): Date | null => list()[0]?.at ?? null,
+
+    /** A backup into the folder (kept like the daily ones), for a download; resolves with its file. */
+    takeNow: () => take('club-backup').then((file) => (prune(), file)),
+
+    /** Starts the daily backups (when BACKUP_DIR is set); a missed one (server down at that hour) is taken at start. */
+    start(): () => void {
+      if (!deps.config.backup.daily) return () => {};
+      void runIfDue();
+      const timer = setInterval(() => void runIfDue(), CHECK_EVERY_MS);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+/**
+ * Before migrations change a database that holds a site, a backup of it as it is (into the
+ * backup folder, named before-migration-…): an upgrade that goes wrong can be undone.
+ */
+export async function backupBeforeMigrating(deps: { db: Db; config: Config; storage: ImageStorage; log: Logger }): Promise<void> {
+  const pending = await pendingMigrations(deps.db);
+  if (pending.length === 0) return;
+  const { describeSite } = await import('./restore-backup.ts');
+  if ((await describeSite(deps.db.withoutPlugins() as unknown as Kysely<any>, deps.storage)) === null) return;
+  const { writeBackup } = await import('./write-backup.ts');
+  const file = path.join(deps.config.backup.dir, backupFileName(new Date(), 'before-migration'));
+  await writeBackup({ database: deps.config.database, storage: deps.storage, file });
+  deps.log.info({ file, pending }, 'backup taken before applying migrations');
+}
+
+/** The latest `hour`:00 in `timeZone` at or before `now`. */
+export function lastOccurrence(now: Date, hour: number, timeZone: string): Date {
+  const local = new TZDate(now.getTime(), timeZone);
+  const today = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), hour, 0, 0, timeZone);
+  if (today.getTime() <= now.getTime()) return new Date(today.getTime());
+  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - 1, hour, 0, 0, timeZone).getTime());
+}
+
+function stampToDate(stamp: string): Date {
+  const [, y, mo, d, h, mi, s] = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})$/.exec(stamp)!;
+  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+}
