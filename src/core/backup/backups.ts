@@ -5,7 +5,6 @@ import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import type { Logger } from '../logger.ts';
 import { backupFileName, BACKUP_FILE } from './backup-files.ts';
-import type { Kysely } from 'kysely';
 import { pendingMigrations, type Db } from '../db/connect.ts';
 
 /** How often the server looks whether the daily backup is due (it also looks at start). */
@@ -89,7 +88,7 @@ export async function backupBeforeMigrating(deps: { db: Db; config: Config; stor
   const pending = await pendingMigrations(deps.db);
   if (pending.length === 0) return;
   const { describeSite } = await import('./restore-backup.ts');
-  if ((await describeSite(deps.db.withoutPlugins() as unknown as Kysely<any>, deps.storage)) === null) return;
+  if ((await describeSite(deps.db.withoutPlugins(), deps.storage)) === null) return;
   const { writeBackup } = await import('./write-backup.ts');
   const file = path.join(deps.config.backup.dir, backupFileName(new Date(), 'before-migration'));
   await writeBackup({ database: deps.config.database, storage: deps.storage, file });
