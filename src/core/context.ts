@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
 import { createInfoPagesService } from './info-pages/info-pages.service.ts';
 import { createSettingsService } from './settings/settings.service.ts';
+import { createTrashService } from './trash/trash.service.ts';
 import type { WithImageRelease } from './shared/image-release.ts';
 
 export interface AppContext {
@@ -30,6 +31,7 @@ export interface AppContext {
   admins: ReturnType<typeof createAdminsService>;
   auth: ReturnType<typeof createAuthService>;
   backups: ReturnType<typeof createBackups>;
+  trash: ReturnType<typeof createTrashService>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     admins: createAdminsService({ db }),
     auth: createAuthService({ db }),
     backups: createBackups({ config, storage, log }),
+    trash: createTrashService({ db, withImageRelease }),
     close: () => db.destroy(),
   };
   return context;

@@ -179,8 +179,16 @@ function cutOffStalledBodies(req: http.IncomingMessage, res: http.ServerResponse
 }
 
 const stopBackups = app.backups.start();
+// Hourly: expired sessions, and what was deleted more than 30 days ago (also once at start).
+const purgeTrash = () =>
+  app.trash
+    .purgeExpired()
+    .then((count) => count > 0 && log.info({ count }, 'deleted items purged after 30 days'))
+    .catch((error: unknown) => log.warn({ err: error }, 'purging the recently deleted failed; tried again within the hour'));
+void purgeTrash();
 const pruneTimer = setInterval(() => {
   app.auth.prune().catch((error: unknown) => log.warn({ err: error }, 'session pruning failed'));
+  void purgeTrash();
 }, 60 * 60_000);
 pruneTimer.unref();
 

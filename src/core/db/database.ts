@@ -18,6 +18,8 @@ export interface NewsItemsTable {
   imageId: Generated<string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Set when deleted: the row is kept for 30 days, restorable, and shown nowhere (src/core/trash). */
+  deletedAt: Generated<Timestamp | null>;
 }
 
 export interface EventsTable {
@@ -33,6 +35,8 @@ export interface EventsTable {
   bookingUrl: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Set when deleted: the row is kept for 30 days, restorable, and shown nowhere (src/core/trash). */
+  deletedAt: Generated<Timestamp | null>;
 }
 
 export interface GalleryImagesTable {
@@ -43,6 +47,8 @@ export interface GalleryImagesTable {
   caption: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Set when deleted: the row is kept for 30 days, restorable, and shown nowhere (src/core/trash). */
+  deletedAt: Generated<Timestamp | null>;
 }
 
 /** Single-record tables hold one row whose id is always 1. */
@@ -139,9 +145,9 @@ export interface Database {
 }
 
 // Content rows as the application reads them: the image reference is the repositories' business.
-export type NewsItemRow = Omit<Selectable<NewsItemsTable>, 'imageId'>;
-export type EventRow = Omit<Selectable<EventsTable>, 'imageId'>;
-export type GalleryImageRow = Omit<Selectable<GalleryImagesTable>, 'imageId'>;
+export type NewsItemRow = Omit<Selectable<NewsItemsTable>, 'imageId' | 'deletedAt'>;
+export type EventRow = Omit<Selectable<EventsTable>, 'imageId' | 'deletedAt'>;
+export type GalleryImageRow = Omit<Selectable<GalleryImagesTable>, 'imageId' | 'deletedAt'>;
 export type SiteSettingsRow = Omit<Selectable<SiteSettingsTable>, 'logoImageId'>;
 export type AdminRow = Selectable<AdminsTable>;
 export type SessionRow = Selectable<SessionsTable>;

@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { EventRow, EventsTable, Insertable, Updateable } from '../db/database.ts';
 import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
+import { live } from '../trash/live.ts';
 
 /** What the application reads of an event row (the image reference stays in the repository). */
 const COLUMNS = ['id', 'name', 'date', 'location', 'comment', 'organiser', 'imageUrl', 'bookingUrl', 'createdAt', 'updatedAt'] as const;
@@ -13,17 +14,10 @@ export function createEventsRepository(db: Db) {
      * the order of the date index, so that a page deep in years of events reads only its rows.
      */
     async listUpcomingFirst(now: string, page?: { limit: number; offset: number }): Promise<EventRow[]> {
-      const upcoming = db.selectFrom('events').select(COLUMNS).where('date', '>=', now).orderBy('date').orderBy('createdAt').orderBy('id');
-      const past = db
-        .selectFrom('events')
-        .select(COLUMNS)
-        .where('date', '<', now)
-        .orderBy('date', 'desc')
-        .orderBy('createdAt')
-        .orderBy('id');
+      const upcoming = live(db, 'events').select(COLUMNS).where('date', '>=', now).orderBy('date').orderBy('createdAt').orderBy('id');
+      const past = live(db, 'events').select(COLUMNS).where('date', '<', now).orderBy('date', 'desc').orderBy('createdAt').orderBy('id');
       if (!page) return [...(await upcoming.execute()), ...(await past.execute())];
-      const counted = await db
-        .selectFrom('events')
+      const counted = await live(db, 'events')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('date', '>=', now)
         .executeTakeFirstOrThrow();
@@ -41,16 +35,15 @@ export function createEventsRepository(db: Db) {
     },
 
     /** Ids and last changes, newest first, for the sitemap. */
-    listLinks: (limit: number) => db.selectFrom('events').select(['id', 'updatedAt']).orderBy('date', 'desc').limit(limit).execute(),
+    listLinks: (limit: number) => live(db, 'events').select(['id', 'updatedAt']).orderBy('date', 'desc').limit(limit).execute(),
 
     async findById(id: string): Promise<EventRow | undefined> {
-      return db.selectFrom('events').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+      return live(db, 'events').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
     /** The earliest start strictly after `now`, when an upcoming event becomes past. */
     async firstStartAfter(now: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('events')
+      const row = await live(db, 'events')
         .select((eb) => eb.fn.min('date').as('first'))
         .where('date', '>', now)
         .executeTakeFirst();
@@ -58,8 +51,7 @@ export function createEventsRepository(db: Db) {
     },
 
     async count(): Promise<number> {
-      const row = await db
-        .selectFrom('events')
+      const row = await live(db, 'events')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
@@ -82,13 +74,21 @@ export function createEventsRepository(db: Db) {
       namingImage(
         db
           .updateTable('events')
+          .where('deletedAt', 'is', null)
           .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
           .where('id', '=', id)
           .returning(COLUMNS)
           .executeTakeFirst(),
       ),
 
-    delete: (id: string): Promise<EventRow | undefined> =>
-      db.deleteFrom('events').where('id', '=', id).returning(COLUMNS).executeTakeFirst(),
+    /** Moves the row to the recently deleted (src/core/trash): it keeps its image until purged. */
+    delete: (id: string, at: string): Promise<EventRow | undefined> =>
+      db
+        .updateTable('events')
+        .set({ deletedAt: at })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .returning(COLUMNS)
+        .executeTakeFirst(),
   };
 }

@@ -76,12 +76,11 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
       });
     },
 
-    delete: (id: string): Promise<ClubEvent> =>
-      deps.withImageRelease(async (trx, release) => {
-        const deleted = await createEventsRepository(trx).delete(id);
-        if (!deleted) throw new NotFoundError('Event');
-        await release(deleted.imageUrl);
-        return deleted;
-      }),
+    /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */
+    async delete(id: string): Promise<ClubEvent> {
+      const deleted = await repo.delete(id, nowIso());
+      if (!deleted) throw new NotFoundError('Event');
+      return deleted;
+    },
   };
 }

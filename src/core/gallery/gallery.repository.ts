@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { GalleryImageRow, GalleryImagesTable, Insertable, Updateable } from '../db/database.ts';
 import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
+import { live } from '../trash/live.ts';
 
 /** What the application reads of a gallery row (the image reference stays in the repository). */
 const COLUMNS = ['id', 'imageUrl', 'caption', 'createdAt', 'updatedAt'] as const;
@@ -10,18 +11,17 @@ export function createGalleryRepository(db: Db) {
   return {
     /** Newest first, so a photo posted after an event leads the gallery. */
     async list(page?: { limit: number; offset: number }): Promise<GalleryImageRow[]> {
-      let query = db.selectFrom('galleryImages').select(COLUMNS).orderBy('createdAt', 'desc').orderBy('id');
+      let query = live(db, 'galleryImages').select(COLUMNS).orderBy('createdAt', 'desc').orderBy('id');
       if (page) query = query.limit(page.limit).offset(page.offset);
       return query.execute();
     },
 
     async findById(id: string): Promise<GalleryImageRow | undefined> {
-      return db.selectFrom('galleryImages').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+      return live(db, 'galleryImages').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
     async count(): Promise<number> {
-      const row = await db
-        .selectFrom('galleryImages')
+      const row = await live(db, 'galleryImages')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
@@ -47,13 +47,21 @@ export function createGalleryRepository(db: Db) {
       namingImage(
         db
           .updateTable('galleryImages')
+          .where('deletedAt', 'is', null)
           .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
           .where('id', '=', id)
           .returning(COLUMNS)
           .executeTakeFirst(),
       ),
 
-    delete: (id: string): Promise<GalleryImageRow | undefined> =>
-      db.deleteFrom('galleryImages').where('id', '=', id).returning(COLUMNS).executeTakeFirst(),
+    /** Moves the row to the recently deleted (src/core/trash): it keeps its image until purged. */
+    delete: (id: string, at: string): Promise<GalleryImageRow | undefined> =>
+      db
+        .updateTable('galleryImages')
+        .set({ deletedAt: at })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .returning(COLUMNS)
+        .executeTakeFirst(),
   };
 }

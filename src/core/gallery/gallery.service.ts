@@ -41,12 +41,11 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
       });
     },
 
-    delete: (id: string): Promise<GalleryImage> =>
-      deps.withImageRelease(async (trx, release) => {
-        const deleted = await createGalleryRepository(trx).delete(id);
-        if (!deleted) throw new NotFoundError('Gallery image');
-        await release(deleted.imageUrl);
-        return deleted;
-      }),
+    /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */
+    async delete(id: string): Promise<GalleryImage> {
+      const deleted = await repo.delete(id, nowIso());
+      if (!deleted) throw new NotFoundError('Gallery image');
+      return deleted;
+    },
   };
 }

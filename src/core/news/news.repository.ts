@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { Insertable, Updateable, NewsItemRow, NewsItemsTable } from '../db/database.ts';
 import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
+import { live } from '../trash/live.ts';
 
 /** What the application reads of a news row (the image reference stays in the repository). */
 const COLUMNS = ['id', 'title', 'content', 'contentText', 'cleanedWith', 'publishedAt', 'imageUrl', 'createdAt', 'updatedAt'] as const;
@@ -10,24 +11,18 @@ export function createNewsRepository(db: Db) {
   return {
     /** Newest publication first; among equal dates the most recently created first. */
     async list(page?: { limit: number; offset: number }): Promise<NewsItemRow[]> {
-      let query = db.selectFrom('newsItems').select(COLUMNS).orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').orderBy('id');
+      let query = live(db, 'newsItems').select(COLUMNS).orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').orderBy('id');
       if (page) query = query.limit(page.limit).offset(page.offset);
       return query.execute();
     },
 
     /** Ids and last changes, newest first, for the sitemap: no content read, nothing sanitised. */
     listLinks: (limit: number) =>
-      db
-        .selectFrom('newsItems')
-        .select(['id', 'updatedAt'])
-        .orderBy('publishedAt', 'desc')
-        .orderBy('createdAt', 'desc')
-        .limit(limit)
-        .execute(),
+      live(db, 'newsItems').select(['id', 'updatedAt']).orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').limit(limit).execute(),
 
     /** Rows cleaned with rules older than `version`, a batch at a time. */
     listCleanedBefore: (version: number, limit: number) =>
-      db.selectFrom('newsItems').select(['id', 'content']).where('cleanedWith', '<', version).orderBy('id').limit(limit).execute(),
+      live(db, 'newsItems').select(['id', 'content']).where('cleanedWith', '<', version).orderBy('id').limit(limit).execute(),
 
     /** Stores content cleaned again, unless the row was rewritten (and so cleaned) meanwhile. */
     async storeCleaned(id: string, cleaned: { content: string; contentText: string; cleanedWith: number }): Promise<void> {
@@ -35,12 +30,11 @@ export function createNewsRepository(db: Db) {
     },
 
     async findById(id: string): Promise<NewsItemRow | undefined> {
-      return db.selectFrom('newsItems').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+      return live(db, 'newsItems').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
     async count(): Promise<number> {
-      const row = await db
-        .selectFrom('newsItems')
+      const row = await live(db, 'newsItems')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
@@ -63,13 +57,21 @@ export function createNewsRepository(db: Db) {
       namingImage(
         db
           .updateTable('newsItems')
+          .where('deletedAt', 'is', null)
           .set(changes.imageUrl === undefined ? changes : { ...changes, imageId: storedImageId(changes.imageUrl) })
           .where('id', '=', id)
           .returning(COLUMNS)
           .executeTakeFirst(),
       ),
 
-    delete: (id: string): Promise<NewsItemRow | undefined> =>
-      db.deleteFrom('newsItems').where('id', '=', id).returning(COLUMNS).executeTakeFirst(),
+    /** Moves the row to the recently deleted (src/core/trash): it keeps its image until purged. */
+    delete: (id: string, at: string): Promise<NewsItemRow | undefined> =>
+      db
+        .updateTable('newsItems')
+        .set({ deletedAt: at })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .returning(COLUMNS)
+        .executeTakeFirst(),
   };
 }

@@ -70,13 +70,12 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       });
     },
 
-    delete: (id: string): Promise<NewsArticle> =>
-      deps.withImageRelease(async (trx, release) => {
-        const deleted = await createNewsRepository(trx).delete(id);
-        if (!deleted) throw new NotFoundError('News item');
-        await release(deleted.imageUrl);
-        return (await toArticles([deleted]))[0]!;
-      }),
+    /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */
+    async delete(id: string): Promise<NewsArticle> {
+      const deleted = await repo.delete(id, nowIso());
+      if (!deleted) throw new NotFoundError('News item');
+      return (await toArticles([deleted]))[0]!;
+    },
 
     /**
      * Cleans again what was stored under older cleaning rules (or before they were versioned),

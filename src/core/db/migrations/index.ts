@@ -3,6 +3,7 @@ import * as createContent from './2026_11_22_0001_create_content.ts';
 import * as createImages from './2026_11_22_0002_create_images.ts';
 import * as newsCleanedContent from './2026_11_23_0003_news_cleaned_content.ts';
 import * as imageReferences from './2026_11_23_0004_image_references.ts';
+import * as recentlyDeleted from './2026_11_24_0005_recently_deleted.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0002_create_images': createImages,
   '2026_11_23_0003_news_cleaned_content': newsCleanedContent,
   '2026_11_23_0004_image_references': imageReferences,
+  '2026_11_24_0005_recently_deleted': recentlyDeleted,
 };

@@ -1,0 +1,33 @@
+import type { Db } from '../db/connect.ts';
+import type { TrashTable } from './live.ts';
+
+/** Reads and writes the deleted rows of one table (typed through one of the three: they share these columns). */
+export function createTrashRepository(db: Db, table: TrashTable, labelColumn: 'title' | 'name' | 'caption') {
+  const t = table as 'newsItems';
+  const label = labelColumn as 'title';
+  return {
+    listDeleted: () =>
+      db
+        .selectFrom(t)
+        .select(['id', label, 'imageUrl', 'deletedAt'])
+        .where('deletedAt', 'is not', null)
+        .orderBy('deletedAt', 'desc')
+        .orderBy('id')
+        .execute()
+        .then((rows) => rows.map((row) => ({ id: row.id, label: row[label] ?? '', imageUrl: row.imageUrl, deletedAt: row.deletedAt! }))),
+
+    restore: (id: string) =>
+      db.updateTable(t).set({ deletedAt: null }).where('id', '=', id).where('deletedAt', 'is not', null).returning('id').executeTakeFirst(),
+
+    purge: (id: string) =>
+      db.deleteFrom(t).where('id', '=', id).where('deletedAt', 'is not', null).returning(['id', 'imageUrl']).executeTakeFirst(),
+
+    deletedBefore: (before: string) =>
+      db
+        .selectFrom(t)
+        .select('id')
+        .where('deletedAt', '<', before)
+        .execute()
+        .then((rows) => rows.map((row) => row.id)),
+  };
+}

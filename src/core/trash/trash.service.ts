@@ -1,0 +1,61 @@
+import type { Db } from '../db/connect.ts';
+import { NotFoundError } from '../shared/errors.ts';
+import type { WithImageRelease } from '../shared/image-release.ts';
+import type { TrashTable } from './live.ts';
+import { createTrashRepository } from './trash.repository.ts';
+import { TRASH_DAYS, type DeletedItem, type TrashKind } from './trash.schema.ts';
+
+const DAY_MS = 86_400_000;
+const KINDS: Record<TrashKind, { table: TrashTable; label: 'title' | 'name' | 'caption'; noun: string }> = {
+  news: { table: 'newsItems', label: 'title', noun: 'Deleted news item' },
+  events: { table: 'events', label: 'name', noun: 'Deleted event' },
+  gallery: { table: 'galleryImages', label: 'caption', noun: 'Deleted gallery image' },
+};
+
+/**
+ * The recently deleted: news items, events and gallery images deleted in the last 30 days, hidden
+ * from the site, restorable. Their images stay until the row goes for ever (by an administrator,
+ * or by itself after 30 days), in the same transaction as that release.
+ */
+export function createTrashService(deps: { db: Db; withImageRelease: WithImageRelease }) {
+  const repository = (db: Db, kind: TrashKind) => createTrashRepository(db, KINDS[kind].table, KINDS[kind].label);
+
+  async function purge(kind: TrashKind, id: string): Promise<void> {
+    await deps.withImageRelease(async (trx, release) => {
+      const gone = await repository(trx, kind).purge(id);
+      if (!gone) throw new NotFoundError(KINDS[kind].noun);
+      await release(gone.imageUrl);
+    });
+  }
+
+  return {
+    async list(kind: TrashKind): Promise<DeletedItem[]> {
+      const rows = await repository(deps.db, kind).listDeleted();
+      return rows.map((row) => ({ ...row, purgeAt: new Date(Date.parse(row.deletedAt) + TRASH_DAYS * DAY_MS).toISOString() }));
+    },
+
+    async restore(kind: TrashKind, id: string): Promise<void> {
+      if (!(await repository(deps.db, kind).restore(id))) throw new NotFoundError(KINDS[kind].noun);
+    },
+
+    purge,
+
+    /** Deletes for ever what was deleted more than 30 days before `now`; returns how many. */
+    async purgeExpired(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString();
+      let count = 0;
+      for (const kind of Object.keys(KINDS) as TrashKind[]) {
+        for (const id of await repository(deps.db, kind).deletedBefore(before)) {
+          // Restored or purged meanwhile: nothing to do.
+          await purge(kind, id).then(
+            () => count++,
+            (error: unknown) => {
+              if (!(error instanceof NotFoundError)) throw error;
+            },
+          );
+        }
+      }
+      return count;
+    },
+  };
+}
