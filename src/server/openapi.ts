@@ -45,7 +45,7 @@ const jsonContent = (schema: z.ZodType, io: 'input' | 'output') => ({
   'application/json': { schema: schemaOf(schema, io) },
 });
 
-const pathParameter = (path: string) => /\{(\w+)\}/.exec(path)?.[1];
+const pathParameters = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
 
 function describeOperation(method: Method, path: string, op: Operation) {
   const errors = (status: number, description: string): [string, unknown] => [
@@ -60,7 +60,7 @@ function describeOperation(method: Method, path: string, op: Operation) {
     ...Object.fromEntries([
       ...(op.body ? [errors(400, 'Invalid input'), errors(413, 'Body over 1 MB'), errors(415, 'Body is not JSON')] : []),
       ...(requiresAdmin(path) ? [errors(401, 'No valid session'), errors(403, 'Cookie-authenticated write from another origin')] : []),
-      ...(path.includes('{id}') ? [errors(404, 'Unknown id')] : []),
+      ...(pathParameters(path).length > 0 ? [errors(404, `Unknown ${pathParameters(path).join(' or ')}`)] : []),
       ...(path === '/api/admin/login'
         ? [errors(401, 'Invalid username or password'), errors(429, 'Too many failed attempts; see Retry-After')]
         : []),
@@ -70,7 +70,9 @@ function describeOperation(method: Method, path: string, op: Operation) {
   return {
     operationId: operationId(method, path),
     summary: op.summary,
-    ...(pathParameter(path) ? { parameters: [{ name: pathParameter(path), in: 'path', required: true, schema: { type: 'string' } }] } : {}),
+    ...(pathParameters(path).length > 0
+      ? { parameters: pathParameters(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })) }
+      : {}),
     ...(op.body ? { requestBody: { required: true, content: jsonContent(op.body, 'input') } } : {}),
     ...(op.multipart
       ? {

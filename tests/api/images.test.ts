@@ -224,10 +224,15 @@ eachDatabase('images on $kind', (db) => {
     await call(suite, 'PUT', `/api/admin/events/${event.body.id}`, { token, body: { ...event.body, imageUrl: second } });
     expect(storedFiles(suite, firstId).length).toBeGreaterThan(0);
     await call(suite, 'DELETE', `/api/admin/gallery/${gallery.body.id}`, { token });
+    // Recently deleted (restorable for 30 days): the image stays until it is deleted for ever.
+    expect(storedFiles(suite, firstId).length).toBeGreaterThan(0);
+    await call(suite, 'DELETE', `/api/admin/deleted/gallery/${gallery.body.id}`, { token });
     expect(storedFiles(suite, firstId)).toEqual([]);
     expect((await fetch(`${suite.url}${first}`)).status).toBe(404);
 
     await call(suite, 'DELETE', `/api/admin/events/${event.body.id}`, { token });
+    expect(storedFiles(suite, secondId).length).toBeGreaterThan(0);
+    await call(suite, 'DELETE', `/api/admin/deleted/events/${event.body.id}`, { token });
     expect(storedFiles(suite, secondId)).toEqual([]);
 
     // An upload nobody used, and a stray file: both go with images:gc.
