@@ -1,4 +1,6 @@
+import type { TrashKind } from '../core/trash/trash.schema.ts';
 import { useSave } from './use-save.ts';
+import { useTrash } from './use-trash.ts';
 
 interface ItemSavesOptions<TValues> {
   /** As SPEC §8 words it: 'news item', 'event'. */
@@ -7,13 +9,16 @@ interface ItemSavesOptions<TValues> {
   adminUrl: string;
   /** The public list to refresh, e.g. /api/news. */
   listUrl: string;
+  /** Where a deleted item waits 30 days ('Undo' in the notice restores it). */
+  trashKind: TrashKind;
   toBody: (values: TValues) => Record<string, unknown>;
   /** Closes the create dialog (fresh form next time), the edit dialog and the confirmation. */
   dialogs: { created: () => void; setEditing: (item: null) => void; setDeleting: (item: null) => void };
 }
 
 /** Create, update and delete of one kind of item, with SPEC §8's notices and the dialogs' resets. */
-export function useItemSaves<TValues>({ noun, adminUrl, listUrl, toBody, dialogs }: ItemSavesOptions<TValues>) {
+export function useItemSaves<TValues>({ noun, adminUrl, listUrl, trashKind, toBody, dialogs }: ItemSavesOptions<TValues>) {
+  const trash = useTrash(trashKind, listUrl);
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const create = useSave<TValues>({
     method: 'POST',
@@ -39,8 +44,9 @@ export function useItemSaves<TValues>({ noun, adminUrl, listUrl, toBody, dialogs
     url: (id) => `${adminUrl}/${id}`,
     success: `${Noun} deleted successfully`,
     failure: `Failed to delete ${noun}`,
-    refresh: [listUrl],
+    refresh: [listUrl, trash.deletedUrl],
     onSuccess: () => dialogs.setDeleting(null),
+    undo: (id) => trash.restore.mutate(id),
   });
   return { create, update, remove };
 }

@@ -14,6 +14,8 @@ interface SaveOptions<TInput> {
   /** Query keys (URLs) to refresh after success. */
   refresh: string[];
   onSuccess?: (input: TInput) => void;
+  /** Offers 'Undo' in the success notice (a delete: the item is in the recently deleted). */
+  undo?: (input: TInput) => void;
 }
 
 /** One call of SPEC §7 with SPEC §8's notices; the caller keeps the form as typed on failure. */
@@ -22,7 +24,14 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
   return useMutation({
     mutationFn: (input: TInput) => apiRequest(options.method, options.url(input), options.body?.(input)),
     onSuccess: async (_answer, input) => {
-      notify({ title: 'Success', description: options.success });
+      const { undo } = options;
+      notify({
+        title: 'Success',
+        description: options.success,
+        ...(undo && {
+          action: { label: 'Undo', altText: 'Restore it from Recently deleted, below the list', onAction: () => undo(input) },
+        }),
+      });
       options.onSuccess?.(input);
       await Promise.all(options.refresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },

@@ -98,6 +98,12 @@ async function fillSite(base: string): Promise<void> {
     contactEmail: 'dads@example.org',
   });
   await put(base, token, '/api/admin/what-we-do', { mission: 'Fun.', activities: 'Walks.', impact: 'Smiles.' });
+  const trashed = await create(base, token, '/api/admin/news', {
+    title: 'In the trash',
+    content: '<p>Deleted</p>',
+    publishedAt: '2026-10-02',
+  });
+  expect((await call(base, 'DELETE', `/api/admin/news/${trashed.id}`, { token })).status).toBe(200);
   const second = await call(base, 'POST', '/api/admin/administrators', {
     token,
     body: { username: 'second-admin', password: 'another-long-password' },
@@ -140,7 +146,7 @@ async function roundTrip(from: TestDatabase, to: TestDatabase): Promise<void> {
     expect(b.source).toBe(to.kind);
     expect(b.entries).toEqual(a.entries);
     expect(b.rowCounts).toEqual(a.rowCounts);
-    expect(a.rowCounts).toMatchObject({ admins: 2, news_items: 2, events: 1, gallery_images: 1, images: 4, site_settings: 1 });
+    expect(a.rowCounts).toMatchObject({ admins: 2, news_items: 3, events: 1, gallery_images: 1, images: 4, site_settings: 1 });
     expect(Object.keys(a.entries).filter((name) => name.startsWith('images/')).length).toBeGreaterThan(8);
 
     server = await startServer(envOf(target));
@@ -150,6 +156,9 @@ async function roundTrip(from: TestDatabase, to: TestDatabase): Promise<void> {
       (await call(server.url, 'POST', '/api/admin/login', { body: { username: 'second-admin', password: 'another-long-password' } }))
         .status,
     ).toBe(200);
+    // The recently deleted came along, still restorable.
+    const trash = await call(server.url, 'GET', '/api/admin/deleted/news', { token: await login(server.url) });
+    expect(trash.body.map((item: { label: string }) => item.label)).toEqual(['In the trash']);
     const image = /\/images\/[a-z0-9]+\/\d+\.(webp|avif)/.exec(before['/gallery']!)![0];
     expect((await fetch(`${server.url}${image}`)).status).toBe(200);
   } finally {
@@ -425,7 +434,7 @@ describe('automatic backups', () => {
       const file = path.join(site.dataDir, 'downloaded.tar.gz');
       fs.writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
       const manifest = await verifyArchive(file);
-      expect(manifest.rowCounts).toMatchObject({ admins: 2, news_items: 2 });
+      expect(manifest.rowCounts).toMatchObject({ admins: 2, news_items: 3 });
       const status = await call(server.url, 'GET', '/api/admin/backups', { token });
       expect(status.body).toMatchObject({ daily: false });
       expect(status.body.lastBackupAt).not.toBeNull();

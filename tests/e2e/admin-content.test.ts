@@ -93,6 +93,22 @@ describe('admin content screens in Chromium', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectNotice(page, 'News item deleted successfully');
     await page.getByText('No news items found. Create one to get started.').waitFor();
+    // A wrong tap undone: 'Undo' in the notice brings it back, on the site too.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expectNotice(page, 'Restored: it is back on the site as it was.');
+    await page.getByRole('button', { name: 'Delete Reading shed now open' }).waitFor();
+    expect(await (await fetch(`${suite.url}/news`)).text()).toContain('Reading shed now open');
+    await page.getByRole('button', { name: 'Delete Reading shed now open' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectNotice(page, 'News item deleted successfully');
+    await page.getByText('No news items found. Create one to get started.').waitFor();
+    // Then for ever, from Recently deleted below the list.
+    await page.getByText('Recently deleted (1)').click();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Delete for ever Reading shed now open' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectNotice(page, 'Deleted for ever.');
+    await page.getByText(/^Recently deleted/).waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await close();
   });
@@ -164,6 +180,12 @@ describe('admin content screens in Chromium', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectNotice(page, 'Event deleted successfully');
     await page.getByText('No events found. Create one to get started.').waitFor();
+    // Restored later from Recently deleted, once the notice has gone.
+    await page.getByText('Recently deleted (1)').click();
+    await page.getByText(/^Deleted [A-Z][a-z]+ \d{1,2}, \d{4}; goes for ever on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/).waitFor();
+    await page.getByRole('button', { name: 'Restore Summer picnic and games' }).click();
+    await expectNotice(page, 'Restored: it is back on the site as it was.');
+    await page.getByRole('button', { name: 'Delete Summer picnic and games' }).waitFor();
     await close();
   });
 

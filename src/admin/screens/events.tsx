@@ -11,6 +11,7 @@ import { ItemActions } from '../ui/item-actions.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
+import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 
 /** A new event starts today at 10:00, the club's usual start. */
 function blank(timeZone: string): EventFormValues {
@@ -45,6 +46,7 @@ export function EventsScreen() {
     noun: 'event',
     adminUrl: '/api/admin/events',
     listUrl: '/api/events',
+    trashKind: 'events',
     toBody,
     dialogs,
   });
@@ -141,6 +143,7 @@ export function EventsScreen() {
           </ul>
         )}
       </ListState>
+      <RecentlyDeleted kind="events" listUrl="/api/events" untitled="(untitled)" />
     </AdminPage>
   );
 }

@@ -9,6 +9,8 @@ import { ItemActions } from '../ui/item-actions.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useSave } from '../use-save.ts';
+import { useTrash } from '../use-trash.ts';
+import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 
 const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
 
@@ -39,12 +41,14 @@ export function GalleryScreen() {
     refresh: ['/api/gallery'],
     onSuccess: () => setEditing(null),
   });
+  const trash = useTrash('gallery', '/api/gallery');
   const remove = useSave<string>({
     method: 'DELETE',
     url: (id) => `/api/admin/gallery/${id}`,
     success: 'Gallery image deleted',
     failure: 'Failed to delete gallery image',
-    refresh: ['/api/gallery'],
+    refresh: ['/api/gallery', trash.deletedUrl],
+    undo: (id) => trash.restore.mutate(id),
   });
 
   const openAdd = () => {
@@ -142,6 +146,7 @@ export function GalleryScreen() {
           </div>
         )}
       </ListState>
+      <RecentlyDeleted kind="gallery" listUrl="/api/gallery" untitled="(no caption)" />
     </AdminPage>
   );
 }

@@ -11,6 +11,7 @@ import { ItemActions } from '../ui/item-actions.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
+import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 
 /** SPEC §2 Manage News. */
 export function NewsScreen() {
@@ -28,6 +29,7 @@ export function NewsScreen() {
     noun: 'news item',
     adminUrl: '/api/admin/news',
     listUrl: '/api/news',
+    trashKind: 'news',
     toBody,
     dialogs,
   });
@@ -124,6 +126,7 @@ export function NewsScreen() {
           </ul>
         )}
       </ListState>
+      <RecentlyDeleted kind="news" listUrl="/api/news" untitled="(untitled)" />
     </AdminPage>
   );
 }

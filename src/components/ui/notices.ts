@@ -11,6 +11,15 @@ export interface Notice {
   description?: string;
   variant: 'default' | 'destructive';
   open: boolean;
+  /** One button in the notice, such as 'Undo' after a delete. */
+  action?: NoticeAction;
+}
+
+export interface NoticeAction {
+  label: string;
+  /** What a screen reader user is told to do instead (Radix announces it). */
+  altText: string;
+  onAction: () => void;
 }
 
 /** Shared by every island of a page and by the admin app, through one nanostore. */
@@ -19,10 +28,11 @@ export const $notices = atom<Notice[]>([]);
 let nextId = 1;
 const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
 
-export function notify(notice: { title: string; description?: string; variant?: Notice['variant'] }): number {
+export function notify(notice: { title: string; description?: string; variant?: Notice['variant']; action?: NoticeAction }): number {
   const id = nextId++;
   const entry: Notice = { id, title: notice.title, variant: notice.variant ?? 'default', open: true };
   if (notice.description !== undefined) entry.description = notice.description;
+  if (notice.action !== undefined) entry.action = notice.action;
   $notices.set([entry, ...$notices.get()].slice(0, NOTICE_LIMIT));
   return id;
 }

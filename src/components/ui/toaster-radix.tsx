@@ -25,6 +25,17 @@ export function Toaster() {
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{notice.title}</Toast.Title>
             {notice.description && <Toast.Description className="text-sm opacity-90">{notice.description}</Toast.Description>}
+            {notice.action && (
+              <Toast.Action altText={notice.action.altText} asChild>
+                <button
+                  type="button"
+                  onClick={notice.action.onAction}
+                  className="mt-2 inline-flex min-h-11 w-fit items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+                >
+                  {notice.action.label}
+                </button>
+              </Toast.Action>
+            )}
           </div>
           <Toast.Close
             aria-label="Dismiss notification"
