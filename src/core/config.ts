@@ -56,6 +56,21 @@ const schema = z
       .min(0, 'must be a number of megabytes between 0 and 4096')
       .max(4096, 'must be a number of megabytes between 0 and 4096')
       .default(32),
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText.pipe(httpUrl.optional()),
+    S3_REGION: optionalText.default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
+    S3_PREFIX: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._/-]*\/$/, 'must end with / and hold only letters, digits, . _ - and /')
+        .optional(),
+    ),
     BACKUP_DIR: optionalText,
     BACKUP_HOUR: z.coerce
       .number({ error: 'must be a whole hour between 0 and 23' })
@@ -72,6 +87,13 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'],
+        message: 'must be set together with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+      });
+    }
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -106,6 +128,19 @@ export interface Config {
   bodyIdleTimeoutMs: number;
   /** Memory for rendered public pages; 0 turns the page cache off. */
   pageCacheBytes: number;
+  /** Image files in an S3-compatible bucket instead of DATA_DIR/images (S3_BUCKET set). */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+        /** Prepended to every object key ('' or ending in /). */
+        prefix: string;
+      }
+    | undefined;
   backup: {
     /** Where backups go: BACKUP_DIR, or DATA_DIR/backups for the commands and pre-migration backups. */
     dir: string;
@@ -143,6 +178,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     remoteImagesAllowPrivate: e.REMOTE_IMAGES_ALLOW_PRIVATE,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX ?? '',
+        }
+      : undefined,
     backup: {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
       daily: e.BACKUP_DIR !== undefined,

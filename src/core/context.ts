@@ -8,6 +8,7 @@ import { createEventsService } from './events/events.service.ts';
 import { createGalleryService } from './gallery/gallery.service.ts';
 import { createImagesService } from './images/images.service.ts';
 import { createLocalStorage } from './images/local-storage.ts';
+import { createS3Storage } from './images/s3-storage.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { createRemoteImages, type RemoteImages } from './images/remote-images.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -74,7 +75,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
 
 /** Where image files live: the one place that chooses the storage backend. */
 export function createImageStorage(config: Config): ImageStorage {
-  return createLocalStorage(path.join(config.dataDir, 'images'));
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'images'));
 }
 
 // One per process: the server bundle imports this very module (astro.config.ts keeps src/core

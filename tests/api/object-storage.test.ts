@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { onPostgres, testDatabases, type FreshDatabase } from '../setup/databases.ts';
+import { create, uploadImage } from '../setup/fill-site.ts';
+import { startS3, type LocalS3 } from '../setup/s3-server.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+
+// Image files in an S3-compatible bucket (S3_BUCKET…), tested against s3rver on 127.0.0.1:
+// served through the site as from the local folder, shared by several instances, collected by
+// images:gc, backed up and restored.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const sqliteDb = testDatabases.find((db) => db.kind === 'sqlite')!;
+
+function script(file: string, args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, file), ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+const envOf = (database: FreshDatabase) => ({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl });
+
+describe('images in an S3-compatible bucket', () => {
+  let s3: LocalS3;
+  let database: FreshDatabase;
+  let server: RunningServer;
+  let env: Record<string, string | undefined>;
+  let token: string;
+  beforeAll(async () => {
+    s3 = await startS3(['club', 'restored']);
+    database = await sqliteDb.create();
+    env = { ...envOf(database), ...s3.env('club'), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+    server = await startServer(env);
+    token = await login(server.url);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await database.drop();
+    await s3.stop();
+  });
+
+  it('stores uploads in the bucket, not on the disk, and serves them with the same URLs and caching', async () => {
+    const image = await uploadImage(server.url, token, 1);
+    const id = image.split('/').pop()!;
+    expect(s3.keys('club').filter((key) => key.startsWith(`${id}/`)).length).toBeGreaterThan(4);
+    expect(fs.existsSync(path.join(database.dataDir, 'images', id))).toBe(false);
+    const served = await fetch(`${server.url}${image}/640.webp`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toContain('immutable');
+    expect((await call(server.url, 'GET', '/healthz')).body).toMatchObject({ status: 'ok', storage: 'ok' });
+  });
+
+  it('collects unused images from the bucket with images:gc', async () => {
+    const orphan = (await uploadImage(server.url, token, 2)).split('/').pop()!;
+    const kept = await uploadImage(server.url, token, 3);
+    await create(server.url, token, '/api/admin/gallery', { imageUrl: kept, caption: 'Kept' });
+    const run = await script('scripts/images-gc.ts', ['--grace-minutes', '0'], env);
+    expect(run.code, run.out).toBe(0);
+    expect(s3.keys('club').some((key) => key.startsWith(`${orphan}/`))).toBe(false);
+    expect(s3.keys('club').some((key) => key.startsWith(`${kept.split('/').pop()!}/`))).toBe(true);
+  });
+
+  it('backs up from the bucket and restores into another bucket', async () => {
+    const file = path.join(database.dataDir, 'with-s3.tar.gz');
+    const backup = await script('scripts/backup.ts', ['--out', file], env);
+    expect(backup.code, backup.out).toBe(0);
+    const target = await sqliteDb.create();
+    const targetEnv = { ...envOf(target), ...s3.env('restored') };
+    try {
+      const restore = await script('scripts/restore.ts', [file], targetEnv);
+      expect(restore.code, restore.out).toBe(0);
+      expect(s3.keys('restored')).toEqual(s3.keys('club').filter((key) => !key.startsWith('.')));
+      const other = await startServer(targetEnv);
+      const gallery = await call(other.url, 'GET', '/gallery');
+      const image = /\/images\/[a-z0-9]+\/\d+\.(webp|avif)/.exec(gallery.text)![0];
+      expect((await fetch(`${other.url}${image}`)).status).toBe(200);
+      await other.stop();
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('answers 503 with a message, and healthz says so, while the bucket cannot be reached', async () => {
+    const lone = await startS3(['lone']);
+    const site = await sqliteDb.create();
+    const down = await startServer({ ...envOf(site), ...lone.env('lone'), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    await lone.stop();
+    try {
+      const health = await call(down.url, 'GET', '/healthz');
+      expect(health.status).toBe(503);
+      expect(health.body).toMatchObject({ storage: expect.not.stringMatching(/^ok$/) });
+      const downToken = await login(down.url);
+      const form = new FormData();
+      form.append(
+        'image',
+        new Blob([new Uint8Array(fs.readFileSync(path.join(root, 'public/og-image.png')))], { type: 'image/png' }),
+        'a.png',
+      );
+      const answer = await fetch(`${down.url}/api/admin/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${downToken}` },
+      });
+      expect(answer.status).toBe(503);
+      expect(((await answer.json()) as { message: string }).message).toMatch(/could not be saved/);
+      // Nothing was half-stored: the database holds no image either.
+      expect((await call(down.url, 'GET', '/api/gallery')).body).toEqual([]);
+    } finally {
+      await down.stop();
+      await site.drop();
+    }
+  }, 60_000);
+});
+
+onPostgres('two instances on one PostgreSQL database and one bucket', (postgres) => {
+  let s3: LocalS3;
+  let database: FreshDatabase;
+  let a: RunningServer;
+  let b: RunningServer;
+  beforeAll(async () => {
+    s3 = await startS3(['shared']);
+    database = await postgres.create();
+    // Two hosts without a shared disk: each has its own DATA_DIR.
+    const env = { DATABASE_URL: database.databaseUrl, ...s3.env('shared'), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+    a = await startServer({ ...env, DATA_DIR: fs.mkdtempSync(path.join(database.dataDir, 'a-')) });
+    b = await startServer({ ...env, DATA_DIR: fs.mkdtempSync(path.join(database.dataDir, 'b-')) });
+  });
+  afterAll(async () => {
+    await a.stop();
+    await b.stop();
+    await database.drop();
+    await s3.stop();
+  });
+
+  it("serves each other's uploads and shows each other's writes and deletes on the next request", async () => {
+    const token = await login(a.url);
+    // Both have the gallery in their page cache before the write.
+    for (const server of [a, b]) for (let i = 0; i < 2; i++) await call(server.url, 'GET', '/gallery');
+    const image = await uploadImage(a.url, token, 4);
+    const photo = await create(a.url, token, '/api/admin/gallery', { imageUrl: image, caption: 'Shared photo' });
+    expect((await fetch(`${b.url}${image}/640.webp`)).status).toBe(200);
+    const seen = async (server: RunningServer) => {
+      for (let i = 0; i < 20; i++) {
+        if ((await call(server.url, 'GET', '/gallery')).text.includes('Shared photo')) return true;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return false;
+    };
+    expect(await seen(b)).toBe(true);
+
+    expect((await call(a.url, 'DELETE', `/api/admin/gallery/${photo.id}`, { token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await call(b.url, 'GET', '/gallery')).text.includes('Shared photo')).toBe(false);
+    // Deleted for ever on B: the files go from the bucket, and A no longer serves them.
+    const tokenB = await login(b.url);
+    expect((await call(b.url, 'DELETE', `/api/admin/deleted/gallery/${photo.id}`, { token: tokenB })).status).toBe(200);
+    expect(s3.keys('shared').some((key) => key.startsWith(`${image.split('/').pop()!}/`))).toBe(false);
+    expect((await fetch(`${a.url}${image}/640.webp`)).status).toBe(404);
+  }, 60_000);
+});

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+// A local S3-compatible server (s3rver, from npm) on 127.0.0.1, for the object-storage tests.
+
+interface S3rverInstance {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
+
+export interface LocalS3 {
+  /** The environment that points a server at `bucket` on this S3. */
+  env(bucket: string): Record<string, string>;
+  /** The object keys in a bucket, as stored. */
+  keys(bucket: string): string[];
+  stop(): Promise<void>;
+}
+
+export async function startS3(buckets: string[], port = 0): Promise<LocalS3> {
+  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'club-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory,
+    configureBuckets: buckets.map((name) => ({ name })),
+  });
+  const address = await server.run();
+  return {
+    env: (bucket) => ({
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: `http://127.0.0.1:${address.port}`,
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    }),
+    keys(bucket) {
+      const root = path.join(directory, bucket);
+      if (!fs.existsSync(root)) return [];
+      return (fs.readdirSync(root, { recursive: true }) as string[])
+        .filter((name) => name.endsWith('._S3rver_object'))
+        .map((name) => name.replace(/\._S3rver_object$/, ''))
+        .sort();
+    },
+    async stop() {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
