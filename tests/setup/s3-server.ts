@@ -1,15 +1,9 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 
 // A local S3-compatible server (s3rver, from npm) on 127.0.0.1, for the object-storage tests.
-
-interface S3rverInstance {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
 
 export interface LocalS3 {
   /** The environment that points a server at `bucket` on this S3. */
@@ -20,7 +14,6 @@ export interface LocalS3 {
 }
 
 export async function startS3(buckets: string[], port = 0): Promise<LocalS3> {
-  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'club-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
