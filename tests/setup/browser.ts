@@ -9,7 +9,7 @@ const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
-/** Debian's Chromium (scripts/ensure-chromium.ts made sure it is there); never a downloaded browser. */
+/** Debian's Chromium (scripts/ensure-test-tools.ts made sure it is there); never a downloaded browser. */
 export function useBrowser(): { readonly browser: Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {

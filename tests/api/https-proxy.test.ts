@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phoneJpeg } from '../fixtures/images.ts';
+import { call } from '../setup/api-client.ts';
+import { reservePort, startCaddy, viaCaddy, type RunningCaddy } from '../setup/caddy.ts';
+import { testDatabases, type FreshDatabase } from '../setup/databases.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+
+// docs/deploy.md, tested: Debian's Caddy with automatic HTTPS (its internal authority here) in
+// front of the server, TRUST_PROXY=true and an https PUBLIC_URL.
+
+const sqlite = testDatabases[0]!;
+
+describe('behind Caddy over HTTPS', () => {
+  let database: FreshDatabase;
+  let server: RunningServer;
+  let caddy: RunningCaddy;
+  beforeAll(async () => {
+    database = await sqlite.create();
+    const httpsPort = await reservePort();
+    server = await startServer({
+      DATA_DIR: database.dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: `https://club.test:${httpsPort}`,
+    });
+    caddy = await startCaddy(Number(new URL(server.url).port), httpsPort);
+  }, 60_000);
+  afterAll(async () => {
+    await caddy?.stop();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it('serves pages over HTTPS with HSTS, and signs in with a Secure cookie', async () => {
+    const home = await viaCaddy(caddy, 'GET', '/');
+    expect(home.status).toBe(200);
+    expect(home.headers['content-type']).toMatch(/^text\/html/);
+    expect(home.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    expect(home.text).toContain(`<link rel="canonical" href="${caddy.origin}/"`);
+
+    const signIn = await viaCaddy(caddy, 'POST', '/api/admin/login', {
+      headers: { 'content-type': 'application/json', origin: caddy.origin },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = String(signIn.headers['set-cookie']);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+
+    // An upload through the proxy, as the admin's browser sends it: cookie and same-origin Origin.
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(await phoneJpeg(1600, 1000))], { type: 'image/jpeg' }), 'photo.jpg');
+    const encoded = new Response(form);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const upload = await viaCaddy(caddy, 'POST', '/api/admin/upload', {
+      headers: { cookie: cookie.split(';')[0]!, origin: caddy.origin, 'content-type': encoded.headers.get('content-type')! },
+      body,
+    });
+    expect(upload.status, upload.text).toBe(200);
+    const { imageUrl } = JSON.parse(upload.text) as { imageUrl: string };
+    expect((await viaCaddy(caddy, 'GET', `${imageUrl}/640.webp`)).status).toBe(200);
+  });
+
+  it('locks out by the address Caddy forwards, whatever X-Forwarded-For a visitor sends', async () => {
+    const attempt = (from: string, password: string, spoof: string) =>
+      viaCaddy(caddy, 'POST', '/api/admin/login', {
+        from,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': spoof },
+        body: JSON.stringify({ username: ADMIN.username, password }),
+      });
+    // Five wrong passwords from 127.0.0.2, each claiming another address.
+    for (let i = 0; i < 5; i++) expect((await attempt('127.0.0.2', 'wrong-password-here', `198.51.100.${i}`)).status).toBe(401);
+    // That visitor is locked out, even with the right password and yet another claimed address…
+    expect((await attempt('127.0.0.2', ADMIN.password, '198.51.100.99')).status).toBe(429);
+    // …while another visitor, reaching the server through the same Caddy, is not.
+    expect((await attempt('127.0.0.3', ADMIN.password, '198.51.100.0')).status).toBe(200);
+  });
+});
+
+describe('without TRUST_PROXY', () => {
+  let database: FreshDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    database = await sqlite.create();
+    server = await startServer({ DATA_DIR: database.dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await database.drop();
+  });
+
+  it('ignores X-Forwarded-For: a client cannot claim a new address for each guess', async () => {
+    const attempt = (password: string, spoof: string) =>
+      call(server.url, 'POST', '/api/admin/login', { body: { username: ADMIN.username, password }, headers: { 'x-forwarded-for': spoof } });
+    for (let i = 0; i < 5; i++) expect((await attempt('wrong-password-here', `203.0.113.${i}`)).status).toBe(401);
+    expect((await attempt(ADMIN.password, '203.0.113.77')).status).toBe(429);
+  });
+});

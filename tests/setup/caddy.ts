@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+// Debian's Caddy (scripts/ensure-test-tools.ts) in front of a test server, as docs/deploy.md sets
+// it up, on loopback ports, with its internal certificate authority instead of Let's Encrypt.
+
+export const SITE_HOST = 'club.test';
+
+export interface RunningCaddy {
+  /** https://club.test:PORT, the site's public address through Caddy. */
+  origin: string;
+  port: number;
+  /** Caddy's root certificate, for clients to trust. */
+  ca: Buffer;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function reservePort(): Promise<number> {
+  return freePort();
+}
+
+export async function startCaddy(upstreamPort: number, httpsPort: number): Promise<RunningCaddy> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'club-caddy-'));
+  const httpPort = await freePort();
+  const caddyfile = path.join(folder, 'Caddyfile');
+  fs.writeFileSync(
+    caddyfile,
+    `{
+	admin off
+	auto_https disable_redirects
+	skip_install_trust
+	local_certs
+	storage file_system ${folder}/data
+	http_port ${httpPort}
+	https_port ${httpsPort}
+}
+
+https://${SITE_HOST}:${httpsPort} {
+	bind 127.0.0.1
+	tls internal
+	encode zstd gzip
+	reverse_proxy 127.0.0.1:${upstreamPort}
+}
+`,
+  );
+  const child: ChildProcess = spawn(process.env.CADDY_PATH || '/usr/bin/caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+    env: { PATH: process.env.PATH, HOME: folder, XDG_DATA_HOME: folder, XDG_CONFIG_HOME: folder },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const root = path.join(folder, 'data/pki/authorities/local/root.crt');
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Caddy exited with ${child.exitCode}:\n${output}`);
+    if (fs.existsSync(root) && (await listening(httpsPort))) break;
+    if (Date.now() > deadline) throw new Error(`Caddy did not start within 20 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin: `https://${SITE_HOST}:${httpsPort}`,
+    port: httpsPort,
+    ca: fs.readFileSync(root),
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+export interface HttpsAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * One request to club.test through Caddy, trusting only Caddy's root certificate; `from` is the
+ * local address to connect from (127.0.0.2, 127.0.0.3…: different visitors on loopback).
+ */
+export function viaCaddy(
+  caddy: RunningCaddy,
+  method: string,
+  pathname: string,
+  options: { headers?: Record<string, string>; body?: Buffer | string; from?: string } = {},
+): Promise<HttpsAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      {
+        host: SITE_HOST,
+        port: caddy.port,
+        path: pathname,
+        method,
+        ca: caddy.ca,
+        headers: options.headers,
+        ...(options.from && { localAddress: options.from }),
+        // club.test is not in any DNS: it is this machine.
+        lookup: (_host, lookupOptions, callback) => {
+          if ((lookupOptions as { all?: boolean }).all)
+            (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }]);
+          else (callback as (e: null, a: string, f: number) => void)(null, '127.0.0.1', 4);
+        },
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    request.on('error', reject);
+    if (options.body !== undefined) request.write(options.body);
+    request.end();
+  });
+}
