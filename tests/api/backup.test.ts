@@ -62,6 +62,36 @@ function manifestOf(file: string): any {
   return JSON.parse(tar.subarray(at + 512, at + 512 + size).toString('utf8'));
 }
 
+/** A SQLite site as a version of the site at migration 0003 left it (before images were referenced by id). */
+async function siteFromVersion0003(site: FreshDatabase, news: { id: string; title: string; imageId: string | null }): Promise<void> {
+  const db = connect({ kind: 'sqlite', file: path.join(site.dataDir, 'club.sqlite') });
+  const raw = db.withoutPlugins() as unknown as Kysely<any>;
+  const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  expect((await migrator.migrateTo('2026_11_23_0003_news_cleaned_content')).error).toBeUndefined();
+  const at = '2026-01-01T00:00:00.000Z';
+  if (news.imageId) {
+    await raw
+      .insertInto('images')
+      .values({ id: news.imageId, width: 10, height: 10, widths: '', placeholder: '#000000', created_at: at })
+      .execute();
+  }
+  await raw
+    .insertInto('news_items')
+    .values({
+      id: news.id,
+      title: news.title,
+      content: '<p>Old</p>',
+      content_text: 'Old',
+      cleaned_with: 1,
+      published_at: at,
+      image_url: news.imageId ? `/images/${news.imageId}` : null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await db.destroy();
+}
+
 /** Content, settings, both information pages, 2 administrators and images, through the API. */
 async function fillSite(base: string): Promise<void> {
   const token = await login(base);
@@ -301,29 +331,7 @@ describe('backup and restore on SQLite', () => {
     const old = await sqliteDb.create();
     const target = await sqliteDb.create();
     try {
-      const db = connect({ kind: 'sqlite', file: path.join(old.dataDir, 'club.sqlite') });
-      const raw = db.withoutPlugins() as unknown as Kysely<any>;
-      const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
-      expect((await migrator.migrateTo('2026_11_23_0003_news_cleaned_content')).error).toBeUndefined();
-      await raw
-        .insertInto('images')
-        .values({ id: 'oldimage', width: 10, height: 10, widths: '', placeholder: '#000000', created_at: '2026-01-01T00:00:00.000Z' })
-        .execute();
-      await raw
-        .insertInto('news_items')
-        .values({
-          id: 'oldnews',
-          title: 'From the old site',
-          content: '<p>Old</p>',
-          content_text: 'Old',
-          cleaned_with: 1,
-          published_at: '2026-01-01T00:00:00.000Z',
-          image_url: '/images/oldimage',
-          created_at: '2026-01-01T00:00:00.000Z',
-          updated_at: '2026-01-01T00:00:00.000Z',
-        })
-        .execute();
-      await db.destroy();
+      await siteFromVersion0003(old, { id: 'oldnews', title: 'From the old site', imageId: 'oldimage' });
       fs.mkdirSync(path.join(old.dataDir, 'images', 'oldimage'), { recursive: true });
       fs.writeFileSync(path.join(old.dataDir, 'images', 'oldimage', 'master.webp'), 'not really an image');
 
@@ -446,25 +454,7 @@ describe('automatic backups', () => {
 
   it('takes a backup before applying migrations to a database that holds a site', async () => {
     const site = await sqliteDb.create();
-    const db = connect({ kind: 'sqlite', file: path.join(site.dataDir, 'club.sqlite') });
-    const raw = db.withoutPlugins() as unknown as Kysely<any>;
-    const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
-    expect((await migrator.migrateTo('2026_11_23_0003_news_cleaned_content')).error).toBeUndefined();
-    await raw
-      .insertInto('news_items')
-      .values({
-        id: 'before',
-        title: 'Before the upgrade',
-        content: '<p>x</p>',
-        content_text: 'x',
-        cleaned_with: 1,
-        published_at: '2026-01-01T00:00:00.000Z',
-        image_url: null,
-        created_at: '2026-01-01T00:00:00.000Z',
-        updated_at: '2026-01-01T00:00:00.000Z',
-      })
-      .execute();
-    await db.destroy();
+    await siteFromVersion0003(site, { id: 'before', title: 'Before the upgrade', imageId: null });
     const server = await startServer(envOf(site));
     try {
       const folder = path.join(site.dataDir, 'backups');
