@@ -8,7 +8,7 @@ import path from 'node:path';
 // Debian's Caddy (scripts/ensure-test-tools.ts) in front of a test server, as docs/deploy.md sets
 // it up, on loopback ports, with its internal certificate authority instead of Let's Encrypt.
 
-export const SITE_HOST = 'club.test';
+const SITE_HOST = 'club.test';
 
 export interface RunningCaddy {
   /** https://club.test:PORT, the site's public address through Caddy. */
