@@ -59,9 +59,10 @@ describe('public pages in Chromium', () => {
       imageUrl: image,
     });
     ids.news = first.id;
+    const soonDate = daysFromNow(5, 17);
     const soon = await create(suite.url, token, '/api/admin/events', {
       name: 'Den building',
-      date: daysFromNow(5),
+      date: soonDate,
       comment: 'Bring wellies.',
       bookingUrl: 'https://booking.test/book',
       location: 'Oak Wood',
@@ -158,6 +159,18 @@ describe('public pages in Chromium', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Reading shed opens');
     await page.goto(`${suite.url}/events/${ids.soon}`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Den building');
+    // When it starts, in the club's time zone, beside the spec's date: on the page, in link previews, on the list and home.
+    const startsAt = new Date(soonDate);
+    const when = `${new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London', month: 'long', day: 'numeric', year: 'numeric' }).format(startsAt)} at ${new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London', hour: 'numeric', minute: '2-digit' }).format(startsAt)}`;
+    expect(when).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/);
+    await expect(page.locator('main time').first().textContent()).resolves.toBe(when);
+    await expect(page.locator('meta[property="og:description"]').getAttribute('content')).resolves.toMatch(
+      new RegExp(`^${when}, Oak Wood\\. `),
+    );
+    await page.goto(`${suite.url}/events`);
+    await expect(page.locator(`#event-${ids.soon} time`).textContent()).resolves.toBe(when);
+    await page.goto(`${suite.url}/`);
+    await expect(page.locator('#next-event').locator('..').getByText(when).count()).resolves.toBe(1);
 
     await page.goto(`${suite.url}/who-we-are`);
     await expect(

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../api.ts';
-import { formatDisplayDate } from '../../core/shared/time.ts';
+import { formatDisplayDate, formatEventWhen } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
 import type { ClubEvent, GalleryImage, Me, NewsItem } from '../types.ts';
 import { AdminLink } from '../ui/admin-link.tsx';
@@ -98,7 +98,7 @@ export function DashboardScreen() {
               {upcoming.map((event) => (
                 <li key={event.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span className="font-medium">{event.name}</span>
-                  <span className="text-sm text-slate-600">{formatDisplayDate(event.date, timeZone)}</span>
+                  <span className="text-sm text-slate-600">{formatEventWhen(event.date, timeZone)}</span>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../api.ts';
-import { formatDisplayDate, toUtcIso } from '../../core/shared/time.ts';
+import { formatEventWhen, toUtcIso } from '../../core/shared/time.ts';
 import { dateTimeInputValue, useTimeZone } from '../dates.ts';
 import { EventForm, type EventFormValues } from '../forms/event-form.tsx';
 import { thumbnail, type ClubEvent } from '../types.ts';
@@ -120,7 +120,7 @@ export function EventsScreen() {
                 )}
                 <div className="p-4">
                   <h2 className="text-lg font-bold">{event.name}</h2>
-                  <p className="text-sm text-slate-600">{formatDisplayDate(event.date, timeZone)}</p>
+                  <p className="text-sm text-slate-600">{formatEventWhen(event.date, timeZone)}</p>
                   <p className="mt-2 line-clamp-3 whitespace-pre-line text-slate-800">{event.comment}</p>
                   <p className="mt-2 text-sm">
                     <a href={event.bookingUrl} target="_blank" rel="noopener noreferrer" className="break-all text-blue-800 underline">

@@ -50,7 +50,7 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
               )}
             </Heading>
             <p className="mt-1 text-sm font-medium text-slate-700">
-              <time dateTime={event.isoDate}>{event.dateLabel}</time>
+              <time dateTime={event.isoDate}>{event.whenLabel}</time>
             </p>
           </div>
           {!event.past && share}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate, parseDateInput } from './time.ts';
+import { formatDisplayDate, parseDateInput, formatDisplayTime, formatEventWhen } from './time.ts';
 
 describe('parseDateInput', () => {
   it('reads a date without a zone at midnight in the club time zone', () => {
@@ -24,5 +24,17 @@ describe('formatDisplayDate', () => {
   it("formats as 'MMMM d, yyyy' in the club's zone, not the server's", () => {
     expect(formatDisplayDate('2026-05-31T23:00:00.000Z', 'Europe/London')).toBe('June 1, 2026');
     expect(formatDisplayDate('2026-05-31T23:00:00.000Z', 'America/New_York')).toBe('May 31, 2026');
+  });
+});
+
+describe('event times', () => {
+  it("shows an event's start time in the club's zone beside the spec's date, and none at midnight (all day)", () => {
+    expect(formatDisplayTime('2026-12-05T19:00:00.000Z', 'Europe/London')).toBe('7:00 PM');
+    expect(formatDisplayTime('2026-07-05T09:30:00.000Z', 'Europe/London')).toBe('10:30 AM');
+    expect(formatDisplayTime('2026-12-05T00:00:00.000Z', 'Europe/London')).toBeNull();
+    expect(formatEventWhen('2026-12-05T19:00:00.000Z', 'Europe/London')).toBe('December 5, 2026 at 7:00 PM');
+    expect(formatEventWhen('2026-12-05T00:00:00.000Z', 'Europe/London')).toBe('December 5, 2026');
+    // Late in the evening in New York is the next day in UTC: the club's date and time.
+    expect(formatEventWhen('2026-12-06T01:30:00.000Z', 'America/New_York')).toBe('December 5, 2026 at 8:30 PM');
   });
 });

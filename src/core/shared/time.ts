@@ -66,6 +66,29 @@ export function formatDisplayDate(iso: string, timeZone: string): string {
   return formatter.format(new Date(iso));
 }
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An event's start time in the club's time zone (7:00 PM), beside the spec's date; null at
+ * midnight, which the site treats as 'all day' (the calendar feeds too).
+ */
+export function formatDisplayTime(iso: string, timeZone: string): string | null {
+  let formatter = timeFormats.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
+    timeFormats.set(timeZone, formatter);
+  }
+  const local = new TZDate(new Date(iso).getTime(), timeZone);
+  if (local.getHours() === 0 && local.getMinutes() === 0) return null;
+  return formatter.format(new Date(iso));
+}
+
+/** 'December 5, 2026 at 7:00 PM', or the date alone for an all-day event. */
+export function formatEventWhen(iso: string, timeZone: string): string {
+  const time = formatDisplayTime(iso, timeZone);
+  return time ? `${formatDisplayDate(iso, timeZone)} at ${time}` : formatDisplayDate(iso, timeZone);
+}
+
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** A local date as yyyyMMdd, or yyyyMMdd'T'HHmmss with `time` (iCalendar's local forms). */

@@ -6,7 +6,7 @@ import type { GalleryImage } from '../../core/gallery/gallery.schema.ts';
 import type { StoredImage } from '../../core/images/images.service.ts';
 import type { NewsArticle } from '../../core/news/news.schema.ts';
 import { newsContentForDisplay } from './news-display.ts';
-import { formatDisplayDate } from '../../core/shared/time.ts';
+import { formatDisplayDate, formatEventWhen } from '../../core/shared/time.ts';
 import { truncate } from './page-meta.ts';
 
 // What the public components render: plain data, dates already in the club's time zone, so
@@ -39,7 +39,8 @@ export interface NewsView {
 export interface EventView {
   id: string;
   name: string;
-  dateLabel: string;
+  /** The date and, unless the event lasts all day, its start time: 'December 5, 2026 at 7:00 PM'. */
+  whenLabel: string;
   isoDate: string;
   location: string | null;
   comment: string;
@@ -97,7 +98,7 @@ export function createViews(app: AppContext, clubName: string) {
         return {
           id: event.id,
           name: event.name,
-          dateLabel: formatDisplayDate(event.date, timeZone),
+          whenLabel: formatEventWhen(event.date, timeZone),
           isoDate: event.date,
           location: event.location,
           comment: event.comment,
