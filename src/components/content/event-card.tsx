@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EventView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
+import { LinkifiedText } from './linkified-text.tsx';
 
 interface EventCardProps {
   event: EventView;
@@ -55,8 +56,14 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
           </div>
           {!event.past && share}
         </div>
-        {event.location && <p className="text-sm text-slate-700">Location: {event.location}</p>}
-        <p className="whitespace-pre-line text-slate-800">{event.comment}</p>
+        {event.location && (
+          <p className="text-sm text-slate-700">
+            Location: <LinkifiedText text={event.location} />
+          </p>
+        )}
+        <p className="whitespace-pre-line text-slate-800">
+          <LinkifiedText text={event.comment} />
+        </p>
         {event.organiser && <p className="text-sm text-slate-700">Organised by {event.organiser}</p>}
         <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
           {event.past ? (

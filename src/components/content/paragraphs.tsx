@@ -1,4 +1,5 @@
 import { toParagraphs } from '../../core/info-pages/info-pages.schema.ts';
+import { LinkifiedText } from './linkified-text.tsx';
 
 const NOT_AVAILABLE = 'Information not available';
 
@@ -10,7 +11,7 @@ export function Paragraphs({ text }: { text: string | null | undefined }) {
     <>
       {paragraphs.map((paragraph, index) => (
         <p key={index} className="whitespace-pre-line text-slate-800 [&+p]:mt-4">
-          {paragraph}
+          <LinkifiedText text={paragraph} />
         </p>
       ))}
     </>
