@@ -132,6 +132,25 @@ describe('public islands in Chromium', () => {
     await close();
   });
 
+  it('shows gallery captions without a tap on touch screens at 320 and 390 px, and on hover or focus with a mouse', async () => {
+    const opacities = async (options: Parameters<typeof openPage>[1]) => {
+      const { page, close } = await openPage(chrome.browser, options);
+      await page.goto(`${suite.url}/gallery`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(400);
+      const shown = await page.locator('main ul a span').evaluateAll((spans) => spans.map((span) => getComputedStyle(span).opacity));
+      await close();
+      return shown;
+    };
+    for (const width of [320, 390]) {
+      expect(await opacities({ viewport: { width, height: 800 }, hasTouch: true, isMobile: true }), `touch at ${width} px`).toEqual([
+        '1',
+        '1',
+        '1',
+      ]);
+    }
+    expect(await opacities({ viewport: { width: 1280, height: 900 } })).toEqual(['0', '0', '0']);
+  });
+
   it('opens the gallery lightbox, wraps at both ends, follows the arrow keys and returns focus to the tile', async () => {
     const { page, errors, close } = await openPage(chrome.browser);
     await page.goto(`${suite.url}/gallery`, { waitUntil: 'networkidle' });

@@ -9,7 +9,7 @@ const GalleryLightbox = lazy(() => import('./gallery-lightbox.tsx').then((m) => 
 const EMPTY_GALLERY = 'No images in the gallery yet.';
 
 /**
- * SPEC §2 Gallery: tiles with their caption on hover and focus; a lightbox dialog with close,
+ * SPEC §2 Gallery: tiles with their caption on hover and focus (always on touch screens); a lightbox dialog with close,
  * previous and next (wrapping), arrow keys, Escape, swipe, and focus back on the tile it came from.
  */
 export function GalleryGrid({ items }: { items: GalleryView[] }) {
@@ -51,7 +51,8 @@ export function GalleryGrid({ items }: { items: GalleryView[] }) {
               {item.caption && (
                 <span
                   aria-hidden="true"
-                  className="absolute inset-x-0 bottom-0 bg-black/75 p-2 text-sm text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+                  // Shown on hover and focus; always on touch screens, which cannot hover (two lines at most).
+                  className="absolute inset-x-0 bottom-0 bg-black/75 p-2 text-sm text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100 [@media(hover:none)]:line-clamp-2 [@media(hover:none)]:opacity-100"
                 >
                   {item.caption}
                 </span>
