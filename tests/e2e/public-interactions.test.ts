@@ -132,6 +132,46 @@ describe('public islands in Chromium', () => {
     await close();
   });
 
+  it('scrolls the booking dialog once (the booking page only) and returns focus to Book Now, at 320, 390 and 1280 px', async () => {
+    for (const viewport of [
+      { width: 320, height: 640 },
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      const { page, close } = await openPage(chrome.browser, { viewport });
+      await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+      const book = page.getByRole('button', { name: 'Book Now: Den building' });
+      for (const closeWith of ['Escape', 'Close'] as const) {
+        await book.click();
+        const dialog = page.getByRole('dialog', { name: 'Booking Page' });
+        await dialog.waitFor();
+        const sizes = await dialog.evaluate((element) => {
+          const frame = element.querySelector('iframe')!.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          return {
+            scroll: element.scrollHeight - element.clientHeight,
+            frameBottom: frame.bottom,
+            boxBottom: box.bottom,
+            frameHeight: frame.height,
+            box: box.height,
+          };
+        });
+        expect(sizes.scroll, `${viewport.width} px: the dialog itself does not scroll`).toBeLessThanOrEqual(0);
+        expect(sizes.frameBottom).toBeLessThanOrEqual(sizes.boxBottom);
+        expect(sizes.frameHeight).toBeGreaterThan(sizes.box * 0.5);
+        expect(sizes.box).toBeLessThanOrEqual(viewport.height * 0.9 + 1);
+        if (closeWith === 'Escape') await page.keyboard.press('Escape');
+        else await dialog.getByRole('button', { name: 'Close' }).click();
+        await expect(dialog.count()).resolves.toBe(0);
+        await expect(
+          book.evaluate((element) => element === document.activeElement),
+          `${viewport.width} px, ${closeWith}`,
+        ).resolves.toBe(true);
+      }
+      await close();
+    }
+  });
+
   it('shows gallery captions without a tap on touch screens at 320 and 390 px, and on hover or focus with a mouse', async () => {
     const opacities = async (options: Parameters<typeof openPage>[1]) => {
       const { page, close } = await openPage(chrome.browser, options);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 
 const BookingDialog = lazy(() => import('./booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })));
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
@@ -12,10 +12,12 @@ const isHttp = (url: string) => /^https?:\/\//i.test(url);
 export function BookingButton({ bookingUrl, eventName }: { bookingUrl: string; eventName: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLAnchorElement>(null);
   if (!isHttp(bookingUrl)) return null;
   return (
     <>
       <a
+        ref={button}
         href={bookingUrl}
         target="_blank"
         rel="noopener noreferrer"
@@ -33,7 +35,7 @@ export function BookingButton({ bookingUrl, eventName }: { bookingUrl: string; e
       </a>
       {wanted && (
         <Suspense fallback={null}>
-          <BookingDialog bookingUrl={bookingUrl} eventName={eventName} open={open} onOpenChange={setOpen} />
+          <BookingDialog bookingUrl={bookingUrl} eventName={eventName} open={open} onOpenChange={setOpen} returnFocusTo={button} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { RefObject } from 'react';
 
 /** The booking dialog, loaded when a visitor first presses 'Book Now'. */
 export function BookingDialog({
@@ -6,17 +7,28 @@ export function BookingDialog({
   eventName,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   bookingUrl: string;
   eventName: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** 'Book Now' opened it without being a Radix trigger: focus goes back there on close. */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[90vw] max-w-[90vw] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-auto rounded-lg bg-white p-4 shadow-xl sm:p-6">
+        {/* One scroll only, the booking page's own: the dialog is a fixed 90% of the screen and
+            the frame takes whatever its header leaves. */}
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 flex h-[90dvh] w-[90vw] max-w-[90vw] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-hidden rounded-lg bg-white p-4 shadow-xl sm:p-6"
+        >
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-semibold">Booking Page</Dialog.Title>
@@ -36,7 +48,7 @@ export function BookingDialog({
             title={`Booking page for ${eventName}`}
             sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
             referrerPolicy="no-referrer"
-            className="h-[80vh] w-full shrink-0 rounded border border-slate-200"
+            className="min-h-0 w-full flex-1 rounded border border-slate-200"
           />
         </Dialog.Content>
       </Dialog.Portal>
