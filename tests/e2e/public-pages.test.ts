@@ -154,6 +154,22 @@ describe('public pages in Chromium', () => {
     // Upcoming soonest first, then past.
     const order = await page.locator('article h2').allTextContents();
     expect(order).toEqual(['Den building', 'Science Saturday', 'Bike morning']);
+    // A row of cards with and without a photo at 1280 px: no card keeps a large empty block above its buttons.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const gaps = await page.locator('main article').evaluateAll((cards) =>
+      cards.map((card) => {
+        const buttons = card.querySelector('.mt-auto')!;
+        const above = buttons.previousElementSibling!;
+        return Math.round(buttons.getBoundingClientRect().top - above.getBoundingClientRect().bottom);
+      }),
+    );
+    expect(Math.max(...gaps), `gaps above the buttons: ${gaps.join(', ')} px`).toBeLessThan(120); // a missing photo left about 280 px
+    await expect(
+      page
+        .locator(`#event-${ids.past}`)
+        .getByText(/^[A-Z][a-z]{2}$/)
+        .count(),
+    ).resolves.toBe(1);
 
     await page.goto(`${suite.url}/news/${ids.news}`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Reading shed opens');

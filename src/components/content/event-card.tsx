@@ -23,7 +23,7 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
       data-past={event.past ? 'true' : undefined}
       className={`flex scroll-mt-4 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm ${event.past ? 'opacity-75 grayscale' : ''}`}
     >
-      {event.image && (
+      {event.image ? (
         <ResponsiveImage
           src={event.image.src}
           image={event.image.stored}
@@ -32,6 +32,15 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
           priority={priorityImage}
           className="aspect-[16/9] h-auto w-full object-cover"
         />
+      ) : (
+        // Without a photo, the card still opens with a block of the photo's size, a calendar
+        // leaf with the date: cards in a row line up instead of leaving a gap above the buttons.
+        <div aria-hidden="true" className="flex aspect-[16/9] w-full items-center justify-center bg-blue-50">
+          <div className="w-24 overflow-hidden rounded-lg bg-white text-center shadow-sm">
+            <p className="bg-blue-800 py-1 text-sm font-semibold uppercase tracking-wide text-white">{event.badge.month}</p>
+            <p className="py-2 text-4xl font-bold text-slate-900">{event.badge.day}</p>
+          </div>
+        </div>
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">

@@ -41,6 +41,8 @@ export interface EventView {
   name: string;
   /** The date and, unless the event lasts all day, its start time: 'December 5, 2026 at 7:00 PM'. */
   whenLabel: string;
+  /** Month and day for the card of an event without a photo ('Dec', '5'), in the club's zone. */
+  badge: { month: string; day: string };
   isoDate: string;
   location: string | null;
   comment: string;
@@ -62,6 +64,18 @@ export interface GalleryView {
 /** Where a page loads an image from: external images through this site's copy (docs/decisions/009). */
 export function publicImageSrc(app: Pick<AppContext, 'remoteImages'>, url: string): string {
   return /^https?:/i.test(url) ? app.remoteImages.pathFor(url) : url;
+}
+
+const badgeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function calendarBadge(iso: string, timeZone: string): { month: string; day: string } {
+  let format = badgeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' });
+    badgeFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(iso));
+  return { month: parts.find((part) => part.type === 'month')!.value, day: parts.find((part) => part.type === 'day')!.value };
 }
 
 export function createViews(app: AppContext, clubName: string) {
@@ -99,6 +113,7 @@ export function createViews(app: AppContext, clubName: string) {
           id: event.id,
           name: event.name,
           whenLabel: formatEventWhen(event.date, timeZone),
+          badge: calendarBadge(event.date, timeZone),
           isoDate: event.date,
           location: event.location,
           comment: event.comment,
