@@ -45,12 +45,17 @@ function onUnauthorized(url: string) {
  * SPEC §7's shared helper: JSON unless the body is form data, cookies always sent. The session
  * is the httpOnly cookie (docs/decisions/008), so no token is handled by scripts.
  */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const isForm = body instanceof FormData;
   const response = await fetch(url, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined || isForm ? {} : { 'Content-Type': 'application/json' },
+    headers: body === undefined || isForm ? headers : { 'Content-Type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
   });
   if (response.status === 401) onUnauthorized(url);

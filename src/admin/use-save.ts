@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { notify } from '../components/ui/notices.ts';
 import { apiRequest, errorMessage } from './api.ts';
 
@@ -18,12 +19,29 @@ interface SaveOptions<TInput> {
   undo?: (input: TInput) => void;
 }
 
-/** One call of SPEC §7 with SPEC §8's notices; the caller keeps the form as typed on failure. */
+/**
+ * One call of SPEC §7 with SPEC §8's notices; the caller keeps the form as typed on failure.
+ * A second submit while one is on its way is ignored at once (a double tap lands before React
+ * re-renders the button as disabled), and a create carries an Idempotency-Key that stays the same
+ * until it succeeds, so even a repeat that gets through makes one item.
+ */
 export function useSave<TInput = void>(options: SaveOptions<TInput>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TInput) => apiRequest(options.method, options.url(input), options.body?.(input)),
+  const sending = useRef(false);
+  const key = useRef(crypto.randomUUID());
+  const mutation = useMutation({
+    mutationFn: (input: TInput) =>
+      apiRequest(
+        options.method,
+        options.url(input),
+        options.body?.(input),
+        options.method === 'POST' ? { 'Idempotency-Key': key.current } : {},
+      ),
+    onSettled: () => {
+      sending.current = false;
+    },
     onSuccess: async (_answer, input) => {
+      key.current = crypto.randomUUID();
       const { undo } = options;
       notify({
         title: 'Success',
@@ -43,4 +61,10 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
       });
     },
   });
+  const mutate = ((...args: Parameters<typeof mutation.mutate>) => {
+    if (sending.current) return;
+    sending.current = true;
+    mutation.mutate(...args);
+  }) as typeof mutation.mutate;
+  return { ...mutation, mutate };
 }

@@ -16,6 +16,7 @@ import { createNewsService } from './news/news.service.ts';
 import { createInfoPagesService } from './info-pages/info-pages.service.ts';
 import { createSettingsService } from './settings/settings.service.ts';
 import { createTrashService } from './trash/trash.service.ts';
+import { createIdempotencyService } from './idempotency/idempotency.service.ts';
 import type { WithImageRelease } from './shared/image-release.ts';
 
 export interface AppContext {
@@ -33,6 +34,7 @@ export interface AppContext {
   auth: ReturnType<typeof createAuthService>;
   backups: ReturnType<typeof createBackups>;
   trash: ReturnType<typeof createTrashService>;
+  idempotency: ReturnType<typeof createIdempotencyService>;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     auth: createAuthService({ db }),
     backups: createBackups({ config, storage, log }),
     trash: createTrashService({ db, withImageRelease }),
+    idempotency: createIdempotencyService({ db }),
     close: () => db.destroy(),
   };
   return context;

@@ -179,7 +179,7 @@ function cutOffStalledBodies(req: http.IncomingMessage, res: http.ServerResponse
 }
 
 const stopBackups = app.backups.start();
-// Hourly: expired sessions, and what was deleted more than 30 days ago (also once at start).
+// Hourly: expired sessions and idempotency keys, and what was deleted more than 30 days ago (also once at start).
 const purgeTrash = () =>
   app.trash
     .purgeExpired()
@@ -188,6 +188,7 @@ const purgeTrash = () =>
 void purgeTrash();
 const pruneTimer = setInterval(() => {
   app.auth.prune().catch((error: unknown) => log.warn({ err: error }, 'session pruning failed'));
+  app.idempotency.prune().catch((error: unknown) => log.warn({ err: error }, 'idempotency key pruning failed'));
   void purgeTrash();
 }, 60 * 60_000);
 pruneTimer.unref();

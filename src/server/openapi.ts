@@ -70,8 +70,24 @@ function describeOperation(method: Method, path: string, op: Operation) {
   return {
     operationId: operationId(method, path),
     summary: op.summary,
-    ...(pathParameters(path).length > 0
-      ? { parameters: pathParameters(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })) }
+    ...(pathParameters(path).length > 0 || op.idempotent
+      ? {
+          parameters: [
+            ...pathParameters(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+            ...(op.idempotent
+              ? [
+                  {
+                    name: 'Idempotency-Key',
+                    in: 'header',
+                    required: false,
+                    description:
+                      "The same key again (within 24 hours) answers the first request's answer instead of creating a second item",
+                    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
+                  },
+                ]
+              : []),
+          ],
+        }
       : {}),
     ...(op.body ? { requestBody: { required: true, content: jsonContent(op.body, 'input') } } : {}),
     ...(op.multipart

@@ -130,7 +130,19 @@ export interface UploadTokensTable {
   createdAt: Timestamp;
 }
 
+/** A create request sent with an Idempotency-Key, and its answer once there is one (null while it runs). */
+interface IdempotencyKeysTable {
+  /** The administrator's id and the client's key. */
+  key: string;
+  /** Method, path and a hash of the body: the same key with another request is refused. */
+  request: string;
+  status: number | null;
+  body: string | null;
+  createdAt: Timestamp;
+}
+
 export interface Database {
+  idempotencyKeys: IdempotencyKeysTable;
   images: ImagesTable;
   uploadTokens: UploadTokensTable;
   newsItems: NewsItemsTable;

@@ -36,6 +36,8 @@ export interface Operation<Body extends z.ZodType | undefined = z.ZodType | unde
   multipart?: boolean;
   /** A raw image body, read by the handler. */
   raw?: boolean;
+  /** A create that honours an Idempotency-Key header: the same request again gets the first answer. */
+  idempotent?: boolean;
 }
 
 type Input<Body> = Body extends z.ZodType ? z.output<Body> : undefined;
@@ -55,18 +57,56 @@ export function endpoint<Body extends z.ZodType | undefined = undefined>(
 ): DescribedRoute {
   const route: APIRoute = async (context) => {
     const app = await getContext();
-    try {
+    const run = async () => {
       const input = (operation.body ? await readJson(context.request, operation.body) : undefined) as Input<Body>;
       const response = await handler(context, app, input);
       // The operation's success status is declared once, with it: handlers answer a plain 200.
       return operation.status && response.status === 200
         ? new Response(response.body, { status: operation.status, headers: response.headers })
         : response;
+    };
+    try {
+      const key = operation.idempotent ? idempotencyKey(context) : null;
+      return key ? await once(app, context, key, run) : await run();
     } catch (error) {
       return toErrorResponse(error, app, context);
     }
   };
   return Object.assign(route, { operation });
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** The request's Idempotency-Key, scoped to the signed-in administrator; null without one. */
+function idempotencyKey(context: APIContext): string | null {
+  const header = context.request.headers.get('idempotency-key');
+  if (header === null) return null;
+  if (!IDEMPOTENCY_KEY.test(header)) {
+    throw new ValidationError({ 'Idempotency-Key': 'Idempotency-Key must be 8 to 100 letters, digits, - or _' });
+  }
+  return `${requireAdmin(context).id}:${header}`;
+}
+
+/** Runs a create once per key: a repeat gets the first answer, marked Idempotent-Replayed. */
+async function once(app: AppContext, context: APIContext, key: string, run: () => Promise<Response>): Promise<Response> {
+  const request = app.idempotency.fingerprint(context.request.method, context.url.pathname, await context.request.clone().text());
+  const earlier = await app.idempotency.claim(key, request);
+  if (earlier) {
+    return new Response(earlier.body, {
+      status: earlier.status,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' },
+    });
+  }
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    await app.idempotency.release(key);
+    throw error;
+  }
+  if (response.ok) await app.idempotency.complete(key, { status: response.status, body: await response.clone().text() });
+  else await app.idempotency.release(key);
+  return response;
 }
 
 export function toErrorResponse(error: unknown, app: AppContext, context: APIContext): Response {

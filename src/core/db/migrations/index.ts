@@ -4,6 +4,7 @@ import * as createImages from './2026_11_22_0002_create_images.ts';
 import * as newsCleanedContent from './2026_11_23_0003_news_cleaned_content.ts';
 import * as imageReferences from './2026_11_23_0004_image_references.ts';
 import * as recentlyDeleted from './2026_11_24_0005_recently_deleted.ts';
+import * as idempotencyKeys from './2026_11_24_0006_idempotency_keys.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0003_news_cleaned_content': newsCleanedContent,
   '2026_11_23_0004_image_references': imageReferences,
   '2026_11_24_0005_recently_deleted': recentlyDeleted,
+  '2026_11_24_0006_idempotency_keys': idempotencyKeys,
 };

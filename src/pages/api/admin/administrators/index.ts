@@ -8,7 +8,13 @@ export const GET = endpoint({ summary: 'The administrators', response: z.array(a
 );
 
 export const POST = endpoint(
-  { summary: 'Add an administrator (409 if the name is taken)', body: newAdminInputSchema, response: adminSchema, status: 201 },
+  {
+    summary: 'Add an administrator (409 if the name is taken)',
+    body: newAdminInputSchema,
+    response: adminSchema,
+    status: 201,
+    idempotent: true,
+  },
   async (_context, app, input) => {
     const { username, password } = input;
     return json(await app.admins.create(username, password));

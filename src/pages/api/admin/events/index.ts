@@ -3,6 +3,6 @@ import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
 export const POST = endpoint(
-  { summary: 'Create an event', body: eventInputSchema, response: eventSchema, status: 201 },
+  { summary: 'Create an event', body: eventInputSchema, response: eventSchema, status: 201, idempotent: true },
   async (_context, app, input) => json(await app.events.create(input)),
 );

@@ -3,6 +3,6 @@ import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
 export const POST = endpoint(
-  { summary: 'Add a gallery image', body: galleryInputSchema, response: galleryImageSchema, status: 201 },
+  { summary: 'Add a gallery image', body: galleryInputSchema, response: galleryImageSchema, status: 201, idempotent: true },
   async (_context, app, input) => json(await app.gallery.create(input)),
 );

@@ -3,6 +3,6 @@ import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
 export const POST = endpoint(
-  { summary: 'Create a news item', body: newsInputSchema, response: newsItemSchema, status: 201 },
+  { summary: 'Create a news item', body: newsInputSchema, response: newsItemSchema, status: 201, idempotent: true },
   async (_context, app, input) => json(publicNewsItem(await app.news.create(input))),
 );
