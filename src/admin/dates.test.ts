@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDisplayDate, toUtcIso } from '../core/shared/time.ts';
-import { dateInputValue, dateTimeInputValue } from './dates.ts';
+import { dateInputValue, dateTimeInputValue, defaultEventStart } from './dates.ts';
 
 describe('admin dates in the club time zone', () => {
   it('round-trips date and date-time inputs through ISO timestamps', () => {
@@ -9,5 +9,22 @@ describe('admin dates in the club time zone', () => {
     expect(toUtcIso('2026-12-05T10:30', 'Europe/London')).toBe('2026-12-05T10:30:00.000Z');
     expect(dateTimeInputValue('2026-07-05T09:30:00.000Z', 'Europe/London')).toBe('2026-07-05T10:30');
     expect(formatDisplayDate('2026-06-30T23:00:00.000Z', 'Europe/London')).toBe('July 1, 2026');
+  });
+});
+
+describe('defaultEventStart', () => {
+  it('is the next Saturday at 10:00 in the club time zone, never today or earlier', () => {
+    // Tuesday 24 November 2026, late evening: Saturday the 28th.
+    expect(defaultEventStart(new Date('2026-11-24T22:00:00Z'), 'Europe/London')).toBe('2026-11-28T10:00');
+    // Saturday at 11:00 (10:00 is past): the Saturday after.
+    expect(defaultEventStart(new Date('2026-11-28T11:00:00Z'), 'Europe/London')).toBe('2026-12-05T10:00');
+    // Saturday at 08:00: still the next one, not in two hours.
+    expect(defaultEventStart(new Date('2026-11-28T08:00:00Z'), 'Europe/London')).toBe('2026-12-05T10:00');
+    // Friday 23:30 in New York is Saturday in UTC: the club's Friday decides.
+    expect(defaultEventStart(new Date('2026-11-28T04:30:00Z'), 'America/New_York')).toBe('2026-11-28T10:00');
+    for (let day = 0; day < 14; day++) {
+      const now = new Date(Date.UTC(2027, 2, 20 + day, 12));
+      expect(toUtcIso(defaultEventStart(now, 'Europe/London'), 'Europe/London') > now.toISOString()).toBe(true);
+    }
   });
 });

@@ -18,3 +18,17 @@ export function dateInputValue(iso: string | Date, timeZone: string): string {
 export function dateTimeInputValue(iso: string | Date, timeZone: string): string {
   return format(new TZDate(new Date(iso).getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
 }
+
+const SATURDAY = 6;
+const DEFAULT_EVENT_HOUR = 10;
+
+/**
+ * Where a new event's date starts: the next Saturday at 10:00 in the club's time zone, after
+ * today (never a time already past, and a club's usual day; the volunteer changes it as needed).
+ */
+export function defaultEventStart(now: Date, timeZone: string): string {
+  const today = new TZDate(now.getTime(), timeZone);
+  const days = (SATURDAY - today.getDay() + 7) % 7 || 7;
+  const start = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, DEFAULT_EVENT_HOUR, 0, 0, timeZone);
+  return format(start, "yyyy-MM-dd'T'HH:mm");
+}

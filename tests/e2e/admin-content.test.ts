@@ -189,6 +189,37 @@ describe('admin content screens in Chromium', () => {
     await close();
   });
 
+  it('makes one event of a double click on Create Event, starting from a date still to come', async () => {
+    const { page, close } = await adminPage(chrome.browser, suite.url, '/admin/events');
+    const before = ((await (await fetch(`${suite.url}/api/events`)).json()) as unknown[]).length;
+    // A slow connection: the second click lands while the first request is on its way.
+    let posts = 0;
+    await page.route('**/api/admin/events', async (route) => {
+      if (route.request().method() === 'POST') posts++;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Add Event' }).click();
+    const create = dialog(page, 'Create Event');
+    const proposed = await create.getByLabel('Date').inputValue();
+    const nowInLondon = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' })
+      .format(new Date())
+      .replace(' ', 'T');
+    expect(proposed > nowInLondon, `${proposed} is after ${nowInLondon}`).toBe(true);
+    await create.getByLabel('Event Name').fill('Clicked twice');
+    await create.getByLabel('Booking URL').fill('https://tickets.example/twice');
+    await create.getByLabel('Description').fill('Once only.');
+    await create.getByRole('button', { name: 'Create Event' }).dblclick();
+    await expectNotice(page, 'Event created successfully');
+    await page.getByRole('button', { name: 'Delete Clicked twice' }).waitFor();
+    const events = (await (await fetch(`${suite.url}/api/events`)).json()) as { name: string }[];
+    expect(events.length).toBe(before + 1);
+    expect(events.filter((event) => event.name === 'Clicked twice')).toHaveLength(1);
+    // The form sent it once (the server would also have made one of two: Idempotency-Key).
+    expect(posts).toBe(1);
+    await close();
+  });
+
   it('adds, edits and deletes gallery images, by upload and by URL, with the browser confirmation', async () => {
     const { page, close } = await adminPage(chrome.browser, suite.url, '/admin/gallery');
     await page.getByText('No images in the gallery yet.').waitFor();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../api.ts';
 import { formatEventWhen, toUtcIso } from '../../core/shared/time.ts';
-import { dateTimeInputValue, useTimeZone } from '../dates.ts';
+import { dateTimeInputValue, defaultEventStart, useTimeZone } from '../dates.ts';
 import { EventForm, type EventFormValues } from '../forms/event-form.tsx';
 import { thumbnail, type ClubEvent } from '../types.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
@@ -17,7 +17,7 @@ import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 function blank(timeZone: string): EventFormValues {
   return {
     name: '',
-    date: `${dateTimeInputValue(new Date(), timeZone).slice(0, 10)}T10:00`,
+    date: defaultEventStart(new Date(), timeZone),
     location: '',
     bookingUrl: '',
     comment: '',
