@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { findTestPostgres } from './tests/setup/find-postgres.ts';
+import { startPhotoSite } from './tests/setup/photo-site.ts';
 
 // Set here, in the main process, before the test workers start: they inherit it.
 const postgres = await findTestPostgres();
 if (postgres) process.env.TEST_DATABASE_URL = postgres;
+process.env.TEST_PHOTO_SITE = await startPhotoSite();
 
 export default defineConfig({
   test: {
@@ -11,6 +13,6 @@ export default defineConfig({
     reporters: ['default', './tests/setup/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    ...(postgres ? { env: { TEST_DATABASE_URL: postgres } } : {}),
+    env: { TEST_PHOTO_SITE: process.env.TEST_PHOTO_SITE, ...(postgres ? { TEST_DATABASE_URL: postgres } : {}) },
   },
 });

@@ -22,9 +22,11 @@ export async function fillSite(dataDir: string, counts: typeof LARGE_SITE = LARG
     await app.db.transaction().execute(async (trx) => {
       // Nothing is released while filling: every write runs in this one transaction.
       const withImageRelease: WithImageRelease = (work) => work(trx, async () => {});
-      const news = createNewsService({ db: trx, timeZone: config.timeZone, withImageRelease });
-      const events = createEventsService({ db: trx, timeZone: config.timeZone, withImageRelease });
-      const gallery = createGalleryService({ db: trx, withImageRelease });
+      // Stored images only: no address to fetch.
+      const checkImageUrl = () => Promise.resolve();
+      const news = createNewsService({ db: trx, timeZone: config.timeZone, withImageRelease, checkImageUrl });
+      const events = createEventsService({ db: trx, timeZone: config.timeZone, withImageRelease, checkImageUrl });
+      const gallery = createGalleryService({ db: trx, withImageRelease, checkImageUrl });
       for (let i = 0; i < counts.news; i++) {
         const content = `<p>News item ${i}: the club met on the field, <strong>thirty</strong> dads came, and the children built a raft.</p><p>Next time we bring sandwiches.</p>`;
         await news.create({

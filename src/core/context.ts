@@ -11,6 +11,7 @@ import { createLocalStorage } from './images/local-storage.ts';
 import { createS3Storage } from './images/s3-storage.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { createRemoteImages, type RemoteImages } from './images/remote-images.ts';
+import { imageUrlChecker } from './images/image-url-check.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
 import { createInfoPagesService } from './info-pages/info-pages.service.ts';
@@ -55,15 +56,17 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const timeZone = config.timeZone;
   const images = createImagesService({ db, storage, log });
   const withImageRelease: WithImageRelease = (work) => images.transaction(work);
+  const remoteImages = createRemoteImages({ storage, dataDir: config.dataDir, allowPrivate: config.remoteImagesAllowPrivate, log });
+  const checkImageUrl = imageUrlChecker(remoteImages);
   const context: AppContext = {
     config,
     db,
     log,
-    news: createNewsService({ db, timeZone, withImageRelease }),
-    events: createEventsService({ db, timeZone, withImageRelease }),
-    gallery: createGalleryService({ db, withImageRelease }),
+    news: createNewsService({ db, timeZone, withImageRelease, checkImageUrl }),
+    events: createEventsService({ db, timeZone, withImageRelease, checkImageUrl }),
+    gallery: createGalleryService({ db, withImageRelease, checkImageUrl }),
     images,
-    remoteImages: createRemoteImages({ storage, dataDir: config.dataDir, allowPrivate: config.remoteImagesAllowPrivate, log }),
+    remoteImages,
     infoPages: createInfoPagesService({ db }),
     settings: createSettingsService({ db, withImageRelease }),
     admins: createAdminsService({ db }),

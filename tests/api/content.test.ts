@@ -1,12 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
+import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
 import { useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 eachDatabase('content API on $kind', (db) => {
-  const suite = useServer(db);
+  const suite = useServer(db, photoSiteEnv);
   let token: string;
   beforeAll(async () => {
     token = await login(suite);
@@ -31,7 +32,7 @@ eachDatabase('content API on $kind', (db) => {
       title: '  Sports day  ',
       content: '<p>Bring <strong>water</strong><script>alert(1)</script></p>',
       publishedAt: '2026-06-01',
-      imageUrl: 'https://example.org/photo.jpg',
+      imageUrl: `${photoSite()}/photo.jpg`,
       unknownField: true,
     });
     expect(created.status).toBe(201);
@@ -39,7 +40,7 @@ eachDatabase('content API on $kind', (db) => {
       title: 'Sports day',
       content: '<p>Bring <strong>water</strong></p>',
       publishedAt: '2026-05-31T23:00:00.000Z', // midnight in Europe/London during summer time
-      imageUrl: 'https://example.org/photo.jpg',
+      imageUrl: `${photoSite()}/photo.jpg`,
     });
     expect(created.body.id).not.toBe('ignored-id');
     expect(created.body).not.toHaveProperty('unknownField');
@@ -58,7 +59,7 @@ eachDatabase('content API on $kind', (db) => {
     expect(updated.body).toMatchObject({
       title: 'Sports day moved',
       publishedAt: '2026-06-02T09:00:00.000Z',
-      imageUrl: 'https://example.org/photo.jpg',
+      imageUrl: `${photoSite()}/photo.jpg`,
     });
 
     const cleared = await as('PUT', `/api/admin/news/${id}`, { title: 'Sports day moved', publishedAt: '2026-06-02', imageUrl: null });
@@ -130,9 +131,9 @@ eachDatabase('content API on $kind', (db) => {
   });
 
   it('adds, edits and deletes gallery images', async () => {
-    const added = await as('POST', '/api/admin/gallery', { imageUrl: 'https://example.org/a.jpg', caption: 'Kite day' });
+    const added = await as('POST', '/api/admin/gallery', { imageUrl: `${photoSite()}/a.jpg`, caption: 'Kite day' });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ imageUrl: 'https://example.org/a.jpg', caption: 'Kite day' });
+    expect(added.body).toMatchObject({ imageUrl: `${photoSite()}/a.jpg`, caption: 'Kite day' });
     const id = added.body.id;
     const edited = await as('PUT', `/api/admin/gallery/${id}`, { imageUrl: '/images/abc/photo.webp', caption: '' });
     expect(edited.status).toBe(200);
@@ -140,7 +141,7 @@ eachDatabase('content API on $kind', (db) => {
     expect((await call(suite, 'GET', '/api/gallery')).body).toHaveLength(1);
     expect((await as('DELETE', `/api/admin/gallery/${id}`)).body).toEqual({ message: 'Gallery image deleted', id });
     expect((await call(suite, 'GET', '/api/gallery')).body).toEqual([]);
-    expect((await as('PUT', `/api/admin/gallery/${id}`, { imageUrl: 'https://example.org/a.jpg' })).status).toBe(404);
+    expect((await as('PUT', `/api/admin/gallery/${id}`, { imageUrl: `${photoSite()}/a.jpg` })).status).toBe(404);
   });
 
   it('saves the two information pages and the site settings', async () => {

@@ -1,12 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
+import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
 import { useServer } from '../setup/server.ts';
 
 // Idempotency-Key on creates: a double tap, or a retry after a lost answer, makes one item.
 
 eachDatabase('idempotent creates on $kind', (db) => {
-  const suite = useServer(db);
+  const suite = useServer(db, photoSiteEnv);
   let token: string;
   beforeAll(async () => {
     token = await login(suite);
@@ -40,7 +41,7 @@ eachDatabase('idempotent creates on $kind', (db) => {
 
     const invalid = await post('/api/admin/gallery', { imageUrl: 'not a url' }, 'gallery-key-0001');
     expect(invalid.status).toBe(400);
-    const corrected = await post('/api/admin/gallery', { imageUrl: 'https://example.org/a.jpg' }, 'gallery-key-0001');
+    const corrected = await post('/api/admin/gallery', { imageUrl: `${photoSite()}/a.jpg` }, 'gallery-key-0001');
     expect(corrected.status).toBe(201);
 
     const added = await post(

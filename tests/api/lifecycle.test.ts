@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
+import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
 import { startServer, testDatabases, useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 eachDatabase('server lifecycle on $kind', (db) => {
-  const suite = useServer(db);
+  const suite = useServer(db, photoSiteEnv);
   let token: string;
   beforeAll(async () => {
     token = await login(suite);
@@ -27,7 +28,7 @@ eachDatabase('server lifecycle on $kind', (db) => {
   it('loses no acknowledged write when the process is killed', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const response = await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: `https://example.org/${i}.jpg` } });
+      const response = await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: `${photoSite()}/${i}.jpg` } });
       expect(response.status).toBe(201);
       ids.push(response.body.id);
     }

@@ -366,6 +366,7 @@ eachDatabase('page cache and the clock on $kind', (db) => {
         db: direct,
         timeZone: 'Europe/London',
         withImageRelease: (work) => direct.transaction().execute((trx) => work(trx, async () => {})),
+        checkImageUrl: () => Promise.resolve(),
       }).create({
         title: 'Written by a script',
         content: '<p>Straight into the database</p>',

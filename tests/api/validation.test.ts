@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
+import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
 import { useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 
@@ -7,7 +8,7 @@ const validNews = { title: 'Hello', publishedAt: '2026-11-01', content: '<p>x</p
 const validEvent = { name: 'Fair', date: '2026-12-01T10:00:00Z', comment: 'Fun', bookingUrl: 'https://tickets.example.org' };
 
 eachDatabase('validation on $kind', (db) => {
-  const suite = useServer(db);
+  const suite = useServer(db, photoSiteEnv);
   let token: string;
   beforeAll(async () => {
     token = await login(suite);
@@ -85,7 +86,7 @@ eachDatabase('validation on $kind', (db) => {
     await expectFieldError('POST', '/api/admin/gallery', { caption: 'x' }, 'imageUrl', 'Please upload or enter an image URL');
     await expectFieldError('POST', '/api/admin/gallery', { imageUrl: '' }, 'imageUrl', 'Please upload or enter an image URL');
     await expectFieldError('POST', '/api/admin/gallery', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', /http/);
-    const added = await as('POST', '/api/admin/gallery', { imageUrl: 'https://example.org/a.png' });
+    const added = await as('POST', '/api/admin/gallery', { imageUrl: `${photoSite()}/a.png` });
     expect(added.status).toBe(201);
     await expectFieldError(
       'PUT',

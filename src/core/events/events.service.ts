@@ -3,6 +3,7 @@ import type { EventRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
+import type { CheckImageUrl } from '../images/image-url-check.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { ClubEvent, EventInput } from './events.schema.ts';
 import { createEventsRepository } from './events.repository.ts';
@@ -12,7 +13,7 @@ export function isPastEvent(event: Pick<ClubEvent, 'date'>, now: Date = new Date
   return new Date(event.date).getTime() < now.getTime();
 }
 
-export function createEventsService(deps: { db: Db; timeZone: string; withImageRelease: WithImageRelease }) {
+export function createEventsService(deps: { db: Db; timeZone: string; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
   const repo = createEventsRepository(deps.db);
   const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
@@ -38,6 +39,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
     },
 
     async create(input: EventInput): Promise<ClubEvent> {
+      await deps.checkImageUrl(input.imageUrl);
       const now = nowIso();
       const row: EventRow = {
         id: newId(),
@@ -56,6 +58,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
 
     /** Optional fields the payload leaves out keep their stored values. */
     async update(id: string, input: EventInput): Promise<ClubEvent> {
+      await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const changes = {
         name: input.name,
         date: toInstant(input.date),

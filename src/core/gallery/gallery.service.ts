@@ -2,11 +2,12 @@ import type { Db } from '../db/connect.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
+import type { CheckImageUrl } from '../images/image-url-check.ts';
 import { nowIso } from '../shared/time.ts';
 import type { GalleryImage, GalleryInput } from './gallery.schema.ts';
 import { createGalleryRepository } from './gallery.repository.ts';
 
-export function createGalleryService(deps: { db: Db; withImageRelease: WithImageRelease }) {
+export function createGalleryService(deps: { db: Db; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
   const repo = createGalleryRepository(deps.db);
   return {
     list: (page?: { limit: number; offset: number }): Promise<GalleryImage[]> => repo.list(page),
@@ -20,12 +21,14 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
     },
 
     async create(input: GalleryInput): Promise<GalleryImage> {
+      await deps.checkImageUrl(input.imageUrl);
       const now = nowIso();
       const row = { id: newId(), imageUrl: input.imageUrl, caption: input.caption ?? null, createdAt: now, updatedAt: now };
       return repo.insert(row);
     },
 
     async update(id: string, input: GalleryInput): Promise<GalleryImage> {
+      await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const changes = {
         imageUrl: input.imageUrl,
         ...(input.caption !== undefined && { caption: input.caption }),

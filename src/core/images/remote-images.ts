@@ -5,7 +5,7 @@ import type { Logger } from '../logger.ts';
 import { BusyError } from '../shared/limiter.ts';
 import { detectFormat, MAX_INPUT_PIXELS, withEncoder } from './pipeline.ts';
 import { loadSharp } from './sharp.ts';
-import { anyAddress, publicOnly, safeDownload, type Resolve } from './safe-download.ts';
+import { anyAddress, DownloadError, publicOnly, safeDownload, type Resolve } from './safe-download.ts';
 import type { ImageStorage } from './storage.ts';
 
 // An administrator may give an image as a URL on another site. A public page never makes the
@@ -26,6 +26,11 @@ export interface RemoteImages {
   pathFor(url: string): string;
   /** The image as WebP, fetched on first use; null for a bad signature or an unusable image. */
   get(signature: string, url: string): Promise<Uint8Array | null>;
+  /**
+   * Fetches an image URL now, as a form saves it, and keeps the copy visitors will be shown;
+   * null when it works, otherwise what is wrong, in words for the person who pasted it.
+   */
+  check(url: string): Promise<string | null>;
 }
 
 export interface RemoteImagesDeps {
@@ -61,6 +66,12 @@ export function createRemoteImages(deps: RemoteImagesDeps): RemoteImages {
   }
 
   async function fetchAndStore(key: string, url: string): Promise<Uint8Array | null> {
+    const outcome = await tryFetchAndStore(key, url);
+    return outcome instanceof Uint8Array ? outcome : null;
+  }
+
+  /** The stored copy, or why there is none. */
+  async function tryFetchAndStore(key: string, url: string): Promise<Uint8Array | string> {
     try {
       const bytes = await safeDownload(url, {
         maxBytes: REMOTE_MAX_BYTES,
@@ -71,7 +82,7 @@ export function createRemoteImages(deps: RemoteImagesDeps): RemoteImages {
       });
       if (!detectFormat(bytes)) {
         rememberFailure(key);
-        return null;
+        return NOT_AN_IMAGE;
       }
       const sharp = await loadSharp();
       const webp = await withEncoder(() =>
@@ -88,12 +99,21 @@ export function createRemoteImages(deps: RemoteImagesDeps): RemoteImages {
       deps.log.warn({ err: error, url }, 'could not fetch an image given by URL');
       // A busy encoder is this server's state, not the image's: try again on the next visit.
       if (!(error instanceof BusyError)) rememberFailure(key);
-      return null;
+      return problemOf(error);
     }
   }
 
   return {
     pathFor: (url) => `/images/remote/${sign(url)}?u=${encodeURIComponent(url)}`,
+
+    async check(url) {
+      const key = `remote${sign(url)}/master.webp`;
+      if (await deps.storage.get(key)) return null;
+      // Fetched again even if it failed lately: the volunteer may have just fixed it.
+      const outcome = await tryFetchAndStore(key, url);
+      if (outcome instanceof Uint8Array) failedUntil.delete(key);
+      return outcome instanceof Uint8Array ? null : outcome;
+    },
 
     async get(signature, url) {
       const expected = Buffer.from(sign(url));
@@ -111,6 +131,28 @@ export function createRemoteImages(deps: RemoteImagesDeps): RemoteImages {
       return pending;
     },
   };
+}
+
+const NOT_AN_IMAGE = 'The address does not lead to an image (JPEG, PNG, GIF, WebP or AVIF). Copy the address of the image itself.';
+
+/** What went wrong with an image URL, for the person who pasted it. */
+function problemOf(error: unknown): string {
+  if (error instanceof BusyError) return 'The server is busy and could not check the image now. Please try again in a moment.';
+  const message = error instanceof Error ? error.message : '';
+  const status = /^answered (\d{3})$/.exec(message)?.[1];
+  if (status === '404' || status === '410') return `The address answered ${status}: there is no image there (any more). Check the link.`;
+  if (status) return `The address answered ${status} instead of an image. Check the link, or upload the photo instead.`;
+  if (message === 'too large')
+    return `The image at this address is larger than ${REMOTE_MAX_BYTES / 1024 / 1024} MB. Upload a smaller copy instead.`;
+  if (error instanceof DownloadError && /^refusing/.test(message))
+    return 'The server does not fetch images from this address (a private or local network).';
+  if (error instanceof DownloadError && /has no address/.test(message))
+    return 'This address does not exist (its name does not resolve). Check the link.';
+  if ((error as { name?: string }).name === 'TimeoutError' || (error as { name?: string }).name === 'AbortError')
+    return 'The address did not answer in time. Try again, or upload the photo instead.';
+  if (message === 'too many redirects') return 'The address redirects too many times to reach an image.';
+  if (error instanceof DownloadError) return `The image could not be fetched (${message}).`;
+  return 'The address could not be reached. Check the link, or upload the photo instead.';
 }
 
 /** A random key kept in the data folder, made on first start. */

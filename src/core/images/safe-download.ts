@@ -23,7 +23,8 @@ export interface DownloadOptions {
   resolve?: Resolve;
 }
 
-class DownloadError extends Error {
+/** A download refused or failed for a reason of the address's (not a bug): its message says which. */
+export class DownloadError extends Error {
   override name = 'DownloadError';
 }
 

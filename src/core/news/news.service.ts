@@ -3,6 +3,7 @@ import type { NewsItemRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
+import type { CheckImageUrl } from '../images/image-url-check.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { NewsArticle, NewsInput } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';
@@ -18,7 +19,7 @@ let cleaning: Promise<Clean> | undefined;
  */
 const cleaner = (): Promise<Clean> => (cleaning ??= import('./sanitize-content.ts').then((module) => module.cleanNewsContent));
 
-export function createNewsService(deps: { db: Db; timeZone: string; withImageRelease: WithImageRelease }) {
+export function createNewsService(deps: { db: Db; timeZone: string; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
   const repo = createNewsRepository(deps.db);
   const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
@@ -37,6 +38,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
     },
 
     async create(input: NewsInput): Promise<NewsArticle> {
+      await deps.checkImageUrl(input.imageUrl);
       const now = nowIso();
       const row: NewsItemRow = {
         id: newId(),
@@ -52,6 +54,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
 
     /** Fields the payload leaves out keep their stored values. */
     async update(id: string, input: NewsInput): Promise<NewsArticle> {
+      await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const clean = await cleaner();
       const changes = {
         title: input.title,

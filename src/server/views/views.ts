@@ -62,7 +62,7 @@ export interface GalleryView {
 }
 
 /** Where a page loads an image from: external images through this site's copy (docs/decisions/009). */
-export function publicImageSrc(app: Pick<AppContext, 'remoteImages'>, url: string): string {
+export function publicImageSrc(app: { remoteImages: Pick<AppContext['remoteImages'], 'pathFor'> }, url: string): string {
   return /^https?:/i.test(url) ? app.remoteImages.pathFor(url) : url;
 }
 
