@@ -84,7 +84,7 @@ describe('admin sign-in, guard and session in Chromium', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 
     const token = cookies.find((c) => c.name === 'club_session')!.value;
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${suite.url}/admin`);
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     // The session ended on the server, not just in this browser.
@@ -105,8 +105,10 @@ describe('admin sign-in, guard and session in Chromium', () => {
     await page.getByText('No events found.').waitFor();
     await expect(page.getByRole('link', { name: /Manage News/ }).getAttribute('href')).resolves.toBe('/admin/news');
     await expect(page.getByRole('link', { name: /Manage Gallery/ }).getAttribute('href')).resolves.toBe('/admin/gallery');
-    await expect(page.getByRole('link', { name: 'Site settings' }).getAttribute('href')).resolves.toBe('/admin/settings');
-    await expect(page.getByRole('link', { name: 'Administrators' }).getAttribute('href')).resolves.toBe('/admin/administrators');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Site settings' }).getAttribute('href')).resolves.toBe('/admin/settings');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Administrators' }).getAttribute('href')).resolves.toBe(
+      '/admin/administrators',
+    );
     await expectNoAxeViolations(page);
     await close();
   });

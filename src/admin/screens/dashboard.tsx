@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../api.ts';
 import { formatDisplayDate, formatEventWhen } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
+import { useLogout } from '../use-logout.ts';
 import type { ClubEvent, GalleryImage, Me, NewsItem } from '../types.ts';
 import { AdminLink } from '../ui/admin-link.tsx';
 import { AdminPage, Card } from '../ui/admin-page.tsx';
@@ -19,11 +19,7 @@ export function DashboardScreen() {
   const me = useQuery<Me>({ queryKey: ['/api/admin/me'] });
   const [now] = useState(() => Date.now());
 
-  const logout = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/admin/logout'),
-    // A full load: the server guard decides what the next screen is, and the page's data goes.
-    onSettled: () => window.location.assign('/admin'),
-  });
+  const logout = useLogout();
 
   const upcoming = (events.data ?? []).filter((event) => new Date(event.date).getTime() >= now).slice(0, DASHBOARD_LIST_SIZE);
   const count = (list: unknown[] | undefined) => (list ? String(list.length) : '…');

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { AdminLink } from './admin-link.tsx';
+import { AdminNav } from './admin-nav.tsx';
 
 interface AdminPageProps {
   title: string;
@@ -14,20 +15,23 @@ export function AdminPage({ title, back = true, actions, children }: AdminPagePr
     document.title = `${title} | Admin`;
   }, [title]);
   return (
-    <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
-      {back && (
-        <p className="mb-4">
-          <AdminLink href="/admin/dashboard" className="text-sm font-medium text-blue-800 underline">
-            Back to Dashboard
-          </AdminLink>
-        </p>
-      )}
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">{title}</h1>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </div>
-      {children}
-    </main>
+    <div className="lg:flex">
+      <AdminNav />
+      <main id="main" className="mx-auto w-full min-w-0 max-w-5xl px-4 py-6 sm:py-10">
+        {back && (
+          <p className="mb-4">
+            <AdminLink href="/admin/dashboard" className="text-sm font-medium text-blue-800 underline">
+              Back to Dashboard
+            </AdminLink>
+          </p>
+        )}
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">{title}</h1>
+          {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+        </div>
+        {children}
+      </main>
+    </div>
   );
 }
 
