@@ -34,6 +34,7 @@ export async function fillSite(dataDir: string, counts: typeof LARGE_SITE = LARG
           content,
           publishedAt: new Date(start + i * 4 * 3_600_000).toISOString(),
           imageUrl: null,
+          imageAlt: null,
         });
       }
       // The first five start in the coming days and the rest are past, whatever the count: the
@@ -49,10 +50,11 @@ export async function fillSite(dataDir: string, counts: typeof LARGE_SITE = LARG
           comment: 'Bring boots and a flask.',
           organiser: null,
           imageUrl: null,
+          imageAlt: null,
         });
       }
       for (let i = 0; i < counts.photos; i++) {
-        await gallery.create({ imageUrl: `https://photos.example.org/${i}.jpg`, caption: `Photo ${i} from the raft race` });
+        await gallery.create({ imageUrl: `https://photos.example.org/${i}.jpg`, caption: `Photo ${i} from the raft race`, imageAlt: null });
       }
     });
   } finally {

@@ -82,6 +82,7 @@ async function fill(): Promise<void> {
       content: item.body,
       publishedAt: at(item.days, 9),
       imageUrl: index < 3 ? await photo(index, item.title) : null,
+      imageAlt: index < 3 ? `Drawing of a sunny landscape: ${item.title}` : null,
     });
   }
 
@@ -136,6 +137,7 @@ async function fill(): Promise<void> {
       comment: event.comment,
       bookingUrl: 'https://tickets.example.org/oakfield-dads',
       imageUrl: index % 2 === 0 ? await photo(10 + index, event.name) : null,
+      imageAlt: null,
     });
   }
 
@@ -154,7 +156,8 @@ async function fill(): Promise<void> {
     'Working party',
   ];
   for (const [index, caption] of captions.entries()) {
-    await app.gallery.create({ imageUrl: await photo(20 + index, caption ?? ''), caption });
+    // The gallery's description falls back to the caption.
+    await app.gallery.create({ imageUrl: await photo(20 + index, caption ?? ''), caption, imageAlt: null });
   }
 }
 

@@ -370,6 +370,7 @@ eachDatabase('page cache and the clock on $kind', (db) => {
       }).create({
         title: 'Written by a script',
         content: '<p>Straight into the database</p>',
+        imageAlt: null,
         publishedAt: '2026-12-10',
         imageUrl: null,
       });

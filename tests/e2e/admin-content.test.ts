@@ -239,8 +239,13 @@ describe('admin content screens in Chromium', () => {
     await second.getByLabel('Or paste an image URL').fill(stored!.imageUrl);
     await second.locator('img[alt="Preview of the chosen image"]').waitFor();
     await second.getByLabel('Caption (optional)').fill('Tug of war');
+    await second.getByLabel('What the image shows (optional)').fill('Two teams pulling a rope on the school field');
     await second.getByRole('button', { name: 'Add Image' }).click();
     await expectNotice(page, 'Image added to gallery');
+    // The description reaches visitors who cannot see the photo.
+    expect(await (await fetch(`${suite.url}/gallery`)).text()).toContain(
+      'aria-label="Open image: Two teams pulling a rope on the school field"',
+    );
     await page.locator('td', { hasText: /^Tug of war$/ }).waitFor();
     await expectNoAxeViolations(page);
 

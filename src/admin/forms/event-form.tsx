@@ -3,7 +3,7 @@ import { eventInputSchema } from '../../core/events/events.schema.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
-import { FormImageField } from './form-fields.tsx';
+import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 
 export interface EventFormValues {
   name: string;
@@ -13,6 +13,7 @@ export interface EventFormValues {
   bookingUrl: string;
   comment: string;
   imageUrl: string | null;
+  imageAlt: string;
   organiser: string;
 }
 
@@ -53,6 +54,7 @@ export function EventForm({ initial, submitLabel, pendingLabel, pending, serverE
         error={errorOf('imageUrl')}
         onBusyChange={setUploading}
       />
+      <ImageDescriptionField fallback="event's name" {...register('imageAlt')} error={errorOf('imageAlt')} />
       <InputField label="Organiser" {...register('organiser')} error={errorOf('organiser')} />
       <Button type="submit" className="w-full" disabled={pending || uploading}>
         {pending ? pendingLabel : submitLabel}

@@ -35,3 +35,17 @@ export function FormInputField<Values extends FieldValues>({ control, name, inpu
     />
   );
 }
+
+/** The image's description for blind visitors (its alt text), under an image field. */
+export function ImageDescriptionField({
+  fallback,
+  ...props
+}: Omit<React.ComponentProps<typeof InputField>, 'label' | 'hint'> & { fallback: string }) {
+  return (
+    <InputField
+      label="What the image shows (optional)"
+      hint={`Read out to visitors who cannot see the image; when empty, the ${fallback} is used.`}
+      {...props}
+    />
+  );
+}

@@ -4,10 +4,11 @@ import { galleryInputSchema, IMAGE_REQUIRED } from '../../core/gallery/gallery.s
 import { Button } from '../ui/button.tsx';
 import { TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
-import { FormImageField } from './form-fields.tsx';
+import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 
 export interface GalleryFormValues {
   imageUrl: string | null;
+  imageAlt: string;
   caption: string;
 }
 
@@ -44,6 +45,7 @@ export function GalleryForm({ initial, submitLabel, pendingLabel, pending, serve
         error={errorOf('imageUrl')}
         onBusyChange={setUploading}
       />
+      <ImageDescriptionField fallback="caption" {...register('imageAlt')} error={errorOf('imageAlt')} />
       <TextAreaField label="Caption (optional)" rows={3} {...register('caption')} error={errorOf('caption')} />
       <Button type="submit" className="w-full" disabled={pending || uploading || !imageUrl}>
         {pending ? pendingLabel : submitLabel}

@@ -4,7 +4,7 @@ import { newsInputSchema } from '../../core/news/news.schema.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
-import { FormImageField } from './form-fields.tsx';
+import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
 
@@ -14,6 +14,7 @@ export interface NewsFormValues {
   publishedAt: string;
   content: string;
   imageUrl: string | null;
+  imageAlt: string;
 }
 
 interface NewsFormProps {
@@ -71,6 +72,7 @@ export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverEr
         error={errorOf('imageUrl')}
         onBusyChange={setUploading}
       />
+      <ImageDescriptionField fallback="title" {...register('imageAlt')} error={errorOf('imageAlt')} />
       <Button type="submit" className="w-full" disabled={pending || uploading}>
         {pending ? pendingLabel : submitLabel}
       </Button>

@@ -22,6 +22,7 @@ function blank(timeZone: string): EventFormValues {
     bookingUrl: '',
     comment: '',
     imageUrl: null,
+    imageAlt: '',
     organiser: '',
   };
 }
@@ -39,6 +40,7 @@ export function EventsScreen() {
     comment: values.comment,
     bookingUrl: values.bookingUrl.trim(),
     imageUrl: values.imageUrl,
+    imageAlt: values.imageAlt.trim() || null,
     organiser: values.organiser.trim() || null,
     location: values.location.trim() || null,
   });
@@ -87,6 +89,7 @@ export function EventsScreen() {
               bookingUrl: editing.bookingUrl,
               comment: editing.comment,
               imageUrl: editing.imageUrl,
+              imageAlt: editing.imageAlt ?? '',
               organiser: editing.organiser ?? '',
             }}
             submitLabel="Update Event"

@@ -20,7 +20,11 @@ export function GalleryScreen() {
   const dialogs = useItemDialogs<GalleryImage>();
   const { editing, setEditing } = dialogs;
 
-  const toBody = (values: GalleryFormValues) => ({ imageUrl: values.imageUrl, caption: values.caption.trim() || null });
+  const toBody = (values: GalleryFormValues) => ({
+    imageUrl: values.imageUrl,
+    caption: values.caption.trim() || null,
+    imageAlt: values.imageAlt.trim() || null,
+  });
   const add = useSave<GalleryFormValues>({
     method: 'POST',
     url: () => '/api/admin/gallery',
@@ -61,7 +65,7 @@ export function GalleryScreen() {
       <FormDialog open={dialogs.creating} onOpenChange={dialogs.setCreating} title="Add Gallery Image">
         <GalleryForm
           key={dialogs.createKey}
-          initial={{ imageUrl: null, caption: '' }}
+          initial={{ imageUrl: null, caption: '', imageAlt: '' }}
           submitLabel="Add Image"
           pendingLabel="Adding..."
           pending={add.isPending}
@@ -73,7 +77,7 @@ export function GalleryScreen() {
         {editing && (
           <GalleryForm
             key={editing.id}
-            initial={{ imageUrl: editing.imageUrl, caption: editing.caption ?? '' }}
+            initial={{ imageUrl: editing.imageUrl, caption: editing.caption ?? '', imageAlt: editing.imageAlt ?? '' }}
             submitLabel="Update Image"
             pendingLabel="Updating..."
             pending={update.isPending}

@@ -24,6 +24,7 @@ export function NewsScreen() {
     content: values.content,
     publishedAt: toUtcIso(values.publishedAt, timeZone),
     imageUrl: values.imageUrl,
+    imageAlt: values.imageAlt.trim() || null,
   });
   const { create, update, remove } = useItemSaves<NewsFormValues>({
     noun: 'news item',
@@ -34,7 +35,13 @@ export function NewsScreen() {
     dialogs,
   });
 
-  const blank = (): NewsFormValues => ({ title: '', publishedAt: dateInputValue(new Date(), timeZone), content: '', imageUrl: null });
+  const blank = (): NewsFormValues => ({
+    title: '',
+    publishedAt: dateInputValue(new Date(), timeZone),
+    content: '',
+    imageUrl: null,
+    imageAlt: '',
+  });
   const { editing, deleting } = dialogs;
 
   return (
@@ -71,6 +78,7 @@ export function NewsScreen() {
               publishedAt: dateInputValue(editing.publishedAt, timeZone),
               content: editing.content,
               imageUrl: editing.imageUrl,
+              imageAlt: editing.imageAlt ?? '',
             }}
             submitLabel="Update News Item"
             pendingLabel="Updating..."

@@ -27,7 +27,7 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
         <ResponsiveImage
           src={event.image.src}
           image={event.image.stored}
-          alt={event.name}
+          alt={event.image.alt}
           sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
           priority={priorityImage}
           className="aspect-[16/9] h-auto w-full object-cover"

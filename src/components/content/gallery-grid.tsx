@@ -31,7 +31,7 @@ export function GalleryGrid({ items }: { items: GalleryView[] }) {
                 tiles.current[index] = element;
               }}
               href={fullSize(item)}
-              aria-label={item.caption ? `Open image: ${item.caption}` : `Open image ${index + 1} of ${count}`}
+              aria-label={item.image.alt ? `Open image: ${item.image.alt}` : `Open image ${index + 1} of ${count}`}
               onClick={(event) => {
                 event.preventDefault();
                 lastOpened.current = index;
@@ -42,7 +42,7 @@ export function GalleryGrid({ items }: { items: GalleryView[] }) {
               <ResponsiveImage
                 src={item.image.src}
                 image={item.image.stored}
-                // The link's label names the image; the caption is shown for sighted visitors.
+                // The link's label describes the image; the caption is shown for sighted visitors.
                 alt=""
                 sizes="(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw"
                 priority={index === 0}

@@ -52,7 +52,7 @@ export function GalleryLightbox({ items, selected, onSelect, onClose }: GalleryL
             <img
               key={current.id}
               src={fullSize(current)}
-              alt={current.caption ?? `Gallery image ${selected + 1}`}
+              alt={current.image.alt || `Gallery image ${selected + 1}`}
               className="max-h-[75vh] w-auto max-w-full rounded object-contain"
             />
             {current.caption && <figcaption className="text-center text-base">{current.caption}</figcaption>}

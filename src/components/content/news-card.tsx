@@ -19,7 +19,7 @@ export function NewsCard({ item, headingLevel = 'h2', share, priorityImage = fal
         <ResponsiveImage
           src={item.image.src}
           image={item.image.stored}
-          alt={item.title}
+          alt={item.image.alt}
           sizes="(min-width: 768px) 768px, 100vw"
           priority={priorityImage}
           className="h-auto max-h-[28rem] w-full object-cover"
@@ -57,7 +57,7 @@ export function NewsPreview({ item }: { item: NewsView }) {
         <ResponsiveImage
           src={item.image.src}
           image={item.image.stored}
-          alt={item.title}
+          alt={item.image.alt}
           sizes="(min-width: 1024px) 560px, 100vw"
           className="aspect-[16/9] h-auto w-full object-cover"
         />

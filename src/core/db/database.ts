@@ -16,6 +16,8 @@ export interface NewsItemsTable {
   imageUrl: string | null;
   /** The stored image `imageUrl` names, kept by the repository from the URL (foreign key; null for external URLs). */
   imageId: Generated<string | null>;
+  /** What the image shows, for visitors who cannot see it (its alt text); optional. */
+  imageAlt: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   /** Set when deleted: the row is kept for 30 days, restorable, and shown nowhere (src/core/trash). */
@@ -32,6 +34,8 @@ export interface EventsTable {
   imageUrl: string | null;
   /** The stored image `imageUrl` names, kept by the repository from the URL (foreign key; null for external URLs). */
   imageId: Generated<string | null>;
+  /** What the image shows, for visitors who cannot see it (its alt text); optional. */
+  imageAlt: string | null;
   bookingUrl: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -44,6 +48,8 @@ export interface GalleryImagesTable {
   imageUrl: string;
   /** The stored image `imageUrl` names, kept by the repository from the URL (foreign key; null for external URLs). */
   imageId: Generated<string | null>;
+  /** What the image shows, for visitors who cannot see it (its alt text); optional. */
+  imageAlt: string | null;
   caption: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -5,7 +5,19 @@ import { storedImageId } from '../images/image-urls.ts';
 import { live } from '../trash/live.ts';
 
 /** What the application reads of an event row (the image reference stays in the repository). */
-const COLUMNS = ['id', 'name', 'date', 'location', 'comment', 'organiser', 'imageUrl', 'bookingUrl', 'createdAt', 'updatedAt'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'date',
+  'location',
+  'comment',
+  'organiser',
+  'imageUrl',
+  'imageAlt',
+  'bookingUrl',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 export function createEventsRepository(db: Db) {
   return {

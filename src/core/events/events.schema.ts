@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalImageUrl, optionalText, requiredDate, requiredHttpUrl, requiredText } from '../shared/fields.ts';
+import { IMAGE_ALT_MAX, optionalImageUrl, optionalText, requiredDate, requiredHttpUrl, requiredText } from '../shared/fields.ts';
 
 /** Body of POST /api/admin/events and PUT /api/admin/events/{id}. */
 export const eventInputSchema = z.object({
@@ -10,6 +10,7 @@ export const eventInputSchema = z.object({
   location: optionalText('Location', 200),
   organiser: optionalText('Organiser', 200),
   imageUrl: optionalImageUrl('Event image'),
+  imageAlt: optionalText('Image description', IMAGE_ALT_MAX),
 });
 export type EventInput = z.output<typeof eventInputSchema>;
 
@@ -21,6 +22,7 @@ export const eventSchema = z.object({
   comment: z.string().describe('The description'),
   organiser: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  imageAlt: z.string().nullable().describe('What the image shows, for visitors who cannot see it'),
   bookingUrl: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

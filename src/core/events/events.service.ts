@@ -49,6 +49,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
         comment: input.comment,
         organiser: input.organiser ?? null,
         imageUrl: input.imageUrl ?? null,
+        imageAlt: input.imageAlt ?? null,
         bookingUrl: input.bookingUrl,
         createdAt: now,
         updatedAt: now,
@@ -67,6 +68,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
         ...(input.location !== undefined && { location: input.location }),
         ...(input.organiser !== undefined && { organiser: input.organiser }),
         ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
+        ...(input.imageAlt !== undefined && { imageAlt: input.imageAlt }),
         updatedAt: nowIso(),
       };
       return deps.withImageRelease(async (trx, release) => {

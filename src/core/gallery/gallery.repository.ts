@@ -5,7 +5,7 @@ import { storedImageId } from '../images/image-urls.ts';
 import { live } from '../trash/live.ts';
 
 /** What the application reads of a gallery row (the image reference stays in the repository). */
-const COLUMNS = ['id', 'imageUrl', 'caption', 'createdAt', 'updatedAt'] as const;
+const COLUMNS = ['id', 'imageUrl', 'imageAlt', 'caption', 'createdAt', 'updatedAt'] as const;
 
 export function createGalleryRepository(db: Db) {
   return {

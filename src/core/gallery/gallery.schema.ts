@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredImageUrl } from '../shared/fields.ts';
+import { IMAGE_ALT_MAX, optionalText, requiredImageUrl } from '../shared/fields.ts';
 
 /** SPEC §5's message for a gallery image without one. */
 export const IMAGE_REQUIRED = 'Please upload or enter an image URL';
@@ -8,6 +8,7 @@ export const IMAGE_REQUIRED = 'Please upload or enter an image URL';
 export const galleryInputSchema = z.object({
   imageUrl: requiredImageUrl('Image URL', IMAGE_REQUIRED),
   caption: optionalText('Caption', 500),
+  imageAlt: optionalText('Image description', IMAGE_ALT_MAX),
 });
 export type GalleryInput = z.output<typeof galleryInputSchema>;
 
@@ -15,6 +16,7 @@ export const galleryImageSchema = z.object({
   id: z.string(),
   imageUrl: z.string(),
   caption: z.string().nullable(),
+  imageAlt: z.string().nullable().describe('What the photo shows, for visitors who cannot see it (the caption when absent)'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -23,7 +23,14 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
     async create(input: GalleryInput): Promise<GalleryImage> {
       await deps.checkImageUrl(input.imageUrl);
       const now = nowIso();
-      const row = { id: newId(), imageUrl: input.imageUrl, caption: input.caption ?? null, createdAt: now, updatedAt: now };
+      const row = {
+        id: newId(),
+        imageUrl: input.imageUrl,
+        caption: input.caption ?? null,
+        imageAlt: input.imageAlt ?? null,
+        createdAt: now,
+        updatedAt: now,
+      };
       return repo.insert(row);
     },
 
@@ -32,6 +39,7 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
       const changes = {
         imageUrl: input.imageUrl,
         ...(input.caption !== undefined && { caption: input.caption }),
+        ...(input.imageAlt !== undefined && { imageAlt: input.imageAlt }),
         updatedAt: nowIso(),
       };
       return deps.withImageRelease(async (trx, release) => {

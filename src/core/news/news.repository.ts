@@ -5,7 +5,18 @@ import { storedImageId } from '../images/image-urls.ts';
 import { live } from '../trash/live.ts';
 
 /** What the application reads of a news row (the image reference stays in the repository). */
-const COLUMNS = ['id', 'title', 'content', 'contentText', 'cleanedWith', 'publishedAt', 'imageUrl', 'createdAt', 'updatedAt'] as const;
+const COLUMNS = [
+  'id',
+  'title',
+  'content',
+  'contentText',
+  'cleanedWith',
+  'publishedAt',
+  'imageUrl',
+  'imageAlt',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 export function createNewsRepository(db: Db) {
   return {

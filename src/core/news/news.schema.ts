@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalImageUrl, plainText, requiredDate, requiredText } from '../shared/fields.ts';
+import { IMAGE_ALT_MAX, optionalImageUrl, optionalText, plainText, requiredDate, requiredText } from '../shared/fields.ts';
 
 const NEWS_CONTENT_MAX = 200_000;
 
@@ -9,6 +9,7 @@ export const newsInputSchema = z.object({
   content: plainText('Content').max(NEWS_CONTENT_MAX, `Content must be at most ${NEWS_CONTENT_MAX} characters`).optional(),
   publishedAt: requiredDate('Publication date'),
   imageUrl: optionalImageUrl('Image'),
+  imageAlt: optionalText('Image description', IMAGE_ALT_MAX),
 });
 export type NewsInput = z.output<typeof newsInputSchema>;
 
@@ -18,6 +19,7 @@ export const newsItemSchema = z.object({
   content: z.string().describe('Sanitised HTML'),
   publishedAt: z.string().describe('ISO 8601 timestamp, UTC'),
   imageUrl: z.string().nullable(),
+  imageAlt: z.string().nullable().describe('What the image shows, for visitors who cannot see it'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -46,6 +46,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         ...(await cleaner())(input.content ?? ''),
         publishedAt: toInstant(input.publishedAt),
         imageUrl: input.imageUrl ?? null,
+        imageAlt: input.imageAlt ?? null,
         createdAt: now,
         updatedAt: now,
       };
@@ -61,6 +62,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         publishedAt: toInstant(input.publishedAt),
         ...(input.content !== undefined && clean(input.content)),
         ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
+        ...(input.imageAlt !== undefined && { imageAlt: input.imageAlt }),
         updatedAt: nowIso(),
       };
       return deps.withImageRelease(async (trx, release) => {
@@ -114,6 +116,7 @@ function toArticle(row: NewsItemRow, clean: Clean | null): NewsArticle {
     text: contentText,
     publishedAt: row.publishedAt,
     imageUrl: row.imageUrl,
+    imageAlt: row.imageAlt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -49,6 +49,9 @@ export function requiredText(label: string, max: number) {
 }
 
 /** Optional text: absent stays absent (an update keeps the stored value); blank or null clears it. */
+/** The longest image description (alt text): a sentence or two is what screen readers want. */
+export const IMAGE_ALT_MAX = 300;
+
 export function optionalText(label: string, max: number) {
   return plainText(label)
     .trim()

@@ -10,6 +10,7 @@ const event = (over: Partial<ClubEvent>): ClubEvent => ({
   location: 'School field',
   comment: 'Bring a blanket, food; and drinks.',
   organiser: 'Tom',
+  imageAlt: null,
   imageUrl: null,
   bookingUrl: 'https://tickets.example/picnic',
   createdAt: '2026-11-01T00:00:00.000Z',

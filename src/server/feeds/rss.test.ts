@@ -8,6 +8,7 @@ const article = (id: string, publishedAt: string, updatedAt: string): NewsArticl
   id,
   title: `Item ${id}`,
   content: '<p>Hello</p>',
+  imageAlt: null,
   text: 'Hello',
   publishedAt,
   imageUrl: null,

@@ -1,5 +1,5 @@
 import { getRssString } from '@astrojs/rss';
-import { escapeUTF8 } from 'entities';
+import { escapeAttribute, escapeUTF8 } from 'entities';
 import { withoutControlCharacters } from '../../core/shared/fields.ts';
 import type { NewsArticle } from '../../core/news/news.schema.ts';
 import { newsContentForDisplay } from '../views/news-display.ts';
@@ -50,7 +50,7 @@ export async function newsRss(items: NewsArticle[], options: FeedOptions): Promi
     customData: channel.join(''),
     items: items.map((item) => {
       const image = item.imageUrl
-        ? `<p><img src="${escapeUTF8(item.imageUrl.startsWith('/') ? sizedImageUrl(item.imageUrl, 960) : imageSrc(item.imageUrl))}" alt="" /></p>`
+        ? `<p><img src="${escapeUTF8(item.imageUrl.startsWith('/') ? sizedImageUrl(item.imageUrl, 960) : imageSrc(item.imageUrl))}" alt="${escapeAttribute(item.imageAlt ?? item.title)}" /></p>`
         : '';
       return {
         title: clean(item.title),

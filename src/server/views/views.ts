@@ -15,6 +15,8 @@ import { truncate } from './page-meta.ts';
 export interface ImageView {
   src: string;
   stored: StoredImage | null;
+  /** Its description for visitors who cannot see it: the one given, or the item's title, name or caption. */
+  alt: string;
 }
 
 interface ShareView {
@@ -81,8 +83,8 @@ function calendarBadge(iso: string, timeZone: string): { month: string; day: str
 export function createViews(app: AppContext, clubName: string) {
   const { timeZone, publicUrl } = app.config;
   const localSrc = (url: string) => publicImageSrc(app, url);
-  const imageView = (url: string | null, images: Map<string, StoredImage>): ImageView | null =>
-    url ? { src: localSrc(url), stored: images.get(url) ?? null } : null;
+  const imageView = (url: string | null, images: Map<string, StoredImage>, alt: string): ImageView | null =>
+    url ? { src: localSrc(url), stored: images.get(url) ?? null, alt } : null;
 
   return {
     async news(items: NewsArticle[]): Promise<NewsView[]> {
@@ -98,7 +100,7 @@ export function createViews(app: AppContext, clubName: string) {
           dateLabel: formatDisplayDate(item.publishedAt, timeZone),
           isoDate: item.publishedAt,
           href,
-          image: imageView(item.imageUrl, images),
+          image: imageView(item.imageUrl, images, item.imageAlt ?? item.title),
           share: { url: `${publicUrl}${href}`, title: `${clubName} - ${item.title}`, text: truncate(text), label: `Share ${item.title}` },
         };
       });
@@ -121,7 +123,7 @@ export function createViews(app: AppContext, clubName: string) {
           bookingUrl: event.bookingUrl,
           past,
           href,
-          image: imageView(event.imageUrl, images),
+          image: imageView(event.imageUrl, images, event.imageAlt ?? event.name),
           share: {
             url: `${publicUrl}${href}`,
             title: `${clubName} - ${event.name}`,
@@ -135,7 +137,11 @@ export function createViews(app: AppContext, clubName: string) {
 
     async gallery(items: GalleryImage[]): Promise<GalleryView[]> {
       const images = await app.images.describe(items.map((item) => item.imageUrl));
-      return items.map((item) => ({ id: item.id, caption: item.caption, image: imageView(item.imageUrl, images)! }));
+      return items.map((item) => ({
+        id: item.id,
+        caption: item.caption,
+        image: imageView(item.imageUrl, images, item.imageAlt ?? item.caption ?? '')!,
+      }));
     },
   };
 }

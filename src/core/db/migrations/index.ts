@@ -5,6 +5,7 @@ import * as newsCleanedContent from './2026_11_23_0003_news_cleaned_content.ts';
 import * as imageReferences from './2026_11_23_0004_image_references.ts';
 import * as recentlyDeleted from './2026_11_24_0005_recently_deleted.ts';
 import * as idempotencyKeys from './2026_11_24_0006_idempotency_keys.ts';
+import * as imageDescriptions from './2026_11_24_0007_image_descriptions.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0004_image_references': imageReferences,
   '2026_11_24_0005_recently_deleted': recentlyDeleted,
   '2026_11_24_0006_idempotency_keys': idempotencyKeys,
+  '2026_11_24_0007_image_descriptions': imageDescriptions,
 };
