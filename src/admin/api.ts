@@ -1,4 +1,8 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { signInAgain } from './sign-in-again.ts';
+
+const LOGIN_URL = '/api/admin/login';
+const LOGOUT_URL = '/api/admin/logout';
 
 /**
  * SPEC §8: any non-OK answer becomes an error whose message is the status, a colon, a space and
@@ -36,7 +40,7 @@ let leaving = false;
 
 /** An expired session sends the administrator back to the login screen, once. */
 function onUnauthorized(url: string) {
-  if (leaving || url === '/api/admin/login' || window.location.pathname === '/admin') return;
+  if (leaving || url === LOGIN_URL || window.location.pathname === '/admin') return;
   leaving = true;
   window.location.assign('/admin');
 }
@@ -52,12 +56,20 @@ export async function apiRequest<T = unknown>(
   headers: Record<string, string> = {},
 ): Promise<T> {
   const isForm = body instanceof FormData;
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined || isForm ? headers : { 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
-  });
+  const send = () =>
+    fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined || isForm ? headers : { 'Content-Type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
+    });
+  let response = await send();
+  // A save that meets an expired session asks to sign in again in place, then is sent again:
+  // the form, and what was typed in it, stay on the screen. Reads go to the sign-in screen.
+  if (response.status === 401 && method !== 'GET' && url !== LOGIN_URL && url !== LOGOUT_URL) {
+    if (await signInAgain()) response = await send();
+    if (!response.ok) throw await toApiError(response);
+  }
   if (response.status === 401) onUnauthorized(url);
   if (!response.ok) throw await toApiError(response);
   const text = await response.text();

@@ -14,6 +14,7 @@ import { SettingsScreen } from './screens/settings.tsx';
 import { WhatWeDoScreen } from './screens/what-we-do.tsx';
 import { WhoWeAreScreen } from './screens/who-we-are.tsx';
 import { AdminLink } from './ui/admin-link.tsx';
+import { SignInAgainDialog } from './ui/sign-in-again-dialog.tsx';
 
 /**
  * The admin area: one single-page app under /admin/*. The server has already checked the
@@ -42,6 +43,7 @@ export function AdminApp({ timeZone }: { timeZone: string }) {
             <Route component={AdminNotFound} />
           </Switch>
         </Router>
+        <SignInAgainDialog />
         <Toaster />
       </QueryClientProvider>
     </TimeZoneContext.Provider>
