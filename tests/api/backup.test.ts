@@ -3,11 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Kysely, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyArchive } from '../../src/core/backup/read-backup.ts';
-import { connect } from '../../src/core/db/connect.ts';
-import { migrations } from '../../src/core/db/migrations/index.ts';
+import { connect, migrateTo } from '../../src/core/db/connect.ts';
 import { call, login } from '../setup/api-client.ts';
 import { testDatabases, onPostgres, type FreshDatabase, type TestDatabase } from '../setup/databases.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
@@ -66,8 +64,7 @@ function manifestOf(file: string): any {
 async function siteFromVersion0003(site: FreshDatabase, news: { id: string; title: string; imageId: string | null }): Promise<void> {
   const db = connect({ kind: 'sqlite', file: path.join(site.dataDir, 'club.sqlite') });
   const raw = db.withoutPlugins() as unknown as Kysely<any>;
-  const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  expect((await migrator.migrateTo('2026_11_23_0003_news_cleaned_content')).error).toBeUndefined();
+  await migrateTo(db, '2026_11_23_0003_news_cleaned_content');
   const at = '2026-01-01T00:00:00.000Z';
   if (news.imageId) {
     await raw

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import type { Config } from '../config.ts';
-import { connect, migrateToLatest } from '../db/connect.ts';
+import { appliedMigrations, connect, migrateTo, migrateToLatest } from '../db/connect.ts';
 import { migrations } from '../db/migrations/index.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { BACKUP_TABLES, BackupError, type Manifest } from './archive-format.ts';
@@ -64,7 +63,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
         }
       }
     };
-    const current = await appliedMigrations(raw);
+    const current = await appliedMigrations(db);
     if (current.at(-1) === level) {
       // The usual case: one transaction empties and fills, so a failure leaves the site as it was.
       await raw.transaction().execute(async (trx) => {
@@ -73,7 +72,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
       });
     } else {
       if (present) await raw.transaction().execute(emptyTables);
-      await migrateTo(raw, level);
+      await migrateTo(db, level).catch((error: unknown) => {
+        throw new BackupError(`The database could not be brought to the backup's version (${level}): ${(error as Error).message}`);
+      });
       await raw.transaction().execute(load);
     }
     await migrateToLatest(db);
@@ -103,22 +104,4 @@ export async function describeSite(raw: Kysely<any>, storage: ImageStorage): Pro
 
 async function emptyTables(trx: Kysely<any>): Promise<void> {
   for (const table of [...EPHEMERAL_TABLES, ...[...BACKUP_TABLES].reverse()]) await trx.deleteFrom(table).execute();
-}
-
-async function appliedMigrations(raw: Kysely<any>): Promise<string[]> {
-  const rows = await raw
-    .selectFrom('kysely_migration')
-    .select('name')
-    .execute()
-    .catch(() => []);
-  return rows.map((row: { name: string }) => row.name).sort();
-}
-
-async function migrateTo(raw: Kysely<any>, name: string): Promise<void> {
-  const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  const { error } = await migrator.migrateTo(name);
-  if (error)
-    throw new BackupError(
-      `The database could not be brought to the backup's version (${name}): ${error instanceof Error ? error.message : JSON.stringify(error)}`,
-    );
 }

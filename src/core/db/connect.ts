@@ -56,11 +56,27 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return (results ?? []).map((result) => result.migrationName);
 }
 
+const migrator = (db: Db) => new Migrator({ db: db.withoutPlugins(), provider });
+
 /** Migrations not yet applied (the database's tables are made on first start: all of them). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const raw = db.withoutPlugins() as unknown as Kysely<any>;
-  const known = await new Migrator({ db: raw, provider }).getMigrations();
+  const known = await migrator(db).getMigrations();
   return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
+/** Migrations applied, oldest first (none on a new database). */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const known = await migrator(db).getMigrations();
+  return known.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name);
+}
+
+/** Brings the schema to exactly `name`, up or down (a restore of an archive from an older version). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await migrator(db).migrateTo(name);
+  if (error)
+    throw new Error(`Database migration to ${name} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
+      cause: error,
+    });
 }
 
 export async function ping(db: Db): Promise<void> {
