@@ -11,6 +11,8 @@ import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useSave } from '../use-save.ts';
 import { useTrash } from '../use-trash.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
+import { BULK_UPLOAD_TITLE, BulkUploadDialog } from '../uploads/bulk-upload-dialog.tsx';
+import { useState } from 'react';
 
 const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
 
@@ -55,13 +57,25 @@ export function GalleryScreen() {
     undo: (id) => trash.restore.mutate(id),
   });
 
+  const [bulkOpen, setBulkOpen] = useState(false);
   const openAdd = () => {
     add.reset();
     dialogs.setCreating(true);
   };
 
   return (
-    <AdminPage title="Manage Gallery" actions={<Button onClick={openAdd}>Add Image</Button>}>
+    <AdminPage
+      title="Manage Gallery"
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => setBulkOpen(true)}>
+            {BULK_UPLOAD_TITLE}
+          </Button>
+          <Button onClick={openAdd}>Add Image</Button>
+        </>
+      }
+    >
+      <BulkUploadDialog open={bulkOpen} onOpenChange={setBulkOpen} />
       <FormDialog open={dialogs.creating} onOpenChange={dialogs.setCreating} title="Add Gallery Image">
         <GalleryForm
           key={dialogs.createKey}

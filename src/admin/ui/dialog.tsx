@@ -9,12 +9,14 @@ interface FormDialogProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
+  /** Wider than SPEC's 500 px, for screens that list many things (bulk photo upload). */
+  wide?: boolean;
   children: ReactNode;
 }
 
 /** SPEC §2: news and event dialogs at most 500 px wide; on a phone they fill the width and scroll. */
 /** Closing a dialog whose form has unsaved edits asks first, so a stray tap loses nothing. */
-export function FormDialog({ open, onOpenChange, title, description, children }: FormDialogProps) {
+export function FormDialog({ open, onOpenChange, title, description, wide = false, children }: FormDialogProps) {
   return (
     <Dialog.Root
       open={open}
@@ -36,7 +38,7 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
               first.focus();
             }
           }}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
+          className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] ${wide ? 'max-w-[720px]' : 'max-w-[500px]'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl`}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <Dialog.Title className="pr-10 text-xl font-bold">{title}</Dialog.Title>

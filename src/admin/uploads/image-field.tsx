@@ -104,7 +104,7 @@ export function ImageField({ flow, label, value, onChange, error, removable = tr
           </button>
         )}
         {busy && (
-          <progress className="h-2 w-full" max={1} value={progress} aria-label="Upload progress">
+          <progress className="h-2 w-full accent-blue-700" max={1} value={progress} aria-label="Upload progress">
             {Math.round(progress * 100)}%
           </progress>
         )}

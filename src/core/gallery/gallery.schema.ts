@@ -3,11 +3,12 @@ import { IMAGE_ALT_MAX, optionalText, requiredImageUrl } from '../shared/fields.
 
 /** SPEC §5's message for a gallery image without one. */
 export const IMAGE_REQUIRED = 'Please upload or enter an image URL';
+export const GALLERY_CAPTION_MAX = 500;
 
 /** Body of POST /api/admin/gallery and PUT /api/admin/gallery/{id}. */
 export const galleryInputSchema = z.object({
   imageUrl: requiredImageUrl('Image URL', IMAGE_REQUIRED),
-  caption: optionalText('Caption', 500),
+  caption: optionalText('Caption', GALLERY_CAPTION_MAX),
   imageAlt: optionalText('Image description', IMAGE_ALT_MAX),
 });
 export type GalleryInput = z.output<typeof galleryInputSchema>;
