@@ -1,8 +1,9 @@
 // npm run demo: fills an empty database with a realistic sample so a newcomer sees a working
 // site at once: news with photos, past and upcoming events, a dozen gallery photos drawn here
-// with sharp (nothing is downloaded), both information pages and the site settings.
-import sharp from 'sharp';
+// (scripts/demo-photos.ts: nothing is downloaded), both information pages and the site settings
+// with a banner photo and an accent colour.
 import { DIRECT_UPLOAD } from '../src/core/images/upload-limits.ts';
+import { drawPhoto, type Scene } from './demo-photos.ts';
 import { openContext } from './open-context.ts';
 
 const app = await openContext();
@@ -21,8 +22,8 @@ try {
 }
 
 async function fill(): Promise<void> {
-  const photo = async (seed: number, label: string) => {
-    const bytes = await drawPhoto(seed, label);
+  const photo = async (seed: number, scene: Scene) => {
+    const bytes = await drawPhoto(seed, scene);
     return (await app.images.ingest(bytes, DIRECT_UPLOAD)).url;
   };
   const day = 86_400_000;
@@ -38,6 +39,8 @@ async function fill(): Promise<void> {
     socialGroupUrl: 'https://www.facebook.com/groups/oakfield-dads-demo',
     contactEmail: 'hello@oakfield-dads.example',
     logoUrl: null,
+    heroImageUrl: await photo(99, 'outdoors'),
+    accentColor: '#166534',
   });
   await app.infoPages.updateWhoWeAre({
     aboutUs:
@@ -58,21 +61,25 @@ async function fill(): Promise<void> {
     {
       title: 'New reading shed opens in the playground',
       days: -3,
+      scene: 'indoors' as const,
       body: '<p>After three working parties and a lot of paint, the <strong>reading shed</strong> is open. Thank you to everyone who helped!</p><p>Classes will take turns to use it at lunchtime.</p>',
     },
     {
       title: 'Bike repair morning: a big success',
       days: -18,
+      scene: 'outdoors' as const,
       body: '<p>Twenty-six bikes were fixed, oiled and safety checked.</p><ul><li>14 new inner tubes</li><li>9 brake adjustments</li><li>countless smiles</li></ul>',
     },
     {
       title: 'Welcome to new families',
       days: -45,
+      scene: 'evening' as const,
       body: '<p>A warm welcome to the families who joined Oakfield this term. Our activities are open to every dad, grandad and carer.</p>',
     },
     {
       title: 'Summer picnic photos are in the gallery',
       days: -90,
+      scene: 'outdoors' as const,
       body: '<p>Have a look at the <a href="/gallery">gallery</a> for photos of the summer picnic.</p>',
     },
   ];
@@ -81,14 +88,15 @@ async function fill(): Promise<void> {
       title: item.title,
       content: item.body,
       publishedAt: at(item.days, 9),
-      imageUrl: index < 3 ? await photo(index, item.title) : null,
-      imageAlt: index < 3 ? `Drawing of a sunny landscape: ${item.title}` : null,
+      imageUrl: index < 3 ? await photo(index, item.scene) : null,
+      imageAlt: null,
     });
   }
 
   const events = [
     {
       name: 'Den building in Oak Wood',
+      scene: 'outdoors' as const,
       days: 12,
       hour: 10,
       location: 'Oak Wood, behind the school field',
@@ -97,6 +105,7 @@ async function fill(): Promise<void> {
     },
     {
       name: 'Christmas fair stall',
+      scene: 'evening' as const,
       days: 26,
       hour: 14,
       location: 'School hall',
@@ -105,6 +114,7 @@ async function fill(): Promise<void> {
     },
     {
       name: 'Science Saturday',
+      scene: 'indoors' as const,
       days: 47,
       hour: 10,
       location: 'Year 5 classroom',
@@ -113,6 +123,7 @@ async function fill(): Promise<void> {
     },
     {
       name: 'Bike repair morning',
+      scene: 'outdoors' as const,
       days: -18,
       hour: 9,
       location: 'Playground',
@@ -121,6 +132,7 @@ async function fill(): Promise<void> {
     },
     {
       name: 'Summer picnic',
+      scene: 'outdoors' as const,
       days: -90,
       hour: 12,
       location: 'School field',
@@ -136,44 +148,27 @@ async function fill(): Promise<void> {
       organiser: event.organiser,
       comment: event.comment,
       bookingUrl: 'https://tickets.example.org/oakfield-dads',
-      imageUrl: index % 2 === 0 ? await photo(10 + index, event.name) : null,
+      imageUrl: index % 2 === 0 ? await photo(10 + index, event.scene) : null,
       imageAlt: null,
     });
   }
 
-  const captions = [
-    'Den building',
-    'Tug of war',
-    'Reading shed',
-    'Bike check',
-    'Volcano experiment',
-    null,
-    'Picnic on the field',
-    'Christmas fair',
-    'Bonfire night stall',
-    'Sports morning',
-    null,
-    'Working party',
+  const gallery: [string | null, Scene][] = [
+    ['Den building', 'outdoors'],
+    ['Tug of war', 'outdoors'],
+    ['Reading shed', 'indoors'],
+    ['Bike check', 'outdoors'],
+    ['Volcano experiment', 'indoors'],
+    [null, 'outdoors'],
+    ['Picnic on the field', 'outdoors'],
+    ['Christmas fair', 'evening'],
+    ['Bonfire night stall', 'evening'],
+    ['Sports morning', 'outdoors'],
+    [null, 'indoors'],
+    ['Working party', 'outdoors'],
   ];
-  for (const [index, caption] of captions.entries()) {
+  for (const [index, [caption, scene]] of gallery.entries()) {
     // The gallery's description falls back to the caption.
-    await app.gallery.create({ imageUrl: await photo(20 + index, caption ?? ''), caption, imageAlt: null });
+    await app.gallery.create({ imageUrl: await photo(20 + index, scene), caption, imageAlt: null });
   }
-}
-
-/** A landscape "photo": sky, hills, sun and a label, in colours that vary with the seed. */
-async function drawPhoto(seed: number, label: string): Promise<Buffer> {
-  const hue = (seed * 47) % 360;
-  const width = 1600;
-  const height = 1067;
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,75%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,90%)"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#sky)"/>
-    <circle cx="${300 + ((seed * 131) % 1000)}" cy="260" r="110" fill="hsl(45,95%,60%)"/>
-    <path d="M0 ${height * 0.65} Q ${width * 0.3} ${height * 0.45} ${width * 0.6} ${height * 0.62} T ${width} ${height * 0.58} V ${height} H 0 Z" fill="hsl(${(hue + 120) % 360},45%,40%)"/>
-    <path d="M0 ${height * 0.8} Q ${width * 0.5} ${height * 0.7} ${width} ${height * 0.82} V ${height} H 0 Z" fill="hsl(${(hue + 140) % 360},50%,30%)"/>
-    <text x="60" y="${height - 70}" font-family="sans-serif" font-size="72" font-weight="700" fill="#fff">${escape(label)}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }

@@ -11,6 +11,7 @@ import { forbiddenOrigin, unauthorized } from './server/http/errors.ts';
 import { withoutIslandStyleElement } from './server/http/island-styles.ts';
 import { cacheControlFor, inlineScriptHashes, securityHeaders, withHeaders, withPublicCaching } from './server/http/headers.ts';
 import { isSiteImagePath } from './core/images/image-urls.ts';
+import { SESSION_COOKIE } from './server/http/session-cookie.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const PAGE_FAILED = 'We could not show this page. Please try again in a moment.';
@@ -51,7 +52,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = new Response(html, { status: response.status, statusText: response.statusText, headers });
   }
   const allowances = { scriptHashes, frameSources: context.locals.frameSources };
-  const cacheControl = cacheControlFor(pathname, context.request.method);
+  // A page rendered for a signed-in administrator is theirs alone: no shared cache may keep it.
+  const cacheControl = context.locals.auth && !isApi(pathname) ? 'private, no-store' : cacheControlFor(pathname, context.request.method);
   if (!cacheControl && !isSiteImagePath(pathname)) response = await withPublicCaching(context.request, response);
   return withHeaders(response, {
     ...securityHeaders(context.url.protocol === 'https:' || publicUrl.startsWith('https:'), pathname, { allowances }),
@@ -80,6 +82,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
       if (isLogin && auth) return context.redirect(ADMIN_HOME_PAGE, 302);
       if (!isLogin && !auth) return context.redirect(ADMIN_LOGIN_PAGE, 302);
       context.locals.auth = auth;
+      return next();
+    }
+    // A signed-in administrator browsing the site sees the home page's first-run hint. Only
+    // requests with the session cookie pay for the lookup, and the page cache never sees them.
+    if (!isApi(pathname) && context.cookies.has(SESSION_COOKIE)) {
+      context.locals.auth = await authenticate(context.request, context.cookies, app.auth);
     }
     return next();
   }

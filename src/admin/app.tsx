@@ -15,6 +15,7 @@ import { WhatWeDoScreen } from './screens/what-we-do.tsx';
 import { WhoWeAreScreen } from './screens/who-we-are.tsx';
 import { AdminLink } from './ui/admin-link.tsx';
 import { SignInAgainDialog } from './ui/sign-in-again-dialog.tsx';
+import { ADMIN_SCREENS } from '../core/shared/admin-screens.ts';
 
 /**
  * The admin area: one single-page app under /admin/*. The server has already checked the
@@ -32,14 +33,14 @@ export function AdminApp({ timeZone }: { timeZone: string }) {
         <Router>
           <Switch>
             <Route path="/admin" component={LoginScreen} />
-            <Route path="/admin/dashboard" component={DashboardScreen} />
-            <Route path="/admin/news" component={NewsScreen} />
-            <Route path="/admin/events" component={EventsScreen} />
-            <Route path="/admin/gallery" component={GalleryScreen} />
-            <Route path="/admin/who-we-are" component={WhoWeAreScreen} />
-            <Route path="/admin/what-we-do" component={WhatWeDoScreen} />
-            <Route path="/admin/settings" component={SettingsScreen} />
-            <Route path="/admin/administrators" component={AdministratorsScreen} />
+            <Route path={ADMIN_SCREENS.dashboard.href} component={DashboardScreen} />
+            <Route path={ADMIN_SCREENS.news.href} component={NewsScreen} />
+            <Route path={ADMIN_SCREENS.events.href} component={EventsScreen} />
+            <Route path={ADMIN_SCREENS.gallery.href} component={GalleryScreen} />
+            <Route path={ADMIN_SCREENS.whoWeAre.href} component={WhoWeAreScreen} />
+            <Route path={ADMIN_SCREENS.whatWeDo.href} component={WhatWeDoScreen} />
+            <Route path={ADMIN_SCREENS.settings.href} component={SettingsScreen} />
+            <Route path={ADMIN_SCREENS.administrators.href} component={AdministratorsScreen} />
             <Route component={AdminNotFound} />
           </Switch>
         </Router>

@@ -5,7 +5,7 @@ export function NotFound() {
       <h1 className="text-3xl font-bold">404 Page Not Found</h1>
       <p className="mt-4 text-slate-700">Did you forget to add the page to the router? Nothing is served at this address.</p>
       <p className="mt-4">
-        <a className="text-blue-800 underline" href="/">
+        <a className="text-accent underline" href="/">
           Go to the home page
         </a>
       </p>

@@ -68,7 +68,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     images,
     remoteImages,
     infoPages: createInfoPagesService({ db }),
-    settings: createSettingsService({ db, withImageRelease }),
+    settings: createSettingsService({ db, withImageRelease, checkImageUrl }),
     admins: createAdminsService({ db }),
     auth: createAuthService({ db }),
     backups: createBackups({ config, storage, log }),

@@ -180,6 +180,8 @@ eachDatabase('content API on $kind', (db) => {
       socialGroupUrl: 'https://www.facebook.com/groups/oakfield',
       contactEmail: 'dads@example.org',
       logoUrl: null,
+      heroImageUrl: null,
+      accentColor: null,
     });
   });
 

@@ -7,6 +7,7 @@ import type { ClubEvent, GalleryImage, Me, NewsItem } from '../types.ts';
 import { AdminLink } from '../ui/admin-link.tsx';
 import { AdminPage, Card } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
+import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 
 const DASHBOARD_LIST_SIZE = 5;
 
@@ -24,11 +25,11 @@ export function DashboardScreen() {
   const upcoming = (events.data ?? []).filter((event) => new Date(event.date).getTime() >= now).slice(0, DASHBOARD_LIST_SIZE);
   const count = (list: unknown[] | undefined) => (list ? String(list.length) : '…');
   const cards = [
-    { title: 'News', count: count(news.data), href: '/admin/news', text: 'news articles' },
-    { title: 'Events', count: count(events.data), href: '/admin/events', text: 'events' },
-    { title: 'What We Do', count: null, href: '/admin/what-we-do', text: 'Mission, activities and impact' },
-    { title: 'Who We Are', count: null, href: '/admin/who-we-are', text: 'About us, committee and contact' },
-    { title: 'Gallery', count: count(gallery.data), href: '/admin/gallery', text: 'images' },
+    { title: 'News', count: count(news.data), href: ADMIN_SCREENS.news.href, text: 'news articles' },
+    { title: 'Events', count: count(events.data), href: ADMIN_SCREENS.events.href, text: 'events' },
+    { title: 'What We Do', count: null, href: ADMIN_SCREENS.whatWeDo.href, text: 'Mission, activities and impact' },
+    { title: 'Who We Are', count: null, href: ADMIN_SCREENS.whoWeAre.href, text: 'About us, committee and contact' },
+    { title: 'Gallery', count: count(gallery.data), href: ADMIN_SCREENS.gallery.href, text: 'images' },
   ];
 
   return (

@@ -10,8 +10,13 @@ import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormImageField } from '../forms/form-fields.tsx';
 import { BackupsCard } from './settings-backups.tsx';
+import { AccentColourField } from '../forms/accent-colour-field.tsx';
+import { Controller } from 'react-hook-form';
 
-type Values = Record<'clubName' | 'tagline' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail', string> & { logoUrl: string | null };
+type Values = Record<'clubName' | 'tagline' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail' | 'accentColor', string> & {
+  logoUrl: string | null;
+  heroImageUrl: string | null;
+};
 
 const toValues = (s: SiteSettings): Values => ({
   clubName: s.clubName,
@@ -20,6 +25,8 @@ const toValues = (s: SiteSettings): Values => ({
   socialGroupUrl: s.socialGroupUrl ?? '',
   contactEmail: s.contactEmail ?? '',
   logoUrl: s.logoUrl,
+  heroImageUrl: s.heroImageUrl,
+  accentColor: s.accentColor ?? '',
 });
 
 /** The club's name, tagline, logo and footer links: the header, hero, footer and shares use them. */
@@ -53,6 +60,8 @@ function SettingsForm({ initial }: { initial: Values }) {
       socialGroupUrl: v.socialGroupUrl.trim() || null,
       contactEmail: v.contactEmail.trim() || null,
       logoUrl: v.logoUrl,
+      heroImageUrl: v.heroImageUrl,
+      accentColor: v.accentColor.trim() || null,
     }),
     success: 'Site settings updated successfully',
     failure: 'Failed to update site settings',
@@ -62,7 +71,7 @@ function SettingsForm({ initial }: { initial: Values }) {
   });
   const form = useAdminForm(settingsInputSchema, initial, fieldErrorsOf(save.error));
   const { register, control, submitWith, errorOf } = form;
-  const text = (key: Exclude<keyof Values, 'logoUrl'>) => ({ ...register(key), error: errorOf(key) });
+  const text = (key: Exclude<keyof Values, 'logoUrl' | 'heroImageUrl'>) => ({ ...register(key), error: errorOf(key) });
 
   return (
     <form onSubmit={submitWith((values) => save.mutate(values))} noValidate className="space-y-6">
@@ -78,6 +87,27 @@ function SettingsForm({ initial }: { initial: Values }) {
             label="Logo"
             error={errorOf('logoUrl')}
             onBusyChange={setUploading}
+          />
+        </div>
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-xl font-bold">The look of the site</h2>
+        <div className="space-y-6">
+          <FormImageField
+            control={control}
+            name="heroImageUrl"
+            flow="direct"
+            label="Welcome banner photo"
+            error={errorOf('heroImageUrl')}
+            onBusyChange={setUploading}
+          />
+          <p className="-mt-4 text-sm text-slate-600">
+            Shown behind the welcome text on the home page, darkened so that the text stays easy to read. A wide photo works best.
+          </p>
+          <Controller
+            control={control}
+            name="accentColor"
+            render={({ field }) => <AccentColourField value={field.value} onChange={field.onChange} error={errorOf('accentColor')} />}
           />
         </div>
       </Card>

@@ -2,18 +2,9 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useLogout } from '../use-logout.ts';
 import { AdminLink } from './admin-link.tsx';
+import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 
-/** Every admin screen, in the order of the dashboard. */
-const SCREENS = [
-  { href: '/admin/dashboard', label: 'Dashboard' },
-  { href: '/admin/news', label: 'News' },
-  { href: '/admin/events', label: 'Events' },
-  { href: '/admin/gallery', label: 'Gallery' },
-  { href: '/admin/who-we-are', label: 'Who We Are' },
-  { href: '/admin/what-we-do', label: 'What We Do' },
-  { href: '/admin/settings', label: 'Site Settings' },
-  { href: '/admin/administrators', label: 'Administrators' },
-] as const;
+const SCREENS = Object.values(ADMIN_SCREENS);
 
 /**
  * The admin's navigation on every screen: a sidebar on wide screens, a menu behind a button on

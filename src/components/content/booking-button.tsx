@@ -29,7 +29,7 @@ export function BookingButton({ bookingUrl, eventName }: { bookingUrl: string; e
           setWanted(true);
           setOpen(true);
         }}
-        className="inline-flex h-11 items-center justify-center rounded-md bg-blue-800 px-5 text-sm font-semibold text-white hover:bg-blue-900"
+        className="inline-flex h-11 items-center justify-center rounded-md bg-accent px-5 text-sm font-semibold text-white hover:bg-accent-strong"
       >
         Book Now
       </a>

@@ -40,7 +40,7 @@ export function BookingDialog({
               </span>
             </Dialog.Close>
           </div>
-          <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className="self-start text-sm font-medium text-blue-800 underline">
+          <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className="self-start text-sm font-medium text-accent underline">
             Open in a new tab
           </a>
           <iframe

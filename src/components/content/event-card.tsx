@@ -35,9 +35,9 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
       ) : (
         // Without a photo, the card still opens with a block of the photo's size, a calendar
         // leaf with the date: cards in a row line up instead of leaving a gap above the buttons.
-        <div aria-hidden="true" className="flex aspect-[16/9] w-full items-center justify-center bg-blue-50">
+        <div aria-hidden="true" className="flex aspect-[16/9] w-full items-center justify-center bg-accent-soft">
           <div className="w-24 overflow-hidden rounded-lg bg-white text-center shadow-sm">
-            <p className="bg-blue-800 py-1 text-sm font-semibold uppercase tracking-wide text-white">{event.badge.month}</p>
+            <p className="bg-accent py-1 text-sm font-semibold uppercase tracking-wide text-white">{event.badge.month}</p>
             <p className="py-2 text-4xl font-bold text-slate-900">{event.badge.day}</p>
           </div>
         </div>
@@ -88,10 +88,10 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
           )}
           {event.calendar && (
             <span className="flex flex-wrap gap-3 text-sm">
-              <a className="text-blue-800 underline" href={event.calendar.ics} download>
+              <a className="text-accent underline" href={event.calendar.ics} download>
                 Add to calendar (.ics)
               </a>
-              <a className="text-blue-800 underline" href={event.calendar.google} target="_blank" rel="noopener noreferrer">
+              <a className="text-accent underline" href={event.calendar.google} target="_blank" rel="noopener noreferrer">
                 Google Calendar
               </a>
             </span>

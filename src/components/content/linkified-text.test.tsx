@@ -8,10 +8,10 @@ describe('LinkifiedText', () => {
   it('links web addresses written in full and e-mail addresses', () => {
     const url = 'https://forms.oakfield-primary.example.org/parents/clubs/dads/2026/christmas-fair-volunteer-signup';
     expect(html(`Sign up: ${url}.`)).toBe(
-      `Sign up: <a href="${url}" class="text-blue-800 underline" target="_blank" rel="noopener noreferrer nofollow">${url}</a>.`,
+      `Sign up: <a href="${url}" class="text-accent underline" target="_blank" rel="noopener noreferrer nofollow">${url}</a>.`,
     );
     expect(html('Write to dads@oakfield.example today')).toBe(
-      'Write to <a href="mailto:dads@oakfield.example" class="text-blue-800 underline">dads@oakfield.example</a> today',
+      'Write to <a href="mailto:dads@oakfield.example" class="text-accent underline">dads@oakfield.example</a> today',
     );
     expect(html('http://a.example/x?y=1&z=2')).toContain('href="http://a.example/x?y=1&amp;z=2"');
   });

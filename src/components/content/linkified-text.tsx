@@ -30,7 +30,7 @@ export function LinkifiedText({ text }: { text: string }): ReactNode {
       <a
         key={match.index}
         href={href}
-        className="text-blue-800 underline"
+        className="text-accent underline"
         {...(external && { target: '_blank', rel: 'noopener noreferrer nofollow' })}
       >
         {match.raw}

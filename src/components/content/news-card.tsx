@@ -74,7 +74,7 @@ export function NewsPreview({ item }: { item: NewsView }) {
         <div className="news-content mt-4 line-clamp-6" dangerouslySetInnerHTML={{ __html: item.html }} />
         <a
           href="/news"
-          className="mt-5 inline-flex h-11 items-center rounded-md bg-blue-800 px-5 text-sm font-semibold text-white hover:bg-blue-900"
+          className="mt-5 inline-flex h-11 items-center rounded-md bg-accent px-5 text-sm font-semibold text-white hover:bg-accent-strong"
         >
           Read More
         </a>

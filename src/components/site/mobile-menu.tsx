@@ -48,7 +48,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
             pathname={pathname}
             onNavigate={() => setOpen(false)}
             linkClass={(current) =>
-              `block rounded-md px-3 py-3 text-base ${current ? 'bg-blue-50 font-semibold text-blue-800' : 'text-slate-800 hover:bg-slate-100'}`
+              `block rounded-md px-3 py-3 text-base ${current ? 'bg-accent-soft font-semibold text-accent-strong' : 'text-slate-800 hover:bg-slate-100'}`
             }
           />
         </ul>

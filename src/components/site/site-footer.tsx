@@ -16,21 +16,21 @@ export function SiteFooter({ settings }: { settings: FooterSettings }) {
             <ul className="mt-3 space-y-2 text-sm">
               {messagingGroupUrl && (
                 <li>
-                  <a className="text-blue-800 underline" href={messagingGroupUrl} rel="noopener noreferrer" target="_blank">
+                  <a className="text-accent underline" href={messagingGroupUrl} rel="noopener noreferrer" target="_blank">
                     Join our messaging group
                   </a>
                 </li>
               )}
               {socialGroupUrl && (
                 <li>
-                  <a className="text-blue-800 underline" href={socialGroupUrl} rel="noopener noreferrer" target="_blank">
+                  <a className="text-accent underline" href={socialGroupUrl} rel="noopener noreferrer" target="_blank">
                     Join our social group
                   </a>
                 </li>
               )}
               {contactEmail && (
                 <li>
-                  <a className="text-blue-800 underline" href={`mailto:${contactEmail}`}>
+                  <a className="text-accent underline" href={`mailto:${contactEmail}`}>
                     Email us
                   </a>
                 </li>

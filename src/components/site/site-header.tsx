@@ -24,7 +24,7 @@ export function SiteHeader({ clubName, logoUrl, pathname, menu }: SiteHeaderProp
             <NavItems
               pathname={pathname}
               linkClass={(current) =>
-                `rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-blue-50 text-blue-800 underline underline-offset-4' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+                `rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-accent-soft text-accent-strong underline underline-offset-4' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
               }
             />
           </ul>

@@ -84,6 +84,11 @@ interface SiteSettingsTable {
   logoUrl: string | null;
   /** The stored image `logoUrl` names (see NewsItemsTable.imageId). */
   logoImageId: Generated<string | null>;
+  /** The photo behind the home page's welcome banner. */
+  heroImageUrl: Generated<string | null>;
+  heroImageId: Generated<string | null>;
+  /** '#rrggbb', checked for contrast with white text; null is the default blue. */
+  accentColor: Generated<string | null>;
   updatedAt: Timestamp;
 }
 
@@ -166,7 +171,7 @@ export interface Database {
 export type NewsItemRow = Omit<Selectable<NewsItemsTable>, 'imageId' | 'deletedAt'>;
 export type EventRow = Omit<Selectable<EventsTable>, 'imageId' | 'deletedAt'>;
 export type GalleryImageRow = Omit<Selectable<GalleryImagesTable>, 'imageId' | 'deletedAt'>;
-export type SiteSettingsRow = Omit<Selectable<SiteSettingsTable>, 'logoImageId'>;
+export type SiteSettingsRow = Omit<Selectable<SiteSettingsTable>, 'logoImageId' | 'heroImageId'>;
 export type AdminRow = Selectable<AdminsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ImageRow = Selectable<ImagesTable>;

@@ -1,8 +1,11 @@
 import { ValidationError } from '../shared/errors.ts';
 import type { RemoteImages } from './remote-images.ts';
 
-/** Checks an image URL a form is saving; `current` is what the row holds now (not checked again). */
-export type CheckImageUrl = (url: string | null | undefined, current?: string | null) => Promise<void>;
+/**
+ * Checks an image URL a form is saving; `current` is what the row holds now (not checked again),
+ * `field` the form's name for it.
+ */
+export type CheckImageUrl = (url: string | null | undefined, current?: string | null, field?: string) => Promise<void>;
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url);
 
@@ -12,9 +15,9 @@ const isExternal = (url: string) => /^https?:\/\//i.test(url);
  * the row already has is not fetched again (an edit of the caption does not depend on it).
  */
 export function imageUrlChecker(remoteImages: Pick<RemoteImages, 'check'>): CheckImageUrl {
-  return async (url, current) => {
+  return async (url, current, field = 'imageUrl') => {
     if (!url || !isExternal(url) || url === current) return;
     const problem = await remoteImages.check(url);
-    if (problem) throw new ValidationError({ imageUrl: problem });
+    if (problem) throw new ValidationError({ [field]: problem });
   };
 }

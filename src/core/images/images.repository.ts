@@ -41,6 +41,7 @@ export function createImagesRepository(db: Db) {
               eb.not(eb.exists(eb.selectFrom('events').select('id').where('imageId', '=', id))),
               eb.not(eb.exists(eb.selectFrom('galleryImages').select('id').where('imageId', '=', id))),
               eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('logoImageId', '=', id))),
+              eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('heroImageId', '=', id))),
             ]),
           )
           .executeTakeFirst();
@@ -66,6 +67,7 @@ export function createImagesRepository(db: Db) {
         .union(db.selectFrom('events').select('imageId as id').where('imageId', 'is not', null))
         .union(db.selectFrom('galleryImages').select('imageId as id').where('imageId', 'is not', null))
         .union(db.selectFrom('siteSettings').select('logoImageId as id').where('logoImageId', 'is not', null))
+        .union(db.selectFrom('siteSettings').select('heroImageId as id').where('heroImageId', 'is not', null))
         .execute();
       return new Set(rows.map((row) => row.id).filter((id): id is string => id !== null));
     },

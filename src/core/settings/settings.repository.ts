@@ -5,15 +5,26 @@ import { storedImageId } from '../images/image-urls.ts';
 
 const SINGLE_ROW_ID = 1;
 /** What the application reads of the settings row (the logo's image reference stays here). */
-const COLUMNS = ['id', 'clubName', 'tagline', 'messagingGroupUrl', 'socialGroupUrl', 'contactEmail', 'logoUrl', 'updatedAt'] as const;
+const COLUMNS = [
+  'id',
+  'clubName',
+  'tagline',
+  'messagingGroupUrl',
+  'socialGroupUrl',
+  'contactEmail',
+  'logoUrl',
+  'heroImageUrl',
+  'accentColor',
+  'updatedAt',
+] as const;
 
 export function createSettingsRepository(db: Db) {
   return {
     find: () => db.selectFrom('siteSettings').select(COLUMNS).where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
 
-    /** Writes the one row, keeping the logo's image reference in step with its URL. */
+    /** Writes the one row, keeping the logo's and the banner photo's image references in step with their URLs. */
     async save(settings: Omit<SiteSettingsRow, 'id'>): Promise<void> {
-      const row = { ...settings, logoImageId: storedImageId(settings.logoUrl) };
+      const row = { ...settings, logoImageId: storedImageId(settings.logoUrl), heroImageId: storedImageId(settings.heroImageUrl) };
       await namingImage(
         db
           .insertInto('siteSettings')

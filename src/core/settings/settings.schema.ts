@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalHttpUrl, optionalImageUrl, optionalText, plainText } from '../shared/fields.ts';
+import { accentColourSchema } from './accent-colour.ts';
 
 /** Body of PUT /api/admin/settings; a field left out keeps its stored value. */
 export const settingsInputSchema = z.object({
@@ -12,6 +13,8 @@ export const settingsInputSchema = z.object({
     'Contact email must be a valid email address',
   ),
   logoUrl: optionalImageUrl('Logo'),
+  heroImageUrl: optionalImageUrl('Welcome banner photo'),
+  accentColor: accentColourSchema,
 });
 export type SettingsInput = z.output<typeof settingsInputSchema>;
 
@@ -22,6 +25,11 @@ export const settingsSchema = z.object({
   socialGroupUrl: z.string().nullable(),
   contactEmail: z.string().nullable(),
   logoUrl: z.string().nullable(),
+  heroImageUrl: z.string().nullable().describe("The photo behind the home page's welcome banner"),
+  accentColor: z
+    .string()
+    .nullable()
+    .describe("The site's accent colour, '#rrggbb', dark enough for white text (AA); null is the default blue"),
 });
 export type SiteSettings = z.output<typeof settingsSchema>;
 
@@ -32,4 +40,6 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   socialGroupUrl: null,
   contactEmail: null,
   logoUrl: null,
+  heroImageUrl: null,
+  accentColor: null,
 };

@@ -87,6 +87,11 @@ export function createViews(app: AppContext, clubName: string) {
     url ? { src: localSrc(url), stored: images.get(url) ?? null, alt } : null;
 
   return {
+    /** One image of the site's own (the welcome banner's photo), described for the page. */
+    async image(url: string | null, alt: string): Promise<ImageView | null> {
+      return url ? imageView(url, await app.images.describe([url]), alt) : null;
+    },
+
     async news(items: NewsArticle[]): Promise<NewsView[]> {
       const images = await app.images.describe(items.map((item) => item.imageUrl));
       return items.map((item) => {

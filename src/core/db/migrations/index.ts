@@ -6,6 +6,7 @@ import * as imageReferences from './2026_11_23_0004_image_references.ts';
 import * as recentlyDeleted from './2026_11_24_0005_recently_deleted.ts';
 import * as idempotencyKeys from './2026_11_24_0006_idempotency_keys.ts';
 import * as imageDescriptions from './2026_11_24_0007_image_descriptions.ts';
+import * as siteLook from './2026_11_25_0008_site_look.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0005_recently_deleted': recentlyDeleted,
   '2026_11_24_0006_idempotency_keys': idempotencyKeys,
   '2026_11_24_0007_image_descriptions': imageDescriptions,
+  '2026_11_25_0008_site_look': siteLook,
 };

@@ -1,0 +1,140 @@
+import { beforeAll, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { eachDatabase } from '../setup/databases.ts';
+import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
+import { useServer, type SuiteServer } from '../setup/server.ts';
+import { phoneJpeg } from '../fixtures/images.ts';
+
+// Settings' banner photo and accent colour, the home page's photos and coming events, and the
+// first-run hint a signed-in administrator sees on an empty site.
+
+async function upload(suite: SuiteServer, token: string): Promise<string> {
+  const form = new FormData();
+  form.set('image', new Blob([new Uint8Array(await phoneJpeg(1600, 900))], { type: 'image/jpeg' }), 'banner.jpg');
+  const response = await fetch(`${suite.url}/api/admin/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { imageUrl: string }).imageUrl;
+}
+
+eachDatabase('the look of the site on $kind', (db) => {
+  const suite = useServer(db, photoSiteEnv);
+  let token: string;
+  beforeAll(async () => {
+    token = await login(suite);
+  });
+  const settings = (body: unknown) => call(suite, 'PUT', '/api/admin/settings', { token, body });
+  const home = (cookie?: string) => call(suite, 'GET', '/', cookie ? { headers: { cookie } } : {});
+
+  it('refuses an accent colour white text cannot be read on, saying the ratio and a darker shade, and anything but #rrggbb', async () => {
+    const light = await settings({ accentColor: '#FFD700' });
+    expect(light.status).toBe(400);
+    expect(light.body.errors.accentColor).toMatch(
+      /^White text on #ffd700 has a contrast of only 1\.40:1; at least 4\.5:1 is needed.*such as #[0-9a-f]{6}\.$/,
+    );
+    for (const hostile of [
+      '#1e40af;}</style><script>alert(1)</script>',
+      '#1e40af\u0000',
+      'red',
+      'var(--x)',
+      1234,
+      ['#1e40af'],
+      '#'.padEnd(5000, 'a'),
+    ]) {
+      const answer = await settings({ accentColor: hostile });
+      expect(answer.status, JSON.stringify(hostile).slice(0, 40)).toBe(400);
+      expect(answer.body.errors.accentColor).toBeTruthy();
+    }
+    expect((await call(suite, 'GET', '/api/settings')).body.accentColor).toBeNull();
+    expect((await home()).text).toContain(':root{--club-accent:#1e40af}');
+  });
+
+  it('colours the public pages with a chosen accent on the very next request, and goes back to the default', async () => {
+    expect((await home()).text).toContain(':root{--club-accent:#1e40af}');
+    const saved = await settings({ accentColor: '#166534' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.accentColor).toBe('#166534');
+    for (const path of ['/', '/events', '/no-such-page']) {
+      const page = await call(suite, 'GET', path);
+      expect(page.text, path).toContain(':root{--club-accent:#166534}');
+      expect(page.text, path).toContain('<meta name="theme-color" content="#166534">');
+    }
+    expect((await settings({ accentColor: '' })).body.accentColor).toBeNull();
+    expect((await home()).text).toContain(':root{--club-accent:#1e40af}');
+  });
+
+  it('shows the banner photo under a dark veil and in link previews, releases a replaced one, and checks a pasted address', async () => {
+    const first = await upload(suite, token);
+    expect((await settings({ heroImageUrl: first })).status).toBe(200);
+    const page = await home();
+    expect(page.text).toContain('data-testid="hero-veil"');
+    expect(page.text).toMatch(new RegExp(`<img src="${first}/[^"]*"[^>]*fetchpriority="high"`, 'i'));
+    expect(page.text).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${first}`));
+
+    const broken = await settings({ heroImageUrl: `${photoSite()}/missing.jpg` });
+    expect(broken.status).toBe(400);
+    expect(broken.body.errors.heroImageUrl).toMatch(/answered 404/);
+    const badLogo = await settings({ logoUrl: `${photoSite()}/page.html` });
+    expect(badLogo.body.errors.logoUrl).toMatch(/does not lead to an image/);
+
+    expect((await settings({ heroImageUrl: `${photoSite()}/kite.jpg` })).status).toBe(200);
+    expect((await fetch(`${suite.url}${first}`)).status).toBe(404);
+    expect((await home()).text).toMatch(/<img src="\/images\/remote\/[^"]+"[^>]*>/);
+    expect((await settings({ heroImageUrl: null })).status).toBe(200);
+    expect((await home()).text).not.toContain('hero-veil');
+  });
+
+  it('gives a signed-in administrator a first-run checklist that no cache keeps, and visitors a welcome', async () => {
+    const anonymous = await home();
+    expect(anonymous.text).not.toContain('Getting the site ready');
+    expect(anonymous.text).toContain('News, events and photos from the club will appear here soon.');
+    const cookie = `club_session=${token}`;
+    const admin = await home(cookie);
+    expect(admin.text).toMatch(/Getting the site ready: [0-9] of 5 done/);
+    expect(admin.text).toContain('href="/admin/events"');
+    expect(admin.headers.get('cache-control')).toBe('private, no-store');
+    expect(admin.headers.get('etag')).toBeNull();
+    // A cookie that names no session is a visitor's.
+    const stale = await home('club_session=not-a-session');
+    expect(stale.text).not.toContain('Getting the site ready');
+    expect(stale.headers.get('cache-control')).toMatch(/^public/);
+    expect((await home()).text).not.toContain('Getting the site ready');
+  });
+
+  it('lists the events after the Next Event and the latest photos on the home page', async () => {
+    const day = 86_400_000;
+    for (const n of [1, 2, 3, 4, 5]) {
+      const created = await call(suite, 'POST', '/api/admin/events', {
+        token,
+        body: {
+          name: `Outing ${n}`,
+          date: new Date(Date.now() + n * day).toISOString(),
+          comment: 'Fun.',
+          bookingUrl: 'https://booking.test/x',
+        },
+      });
+      expect(created.status).toBe(201);
+    }
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) {
+      await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: await upload(suite, token), caption: `Photo ${n}` } });
+    }
+    const page = (await home()).text;
+    const comingUp = page.slice(page.indexOf('id="coming-up"'), page.indexOf('id="latest-photos"'));
+    expect([...comingUp.matchAll(/>Outing (\d)</g)].map((m) => m[1])).toEqual(['2', '3', '4']);
+    const photos = page.slice(page.indexOf('id="latest-photos"'));
+    expect([...photos.matchAll(/alt="(Photo \d)"/g)].map((m) => m[1])).toEqual([
+      'Photo 7',
+      'Photo 6',
+      'Photo 5',
+      'Photo 4',
+      'Photo 3',
+      'Photo 2',
+    ]);
+    expect(page).not.toContain('will appear here soon');
+    const admin = (await home(`club_session=${token}`)).text;
+    expect(admin).toMatch(/Getting the site ready: 2 of 5 done/);
+  });
+});
