@@ -16,7 +16,9 @@ const photo = {
 describe('HomeHero', () => {
   it('keeps white text AA over any photo: the veil over pure white is still dark enough', () => {
     // sRGB compositing of black at the veil's opacity over the brightest possible pixel.
-    const worst = colord('#000000').mix('#ffffff', 1 - HERO_VEIL_OPACITY).toHex();
+    const worst = colord('#000000')
+      .mix('#ffffff', 1 - HERO_VEIL_OPACITY)
+      .toHex();
     expect(contrastWithWhite(worst)).toBeGreaterThanOrEqual(MIN_CONTRAST);
     const html = renderToStaticMarkup(<HomeHero clubName="Oakfield" tagline="" photo={photo} />);
     expect(html).toContain(`bg-black/${HERO_VEIL_OPACITY * 100}`);
