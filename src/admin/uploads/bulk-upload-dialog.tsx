@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { notify } from '../../components/ui/notices.ts';
 import { GALLERY_CAPTION_MAX } from '../../core/gallery/gallery.schema.ts';
 import { ApiError, apiRequest } from '../api.ts';
@@ -9,6 +9,7 @@ import { FormDialog } from '../ui/dialog.tsx';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
 import { createBulkUpload, summarise, type BulkItem, type BulkUpload } from './bulk-upload.ts';
 import { uploadDirect } from './upload-flows.ts';
+import { useDropZone } from './use-drop-zone.ts';
 
 export const BULK_UPLOAD_TITLE = 'Upload Photos';
 
@@ -107,20 +108,10 @@ function BulkUploader({ onDone }: { onDone: () => void }) {
 
 function PhotoPicker({ onFiles }: { onFiles: (files: File[]) => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    onFiles([...event.dataTransfer.files]);
-  };
+  const { dragging, handlers } = useDropZone(onFiles);
   return (
     <div
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...handlers}
       data-testid="bulk-drop-zone"
       className={`flex flex-col items-center gap-2 rounded-md border-2 border-dashed p-5 text-center ${dragging ? 'border-blue-700 bg-blue-50' : 'border-slate-300'}`}
     >

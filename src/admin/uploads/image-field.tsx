@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isImageUrl } from '../../core/shared/fields.ts';
 import { uploadImage, type UploadFlow } from './upload-flows.ts';
+import { useDropZone } from './use-drop-zone.ts';
 
 const UPLOADED_FLAG_MS = 2000;
 
@@ -25,7 +26,6 @@ export function ImageField({ flow, label, value, onChange, error, removable = tr
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const [uploaded, setUploaded] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const id = useId();
 
   useEffect(() => {
@@ -49,11 +49,7 @@ export function ImageField({ flow, label, value, onChange, error, removable = tr
     }
   }
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void handle(event.dataTransfer.files[0]);
-  };
+  const { dragging, handlers } = useDropZone((files) => void handle(files[0]));
 
   const buttonLabel = busy ? 'Uploading...' : uploaded ? 'Uploaded!' : value ? 'Change Image' : 'Upload Image';
   const preview = value && isImageUrl(value) ? value : null;
@@ -70,12 +66,7 @@ export function ImageField({ flow, label, value, onChange, error, removable = tr
         />
       )}
       <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        {...handlers}
         data-testid="image-drop-zone"
         className={`flex flex-wrap items-center gap-3 rounded-md border-2 border-dashed p-3 ${dragging ? 'border-blue-700 bg-blue-50' : 'border-slate-300'}`}
       >

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { EventView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { LinkifiedText } from './linkified-text.tsx';
+import { CalendarLeaf } from './calendar-leaf.tsx';
 
 interface EventCardProps {
   event: EventView;
@@ -36,10 +37,7 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
         // Without a photo, the card still opens with a block of the photo's size, a calendar
         // leaf with the date: cards in a row line up instead of leaving a gap above the buttons.
         <div aria-hidden="true" className="flex aspect-[16/9] w-full items-center justify-center bg-accent-soft">
-          <div className="w-24 overflow-hidden rounded-lg bg-white text-center shadow-sm">
-            <p className="bg-accent py-1 text-sm font-semibold uppercase tracking-wide text-white">{event.badge.month}</p>
-            <p className="py-2 text-4xl font-bold text-slate-900">{event.badge.day}</p>
-          </div>
+          <CalendarLeaf badge={event.badge} size="large" />
         </div>
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">

@@ -1,5 +1,6 @@
 import type { EventView, GalleryView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
+import { CalendarLeaf } from './calendar-leaf.tsx';
 
 /** The events after the Next Event, as a short list with their dates. */
 export function ComingUp({ events }: { events: EventView[] }) {
@@ -16,10 +17,7 @@ export function ComingUp({ events }: { events: EventView[] }) {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {events.map((event) => (
           <li key={event.id} className="flex gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <div aria-hidden="true" className="w-16 shrink-0 self-start overflow-hidden rounded-md border border-slate-200 text-center">
-              <p className="bg-accent py-0.5 text-xs font-semibold uppercase tracking-wide text-white">{event.badge.month}</p>
-              <p className="py-1 text-2xl font-bold text-slate-900">{event.badge.day}</p>
-            </div>
+            <CalendarLeaf badge={event.badge} size="small" />
             <div className="min-w-0">
               <h3 className="font-bold text-slate-900">
                 <a href={event.href} className="hover:underline">
