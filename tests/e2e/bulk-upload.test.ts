@@ -41,6 +41,7 @@ describe('bulk photo upload in Manage Gallery', () => {
     const { page, close } = await openPage(chrome.browser, { viewport: PHONE, hasTouch: true, isMobile: true });
     await signInWithCookie(page, suite.url);
     const dialog = await openBulkDialog(page, suite.url);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Choose Photos');
 
     const files = await Promise.all(Array.from({ length: 20 }, (_, i) => (i === 4 ? photo(i + 1, 3600, 2400) : photo(i + 1))));
     // The first two uploads are held until the test has seen the queue; the seventh one's
@@ -128,6 +129,16 @@ describe('bulk photo upload in Manage Gallery', () => {
       expect(await notes.getByRole('button', { name: /Retry/ }).count()).toBe(0);
       expect(await sidewaysScroll(page)).toEqual([0, 0]);
       await expectNoAxeViolations(page);
+
+      // Closing with photos not yet added asks first; saying no keeps them.
+      const questions: string[] = [];
+      page.once('dialog', (question) => {
+        questions.push(question.message());
+        void question.dismiss();
+      });
+      await page.keyboard.press('Escape');
+      expect(questions).toEqual(['You have unsaved changes. Leave without saving?']);
+      expect(await dialog.getByTestId('bulk-photo').count()).toBe(2);
 
       await dialog.getByRole('button', { name: 'Remove notes.txt' }).click();
       await dialog.getByText('1 of 1 uploaded').waitFor();

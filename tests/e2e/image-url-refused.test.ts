@@ -37,7 +37,10 @@ describe('an image address that does not lead to an image', () => {
       await signInWithCookie(page, suite.url);
       await pointPastedSiteAtPhotoSite(page, '/api/admin/gallery');
       await page.goto(`${suite.url}/admin/gallery`);
-      await page.getByRole('button', { name: /Add (your first )?[Ii]mage/ }).first().click();
+      await page
+        .getByRole('button', { name: /Add (your first )?[Ii]mage/ })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Add Gallery Image' });
       await dialog.getByLabel('Or paste an image URL').fill(`${PASTED_SITE}${path}`);
       await dialog.getByLabel('Caption (optional)').fill('Kite flying');

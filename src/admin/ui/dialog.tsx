@@ -29,9 +29,9 @@ export function FormDialog({ open, onOpenChange, title, description, wide = fals
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           onOpenAutoFocus={(event) => {
-            // Start in the first field rather than on the close button.
+            // Start in the first field (or the control marked data-autofocus) rather than on the close button.
             const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
-              'form input:not([type="file"]), form textarea',
+              'form input:not([type="file"]), form textarea, [data-autofocus]',
             );
             if (first) {
               event.preventDefault();

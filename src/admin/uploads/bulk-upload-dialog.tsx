@@ -128,7 +128,7 @@ function PhotoPicker({ onFiles }: { onFiles: (files: File[]) => void }) {
           event.target.value = '';
         }}
       />
-      <Button variant="secondary" onClick={() => inputRef.current?.click()}>
+      <Button variant="secondary" data-autofocus onClick={() => inputRef.current?.click()}>
         Choose Photos
       </Button>
       <span className="text-sm text-slate-600">or drop them here</span>
