@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { LRUCache } from 'lru-cache';
 // One module each: the package's index loads all of date-fns (about 250 MB resident on the server).
 import { addDays } from 'date-fns/addDays';
 import { addHours } from 'date-fns/addHours';
@@ -25,8 +26,24 @@ interface Timing {
   utc: boolean;
 }
 
+/**
+ * A pure function of the instant and the zone, and each render of a list, a page or a feed asks
+ * again for the same events: the zone arithmetic (several offsets per event) is done once.
+ */
+const timings = new LRUCache<string, Timing>({ max: 10_000 });
+
 export function eventTiming(event: Pick<ClubEvent, 'date'>, timeZone: string): Timing {
-  const local = new TZDate(new Date(event.date).getTime(), timeZone);
+  const key = `${timeZone} ${event.date}`;
+  let timing = timings.get(key);
+  if (!timing) {
+    timing = computeTiming(event.date, timeZone);
+    timings.set(key, timing);
+  }
+  return timing;
+}
+
+function computeTiming(date: string, timeZone: string): Timing {
+  const local = new TZDate(new Date(date).getTime(), timeZone);
   const allDay = local.getHours() === 0 && local.getMinutes() === 0 && local.getSeconds() === 0;
   if (allDay) return { allDay, start: localStamp(local, false), end: localStamp(addDays(local, 1), false), utc: false };
   const end = addHours(local, DEFAULT_DURATION_HOURS);
