@@ -7,6 +7,7 @@ import * as recentlyDeleted from './2026_11_24_0005_recently_deleted.ts';
 import * as idempotencyKeys from './2026_11_24_0006_idempotency_keys.ts';
 import * as imageDescriptions from './2026_11_24_0007_image_descriptions.ts';
 import * as siteLook from './2026_11_25_0008_site_look.ts';
+import * as liveRowIndexes from './2026_11_25_0009_live_row_indexes.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0006_idempotency_keys': idempotencyKeys,
   '2026_11_24_0007_image_descriptions': imageDescriptions,
   '2026_11_25_0008_site_look': siteLook,
+  '2026_11_25_0009_live_row_indexes': liveRowIndexes,
 };

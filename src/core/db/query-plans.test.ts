@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { CamelCasePlugin, Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEventsRepository } from '../events/events.repository.ts';
+import { createGalleryRepository } from '../gallery/gallery.repository.ts';
+import { createNewsRepository } from '../news/news.repository.ts';
+import { migrateToLatest } from './connect.ts';
+import type { Database } from './database.ts';
+import { nodeSqliteDatabase } from './node-sqlite-adapter.ts';
+
+// The public lists must read one page of rows, however many the club has kept over the years:
+// SQLite's plan for each list query walks an index in the list's order, and never sorts the
+// whole table (which is what a plain index on deleted_at led it to do; migration 0009).
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-plans-'));
+const sqlite = new DatabaseSync(path.join(dir, 'club.sqlite'));
+const queries: CompiledQuery[] = [];
+const db = new Kysely<Database>({
+  dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }),
+  plugins: [new CamelCasePlugin()],
+  log: (event) => {
+    if (event.level === 'query') queries.push(event.query);
+  },
+});
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function plan(query: CompiledQuery): string {
+  const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.parameters as never[])) as { detail: string }[];
+  return rows.map((row) => row.detail).join(' | ');
+}
+
+describe('query plans of the public lists', () => {
+  it('read lists and counts through the live rows index, in order, without sorting the table', async () => {
+    await migrateToLatest(db);
+    queries.length = 0;
+    const page = { limit: 12, offset: 24 };
+    await createNewsRepository(db).list(page);
+    await createNewsRepository(db).count();
+    await createEventsRepository(db).listUpcomingFirst(new Date().toISOString(), page);
+    await createGalleryRepository(db).list(page);
+    await createGalleryRepository(db).count();
+    expect(queries.length).toBeGreaterThanOrEqual(6);
+    for (const query of queries) {
+      const detail = plan(query);
+      expect(detail, query.sql).toMatch(/_live_idx/);
+      expect(detail, query.sql).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+      expect(detail, query.sql).not.toMatch(/deleted_at_idx/);
+    }
+  });
+});
