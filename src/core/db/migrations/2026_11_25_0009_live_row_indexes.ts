@@ -5,11 +5,13 @@ import { sql, type Kysely } from 'kysely';
 // index on deleted_at, SQLite took that index for those reads and then sorted every row of the
 // table to find one page: a list page cost as much as the whole table. The lists' own orders get
 // partial indexes over the live rows instead, and the deleted_at index now covers only deleted
-// rows (the "Recently deleted" lists and the purge), so that live reads cannot pick it.
+// rows (the "Recently deleted" lists and the purge), so that live reads cannot pick it. The
+// news and events indexes also hold id and updated_at, all the sitemap reads: its list of
+// thousands of links then never reads the rows (whose long text SQLite would page through).
 
 const LIVE_ORDERS = [
-  { table: 'news_items', columns: ['published_at', 'created_at'] },
-  { table: 'events', columns: ['date'] },
+  { table: 'news_items', columns: ['published_at', 'created_at', 'id', 'updated_at'] },
+  { table: 'events', columns: ['date', 'id', 'updated_at'] },
   { table: 'gallery_images', columns: ['created_at'] },
 ] as const;
 
