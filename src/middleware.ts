@@ -14,6 +14,7 @@ import { isSiteImagePath } from './core/images/image-urls.ts';
 import { SESSION_COOKIE } from './server/http/session-cookie.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+const HOME_PAGE = '/';
 const PAGE_FAILED = 'We could not show this page. Please try again in a moment.';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -84,9 +85,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.auth = auth;
       return next();
     }
-    // A signed-in administrator browsing the site sees the home page's first-run hint. Only
-    // requests with the session cookie pay for the lookup, and the page cache never sees them.
-    if (!isApi(pathname) && context.cookies.has(SESSION_COOKIE)) {
+    // A signed-in administrator sees the home page's first-run hint. Only that page, and only
+    // with the session cookie, pays for the lookup (not every image the admin's browser loads);
+    // the page cache never sees such requests.
+    if (pathname === HOME_PAGE && context.cookies.has(SESSION_COOKIE)) {
       context.locals.auth = await authenticate(context.request, context.cookies, app.auth);
     }
     return next();

@@ -134,6 +134,10 @@ eachDatabase('the look of the site on $kind', (db) => {
       'Photo 2',
     ]);
     expect(page).not.toContain('will appear here soon');
+    // The administrator's browser still caches images for good.
+    const photo = /<img src="(\/images\/[^"]+)"[^>]*alt="Photo 7"/.exec(page)![1]!;
+    const image = await call(suite, 'GET', photo, { headers: { cookie: `club_session=${token}` } });
+    expect(image.headers.get('cache-control')).toMatch(/immutable/);
     const admin = (await home(`club_session=${token}`)).text;
     expect(admin).toMatch(/Getting the site ready: 2 of 5 done/);
   });
