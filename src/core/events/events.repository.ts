@@ -47,7 +47,8 @@ export function createEventsRepository(db: Db) {
     },
 
     /** Ids and last changes, newest first, for the sitemap. */
-    listLinks: (limit: number) => live(db, 'events').select(['id', 'updatedAt']).orderBy('date', 'desc').limit(limit).execute(),
+    listLinks: (limit: number, offset = 0) =>
+      live(db, 'events').select(['id', 'updatedAt']).orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
 
     async findById(id: string): Promise<EventRow | undefined> {
       return live(db, 'events').select(COLUMNS).where('id', '=', id).executeTakeFirst();

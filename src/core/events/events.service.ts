@@ -22,7 +22,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
       repo.listUpcomingFirst(now.toISOString(), page),
 
     /** Ids and last changes for the sitemap. */
-    links: (limit: number): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(limit),
+    links: (limit: number, offset = 0): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(limit, offset),
 
     count: () => repo.count(),
 

@@ -28,8 +28,15 @@ export function createNewsRepository(db: Db) {
     },
 
     /** Ids and last changes, newest first, for the sitemap: no content read, nothing sanitised. */
-    listLinks: (limit: number) =>
-      live(db, 'newsItems').select(['id', 'updatedAt']).orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').limit(limit).execute(),
+    listLinks: (limit: number, offset = 0) =>
+      live(db, 'newsItems')
+        .select(['id', 'updatedAt'])
+        .orderBy('publishedAt', 'desc')
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
 
     /** Rows cleaned with rules older than `version`, a batch at a time. */
     listCleanedBefore: (version: number, limit: number) =>

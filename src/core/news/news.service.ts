@@ -29,7 +29,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
     count: () => repo.count(),
 
     /** Ids and last changes for the sitemap. */
-    links: (limit: number): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(limit),
+    links: (limit: number, offset = 0): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(limit, offset),
 
     async get(id: string): Promise<NewsArticle> {
       const row = await repo.findById(id);

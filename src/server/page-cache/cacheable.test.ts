@@ -22,6 +22,7 @@ describe('cacheKey', () => {
       '/news/abc-123',
       '/events/x_y',
       '/events/x_y.ics',
+      '/sitemaps/2.xml',
     ]) {
       expect(get(url), url).toBe(url);
     }
@@ -50,6 +51,9 @@ describe('cacheKey', () => {
       '/news?page=abc',
       '/news?page=1&page=2',
       '/news?page=9999999',
+      '/sitemaps/0.xml',
+      '/sitemaps/02.xml',
+      '/sitemaps/x.xml',
     ]) {
       expect(get(url), url).toBeNull();
     }
@@ -69,7 +73,18 @@ describe('routedSegments', () => {
 
   it("names the first segment of each of the site's pages and static files", () => {
     const routed = routedSegments(path.join(root, 'src/pages'), path.join(root, 'public'))!;
-    for (const segment of ['', 'news', 'events', 'events.ics', 'gallery', 'who-we-are', 'what-we-do', 'rss.xml', 'sitemap.xml']) {
+    for (const segment of [
+      '',
+      'news',
+      'events',
+      'events.ics',
+      'gallery',
+      'who-we-are',
+      'what-we-do',
+      'rss.xml',
+      'sitemap.xml',
+      'sitemaps',
+    ]) {
       expect(routed.has(segment), segment).toBe(true);
     }
     for (const segment of ['admin', 'api', 'images', 'healthz', 'robots.txt', 'logo.svg']) expect(routed.has(segment), segment).toBe(true);

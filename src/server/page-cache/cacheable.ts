@@ -6,8 +6,8 @@ import { SESSION_COOKIE } from '../http/session-cookie.ts';
 
 const LISTS = new Set(['/news', '/events', '/gallery']);
 const FIXED = new Set(['/', '/who-we-are', '/what-we-do', '/rss.xml', '/events.ics', '/sitemap.xml', '/robots.txt', ...LISTS]);
-/** Item pages and per-event calendars; ids are the site's own (letters, digits, - and _). */
-const ITEM = /^\/(news|events)\/[A-Za-z0-9_-]{1,64}$|^\/events\/[A-Za-z0-9_-]{1,64}\.ics$/;
+/** Item pages, per-event calendars and the sitemap's files; ids are the site's own (letters, digits, - and _). */
+const ITEM = /^\/(news|events)\/[A-Za-z0-9_-]{1,64}$|^\/events\/[A-Za-z0-9_-]{1,64}\.ics$|^\/sitemaps\/[1-9]\d{0,5}\.xml$/;
 const PAGE_NUMBER = /^[1-9]\d{0,5}$/;
 /** The key of the not-found page, the same bytes for every address nothing answers. */
 export const NOT_FOUND_KEY = '404';
