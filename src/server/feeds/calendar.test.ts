@@ -129,3 +129,18 @@ describe('the night the clocks go back (Europe/London, 25 October 2026: 01:00–
     expect(eventTiming(newYork, 'America/New_York').utc).toBe(true);
   });
 });
+
+describe('icsCalendar kept events', () => {
+  const options = { name: 'Club', timeZone: 'Europe/London', baseUrl: 'https://club.example' };
+  it('writes an event again when anything it shows changes, even with the same id and last change', () => {
+    const before = icsCalendar([event({ name: 'Kite day' })], options);
+    expect(icsCalendar([event({ name: 'Kite day' })], options)).toBe(before);
+    const renamed = icsCalendar([event({ name: 'Kite and picnic day' })], options);
+    expect(renamed).toContain('SUMMARY:Kite and picnic day');
+    expect(renamed).not.toContain('SUMMARY:Kite day');
+    expect(icsCalendar([event({ name: 'Kite day', location: 'The field' })], options)).toContain('LOCATION:The field');
+    expect(icsCalendar([event({ name: 'Kite day' })], { ...options, baseUrl: 'https://other.example' })).toContain(
+      'URL:https://other.example/events/',
+    );
+  });
+});

@@ -98,31 +98,46 @@ export function icsCalendar(events: ClubEvent[], options: CalendarOptions): stri
     `X-WR-TIMEZONE:${options.timeZone}`,
     ...(events.length > 0 ? cachedVtimezone(options.timeZone, Math.min(...years) - 1, Math.max(...years) + 1) : []),
   ];
-  events.forEach((event, index) => {
-    const timing = timings[index]!;
-    const url = `${options.baseUrl}/events/${event.id}`;
-    const when = timing.allDay
-      ? [`DTSTART;VALUE=DATE:${timing.start}`, `DTEND;VALUE=DATE:${timing.end}`]
-      : timing.utc
-        ? [`DTSTART:${timing.start}`, `DTEND:${timing.end}`]
-        : [`DTSTART;TZID=${options.timeZone}:${timing.start}`, `DTEND;TZID=${options.timeZone}:${timing.end}`];
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:event-${event.id}@${host}`,
-      // The event's last change, not the time of the request, so that the feed's ETag holds.
-      `DTSTAMP:${utcStamp(new Date(event.updatedAt))}`,
-      `LAST-MODIFIED:${utcStamp(new Date(event.updatedAt))}`,
-      ...when,
-      `SUMMARY:${escapeText(event.name)}`,
-      `DESCRIPTION:${escapeText(`${event.comment}\n\nBooking: ${event.bookingUrl}`)}`,
-      ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
-      ...(event.organiser ? [`ORGANIZER;CN=${paramText(event.organiser)}:mailto:noreply@${host.split(':')[0]}`] : []),
-      `URL:${url}`,
-      'END:VEVENT',
-    );
-  });
-  lines.push('END:VCALENDAR');
-  return lines.map(fold).join('\r\n') + '\r\n';
+  const head = lines.map(fold);
+  const body = events.map((event, index) => vevent(event, timings[index]!, options.timeZone, options.baseUrl, host));
+  return [...head, ...body, 'END:VCALENDAR'].join('\r\n') + '\r\n';
+}
+
+/**
+ * An event's VEVENT, folded. It depends only on the event's fields and on the site's zone and
+ * address (all in the key), so each is written once and kept: a feed of 500 events is then
+ * mostly joining (about 1 ms instead of 11).
+ */
+const vevents = new LRUCache<string, string>({ max: 2_000 });
+
+function vevent(event: ClubEvent, timing: Timing, timeZone: string, baseUrl: string, host: string): string {
+  const { id, updatedAt, date, name, comment, bookingUrl, location, organiser } = event;
+  const key = JSON.stringify([id, updatedAt, date, name, comment, bookingUrl, location, organiser, timeZone, baseUrl]);
+  const kept = vevents.get(key);
+  if (kept !== undefined) return kept;
+  const when = timing.allDay
+    ? [`DTSTART;VALUE=DATE:${timing.start}`, `DTEND;VALUE=DATE:${timing.end}`]
+    : timing.utc
+      ? [`DTSTART:${timing.start}`, `DTEND:${timing.end}`]
+      : [`DTSTART;TZID=${timeZone}:${timing.start}`, `DTEND;TZID=${timeZone}:${timing.end}`];
+  const text = [
+    'BEGIN:VEVENT',
+    `UID:event-${event.id}@${host}`,
+    // The event's last change, not the time of the request, so that the feed's ETag holds.
+    `DTSTAMP:${utcStamp(new Date(event.updatedAt))}`,
+    `LAST-MODIFIED:${utcStamp(new Date(event.updatedAt))}`,
+    ...when,
+    `SUMMARY:${escapeText(event.name)}`,
+    `DESCRIPTION:${escapeText(`${event.comment}\n\nBooking: ${event.bookingUrl}`)}`,
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    ...(event.organiser ? [`ORGANIZER;CN=${paramText(event.organiser)}:mailto:noreply@${host.split(':')[0]}`] : []),
+    `URL:${baseUrl}/events/${event.id}`,
+    'END:VEVENT',
+  ]
+    .map(fold)
+    .join('\r\n');
+  vevents.set(key, text);
+  return text;
 }
 
 function utcStamp(date: Date | number): string {
