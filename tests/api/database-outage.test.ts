@@ -50,6 +50,7 @@ onPostgres('database outage on postgres', (postgres) => {
   });
 
   it('answers 503 while the database is down (HTML for pages, JSON for the API) and recovers when it is back', async () => {
+    const session = await login(suite);
     await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
     await terminateBackends();
     try {
@@ -61,6 +62,11 @@ onPostgres('database outage on postgres', (postgres) => {
       expect(page.text).toContain('The site is unavailable for a moment');
       expect(page.text).toContain('The site cannot reach its database at the moment. Please try again in a minute.');
       expect(page.text).toContain('href="/"');
+      // A signed-in administrator's home page looks the session up first: the same page, not a 500.
+      const home = await call(suite, 'GET', '/', { headers: { cookie: `club_session=${session}` } });
+      expect(home.status).toBe(503);
+      expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(home.text).toContain('The site cannot reach its database at the moment.');
       // Unknown paths render the 404 page, which needs the database too.
       const missing = await call(suite, 'GET', '/no-such-page');
       expect(missing.status).toBe(503);

@@ -310,6 +310,29 @@ eachDatabase('images on $kind', (db) => {
     for (const url of used) expect((await fetch(`${suite.url}${url}/320.webp`)).status, url).toBeLessThan(400);
   });
 
+  it('releases every image that saves of one item replace at once, keeping only the last', async () => {
+    for (const [kind, body] of [
+      ['gallery', {}],
+      ['news', { title: 'Raft', content: '<p>x</p>', publishedAt: '2026-11-01' }],
+      ['events', { name: 'Den day', date: '2031-05-01T10:00:00Z', comment: 'x', bookingUrl: 'https://booking.test/d' }],
+    ] as const) {
+      const first = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
+      const id = (await call(suite, 'POST', `/api/admin/${kind}`, { token, body: { ...body, imageUrl: first } })).body.id as string;
+      const urls: string[] = [];
+      for (let i = 0; i < 6; i++) urls.push((await directUpload(suite, token, await fixtures.png())).body.imageUrl as string);
+      const answers = await Promise.all(
+        urls.map((imageUrl) => call(suite, 'PUT', `/api/admin/${kind}/${id}`, { token, body: { ...body, imageUrl } })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array<number>(6).fill(200));
+      const path = kind === 'gallery' ? '/api/gallery' : `/api/${kind}/${id}`;
+      const read = (await call(suite, 'GET', path)).body;
+      const kept = (Array.isArray(read) ? read.find((item: { id: string }) => item.id === id) : read).imageUrl as string;
+      // Read committed on PostgreSQL would let two saves read the same old image without the row lock.
+      const served = await Promise.all([first, ...urls].map(async (url) => (await fetch(`${suite.url}${url}`)).status));
+      expect(served, kind).toEqual([first, ...urls].map((url) => (url === kept ? 200 : 404)));
+    }
+  });
+
   it('answers 404 for unknown or malformed image paths', async () => {
     for (const p of ['/images/nope', '/images/abc/..%2f..%2fclub.sqlite', '/images/abc/640.png', '/images/ABC']) {
       expect((await fetch(`${suite.url}${p}`)).status, p).toBe(404);

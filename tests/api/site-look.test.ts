@@ -80,11 +80,34 @@ eachDatabase('the look of the site on $kind', (db) => {
     const badLogo = await settings({ logoUrl: `${photoSite()}/page.html` });
     expect(badLogo.body.errors.logoUrl).toMatch(/does not lead to an image/);
 
+    for (const hostile of [
+      'https://photos.test/a\u0000.jpg',
+      'javascript:alert(1)',
+      'https://photos.test/a\nb.jpg',
+      'file:///etc/passwd',
+    ]) {
+      const answer = await settings({ heroImageUrl: hostile });
+      expect(answer.status, hostile).toBe(400);
+      expect(answer.body.errors.heroImageUrl, hostile).toBeTruthy();
+    }
+
     expect((await settings({ heroImageUrl: `${photoSite()}/kite.jpg` })).status).toBe(200);
     expect((await fetch(`${suite.url}${first}`)).status).toBe(404);
     expect((await home()).text).toMatch(/<img src="\/images\/remote\/[^"]+"[^>]*>/);
     expect((await settings({ heroImageUrl: null })).status).toBe(200);
     expect((await home()).text).not.toContain('hero-veil');
+  });
+
+  it('keeps one banner photo and releases every other when many saves replace it at once', async () => {
+    const photos = await Promise.all(Array.from({ length: 8 }, () => upload(suite, token)));
+    const answers = await Promise.all(photos.map((heroImageUrl) => settings({ heroImageUrl })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(8).fill(200));
+    const kept = (await call(suite, 'GET', '/api/settings')).body.heroImageUrl as string;
+    expect(photos).toContain(kept);
+    const served = await Promise.all(photos.map(async (url) => (await fetch(`${suite.url}${url}`)).status));
+    expect(served).toEqual(photos.map((url) => (url === kept ? 200 : 404)));
+    expect((await settings({ heroImageUrl: null })).status).toBe(200);
+    expect((await fetch(`${suite.url}${kept}`)).status).toBe(404);
   });
 
   it('gives a signed-in administrator a first-run checklist that no cache keeps, and visitors a welcome', async () => {

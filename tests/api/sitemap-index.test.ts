@@ -30,7 +30,17 @@ describe('the sitemap of a site with years of content', () => {
     const news = (await call(suite, 'GET', '/api/news')).body as { id: string }[];
     expect(all[6]).toBe(`/news/${news[0]!.id}`);
     expect(all.filter((path) => path.startsWith('/events/'))).toHaveLength(30);
-    for (const path of ['/sitemaps/3.xml', '/sitemaps/0.xml', '/sitemaps/01.xml', '/sitemaps/x.xml', '/sitemaps/1.xml.gz']) {
+    for (const path of [
+      '/sitemaps/3.xml',
+      '/sitemaps/0.xml',
+      '/sitemaps/01.xml',
+      '/sitemaps/x.xml',
+      '/sitemaps/1.xml.gz',
+      '/sitemaps/%00.xml',
+      '/sitemaps/1%0a.xml',
+      '/sitemaps/-1.xml',
+      `/sitemaps/${'9'.repeat(40)}.xml`,
+    ]) {
       expect((await call(suite, 'GET', path)).status, path).toBe(404);
     }
   });

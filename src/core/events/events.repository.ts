@@ -3,6 +3,7 @@ import type { EventRow, EventsTable, Insertable, Updateable } from '../db/databa
 import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
 import { live } from '../trash/live.ts';
+import { lockRow } from '../db/lock-row.ts';
 
 /** What the application reads of an event row (the image reference stays in the repository). */
 const COLUMNS = [
@@ -93,6 +94,9 @@ export function createEventsRepository(db: Db) {
           .returning(COLUMNS)
           .executeTakeFirst(),
       ),
+
+    /** Holds the row for the rest of the transaction (see lockRow). */
+    lock: (id: string) => lockRow(db, 'events', id),
 
     /** Moves the row to the recently deleted (src/core/trash): it keeps its image until purged. */
     delete: (id: string, at: string): Promise<EventRow | undefined> =>

@@ -73,6 +73,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
       };
       return deps.withImageRelease(async (trx, release) => {
         const rows = createEventsRepository(trx);
+        await rows.lock(id);
         const before = await rows.findById(id);
         const after = before && (await rows.update(id, changes));
         if (!before || !after) throw new NotFoundError('Event');

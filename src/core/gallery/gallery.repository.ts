@@ -3,6 +3,7 @@ import type { GalleryImageRow, GalleryImagesTable, Insertable, Updateable } from
 import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
 import { live } from '../trash/live.ts';
+import { lockRow } from '../db/lock-row.ts';
 
 /** What the application reads of a gallery row (the image reference stays in the repository). */
 const COLUMNS = ['id', 'imageUrl', 'imageAlt', 'caption', 'createdAt', 'updatedAt'] as const;
@@ -53,6 +54,9 @@ export function createGalleryRepository(db: Db) {
           .returning(COLUMNS)
           .executeTakeFirst(),
       ),
+
+    /** Holds the row for the rest of the transaction (see lockRow). */
+    lock: (id: string) => lockRow(db, 'galleryImages', id),
 
     /** Moves the row to the recently deleted (src/core/trash): it keeps its image until purged. */
     delete: (id: string, at: string): Promise<GalleryImageRow | undefined> =>

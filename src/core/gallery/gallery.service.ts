@@ -44,6 +44,7 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
       };
       return deps.withImageRelease(async (trx, release) => {
         const rows = createGalleryRepository(trx);
+        await rows.lock(id);
         const before = await rows.findById(id);
         const after = before && (await rows.update(id, changes));
         if (!before || !after) throw new NotFoundError('Gallery image');

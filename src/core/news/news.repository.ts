@@ -3,6 +3,7 @@ import type { Insertable, Updateable, NewsItemRow, NewsItemsTable } from '../db/
 import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
 import { live } from '../trash/live.ts';
+import { lockRow } from '../db/lock-row.ts';
 
 /** What the application reads of a news row (the image reference stays in the repository). */
 const COLUMNS = [
@@ -81,6 +82,9 @@ export function createNewsRepository(db: Db) {
           .returning(COLUMNS)
           .executeTakeFirst(),
       ),
+
+    /** Holds the row for the rest of the transaction (see lockRow). */
+    lock: (id: string) => lockRow(db, 'newsItems', id),
 
     /** Moves the row to the recently deleted (src/core/trash): it keeps its image until purged. */
     delete: (id: string, at: string): Promise<NewsItemRow | undefined> =>

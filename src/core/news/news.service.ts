@@ -67,6 +67,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       };
       return deps.withImageRelease(async (trx, release) => {
         const rows = createNewsRepository(trx);
+        await rows.lock(id);
         const before = await rows.findById(id);
         const after = before && (await rows.update(id, changes));
         if (!before || !after) throw new NotFoundError('News item');

@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { SiteSettingsRow } from '../db/database.ts';
 import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
+import { lockRow } from '../db/lock-row.ts';
 
 const SINGLE_ROW_ID = 1;
 /** What the application reads of the settings row (the logo's image reference stays here). */
@@ -21,6 +22,9 @@ const COLUMNS = [
 export function createSettingsRepository(db: Db) {
   return {
     find: () => db.selectFrom('siteSettings').select(COLUMNS).where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
+
+    /** Holds the row for the rest of the transaction (see lockRow). */
+    lock: () => lockRow(db, 'siteSettings', SINGLE_ROW_ID),
 
     /** Writes the one row, keeping the logo's and the banner photo's image references in step with their URLs. */
     async save(settings: Omit<SiteSettingsRow, 'id'>): Promise<void> {

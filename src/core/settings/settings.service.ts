@@ -21,6 +21,7 @@ export function createSettingsService(deps: { db: Db; withImageRelease: WithImag
       await deps.checkImageUrl(input.logoUrl, stored.logoUrl, 'logoUrl');
       await deps.checkImageUrl(input.heroImageUrl, stored.heroImageUrl, 'heroImageUrl');
       return deps.withImageRelease(async (trx, release) => {
+        await createSettingsRepository(trx).lock();
         const current = await read(trx);
         const next: SiteSettings = {
           clubName: input.clubName ?? current.clubName,
