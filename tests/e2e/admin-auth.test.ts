@@ -3,19 +3,10 @@ import { testDatabases } from '../setup/databases.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from '../setup/browser.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
+import { ADMIN_SCREENS } from '../../src/core/shared/admin-screens.ts';
 
 const sqlite = testDatabases[0]!;
-const ADMIN_ROUTES = [
-  '/admin/dashboard',
-  '/admin/news',
-  '/admin/events',
-  '/admin/gallery',
-  '/admin/who-we-are',
-  '/admin/what-we-do',
-  '/admin/settings',
-  '/admin/administrators',
-  '/admin/anything-else',
-];
+const ADMIN_ROUTES = [...Object.values(ADMIN_SCREENS).map((screen) => screen.href), '/admin/anything-else'];
 
 describe('admin sign-in, guard and session in Chromium', () => {
   const suite = useServer(sqlite);

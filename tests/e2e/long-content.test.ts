@@ -5,6 +5,7 @@ import { openPage, useBrowser } from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
+import { ADMIN_SCREENS } from '../../src/core/shared/admin-screens.ts';
 
 // Real content on real phones: long words, long URLs, long names, emoji and right-to-left text
 // in every field, and no page, public or admin, may scroll sideways at 320, 390 or 1280 px.
@@ -88,16 +89,7 @@ describe('long content in Chromium', () => {
       '/what-we-do',
       '/nothing-here',
     ];
-    const admin = [
-      '/admin/dashboard',
-      '/admin/news',
-      '/admin/events',
-      '/admin/gallery',
-      '/admin/who-we-are',
-      '/admin/what-we-do',
-      '/admin/settings',
-      '/admin/administrators',
-    ];
+    const admin = Object.values(ADMIN_SCREENS).map((screen) => screen.href);
     const overflowing: string[] = [];
     for (const width of WIDTHS) {
       const { page, close } = await openPage(chrome.browser, { viewport: { width, height: 800 } });

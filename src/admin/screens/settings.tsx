@@ -49,7 +49,9 @@ export function SettingsScreen() {
 }
 
 function SettingsForm({ initial }: { initial: Values }) {
-  const [uploading, setUploading] = useState(false);
+  // Two image fields: saving waits until neither is uploading (one finishing must not release the other).
+  const [uploads, setUploads] = useState({ logoUrl: false, heroImageUrl: false });
+  const uploading = uploads.logoUrl || uploads.heroImageUrl;
   const save = useSave<Values>({
     method: 'PUT',
     url: () => '/api/admin/settings',
@@ -86,7 +88,7 @@ function SettingsForm({ initial }: { initial: Values }) {
             flow="direct"
             label="Logo"
             error={errorOf('logoUrl')}
-            onBusyChange={setUploading}
+            onBusyChange={(busy) => setUploads((state) => ({ ...state, logoUrl: busy }))}
           />
         </div>
       </Card>
@@ -99,7 +101,7 @@ function SettingsForm({ initial }: { initial: Values }) {
             flow="direct"
             label="Welcome banner photo"
             error={errorOf('heroImageUrl')}
-            onBusyChange={setUploading}
+            onBusyChange={(busy) => setUploads((state) => ({ ...state, heroImageUrl: busy }))}
           />
           <p className="-mt-4 text-sm text-slate-600">
             Shown behind the welcome text on the home page, darkened so that the text stays easy to read. A wide photo works best.
