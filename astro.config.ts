@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { pageLoadersOnce } from './scripts/page-loaders-once.ts';
 
 const coreDir = fileURLToPath(new URL('./src/core/', import.meta.url));
 
@@ -57,6 +58,6 @@ export default defineConfig({
   // One small stylesheet inlined saves a render-blocking round trip on a slow phone network.
   build: { inlineStylesheets: 'always' },
   vite: {
-    plugins: [tailwindcss(), oneCorePerProcess()],
+    plugins: [tailwindcss(), oneCorePerProcess(), pageLoadersOnce()],
   },
 });
