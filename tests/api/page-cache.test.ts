@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login, type ApiResponse } from '../setup/api-client.ts';
@@ -33,6 +35,19 @@ async function warm(suite: SuiteServer | string, pathname: string): Promise<void
   const again = await call(suite, 'GET', pathname);
   expect(again.status, pathname).toBe(200);
   expect(again.headers.get('x-cache'), pathname).toBe('HIT');
+}
+
+/** The answer's bytes as sent (fetch would decode them). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
 }
 
 eachDatabase('page cache on $kind', (db) => {
@@ -251,6 +266,17 @@ eachDatabase('page cache on $kind', (db) => {
       expect(visitor.headers.get('set-cookie')).toBeNull();
       expect(visitor.text).not.toContain(cookie.split('=')[1]);
     }
+  });
+
+  it('compresses what it renders for each request with brotli in a 256 KB window, not the 4 MB default', async () => {
+    // The API, the admin screens and a signed-in administrator's pages are rendered for each
+    // request. A brotli stream's first bits give its window (RFC 7932, 9.1): 0b0011 is 2^18 bytes,
+    // 0b1011 2^22.
+    const answer = await rawGet(`${suite.url}/api/openapi.json`, { 'accept-encoding': 'br' });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['x-cache']).toBeUndefined();
+    expect(answer.body[0]! & 0x0f).toBe(0b0011);
+    expect(JSON.parse(zlib.brotliDecompressSync(answer.body).toString())).toHaveProperty('openapi');
   });
 
   it('keeps 404s for made-up ids and odd query strings out of memory', async () => {
