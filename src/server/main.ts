@@ -108,7 +108,7 @@ const coherence =
 
 // Pages, feeds, scripts and styles leave compressed (brotli or gzip); images are already compressed.
 // What reaches this is compressed anew for each request (the page cache keeps its own, made once
-// at the best levels): brotli 3 with a 256 KB window costs a quarter of the CPU of the library's
+// at brotli 9): brotli 3 with a 256 KB window costs a quarter of the CPU of the library's
 // default (quality 4, 4 MB window, whose buffers are allocated and cleared for every answer) for
 // answers about 4 % larger (docs/decisions/025).
 const compress = compression({
