@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'coverage/'] },
+  { ignores: ['dist/', 'dist-node/', '.astro/', 'node_modules/', 'data/', 'coverage/'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   astro.configs.recommended,

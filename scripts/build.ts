@@ -4,10 +4,20 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { COMPILED_DIR, compileServer } from './compile-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-hash');
-const inputs = ['src', 'public', 'astro.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const inputs = [
+  'src',
+  'public',
+  'astro.config.ts',
+  'scripts/page-loaders-once.ts',
+  'scripts/compile-server.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 
 function* files(entry: string): Generator<string> {
   const full = path.join(root, entry);
@@ -35,7 +45,8 @@ for (const input of inputs) {
 const digest = hash.digest('hex');
 
 const ifNeeded = process.argv.includes('--if-needed');
-if (ifNeeded && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === digest) {
+const compiledMain = path.join(root, COMPILED_DIR, 'server', 'main.js');
+if (ifNeeded && fs.existsSync(stampFile) && fs.existsSync(compiledMain) && fs.readFileSync(stampFile, 'utf8') === digest) {
   console.log('Build is up to date.');
   process.exit(0);
 }
@@ -47,4 +58,5 @@ const result = spawnSync(process.execPath, [astro, 'build'], {
   env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
+compileServer(root);
 fs.writeFileSync(stampFile, digest);

@@ -21,7 +21,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** What the site answers; anything else (TRACE, CONNECT, made-up methods) gets 405 before Astro. */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const entry = fileURLToPath(new URL('../../dist/server/entry.mjs', import.meta.url));
-const pagesDir = fileURLToPath(new URL('../pages', import.meta.url));
+// From src/server/ or, built, from dist-node/server/ (scripts/compile-server.ts): both two folders down.
+const pagesDir = fileURLToPath(new URL('../../src/pages', import.meta.url));
 const staticDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 function configOrExit(): Config {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
@@ -102,6 +102,57 @@ describe('start-up', () => {
       expect((await call(server.url, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'admin' } })).status).toBe(401);
     } finally {
       await server.stop();
+      await fresh.drop();
+    }
+  });
+
+  it('npm start runs the compiled server with TypeScript stripping off, so no page loads a .ts file', async () => {
+    // Node's stripper (amaro) would stay loaded for good, about 15 MB (docs/decisions/026); with
+    // the flag off, loading any .ts file fails, so pages that answer prove none was loaded.
+    const fresh = await testDatabases[0]!.create();
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, DATA_DIR: fresh.dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk) => (output += chunk));
+    npm.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await expect
+        .poll(
+          () =>
+            fetch(`${base}/healthz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 60_000, interval: 200 },
+        )
+        .toBe(200);
+      for (const pathname of [
+        '/',
+        '/news',
+        '/events',
+        '/gallery',
+        '/who-we-are',
+        '/rss.xml',
+        '/events.ics',
+        '/sitemap.xml',
+        '/no-such-page',
+      ]) {
+        const answer = await fetch(`${base}${pathname}`);
+        expect(answer.status, `${pathname}\n${output}`).toBe(pathname === '/no-such-page' ? 404 : 200);
+      }
+      expect((await fetch(`${base}/admin/login`, { redirect: 'manual' })).status).toBeLessThan(500);
+      const server = execFileSync('pgrep', ['-g', String(npm.pid), '-a', '-f', 'dist-node/server/main.js'], { encoding: 'utf8' });
+      expect(server).toContain('--no-experimental-strip-types');
+      expect(server).toContain('--conditions=club-built');
+    } finally {
+      process.kill(-npm.pid!, 'SIGTERM');
+      await new Promise((resolve) => npm.once('exit', resolve));
       await fresh.drop();
     }
   });

@@ -1,0 +1,54 @@
+// Part of the build: src/server/main.ts and everything it imports from src/ (src/core, the page
+// cache, the headers) as plain JavaScript in dist-node/, which `npm start` runs. Node strips
+// TypeScript's types itself, but the stripper it loads for that (amaro, a WebAssembly build of swc)
+// stays in memory for good: about 15 MB of a server that should idle under 120 MB
+// (docs/decisions/026). The folders keep their depth below the project (dist-node/core/… beside
+// src/core/…), so the paths the code finds from its own address are the same in both.
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+export const COMPILED_DIR = 'dist-node';
+
+const COMPILER_OPTIONS: ts.CompilerOptions = {
+  module: ts.ModuleKind.ESNext,
+  target: ts.ScriptTarget.ES2024,
+  // './x.ts' in the sources becomes './x.js' in what is written.
+  rewriteRelativeImportExtensions: true,
+  allowImportingTsExtensions: true,
+  verbatimModuleSyntax: true,
+};
+
+/**
+ * Compiles every file of src/core (the Astro bundle imports them through package.json's
+ * "#core/*.ts" under the club-built condition) and whatever src/server/main.ts reaches by
+ * relative imports. Returns the files written, relative to the project.
+ */
+export function compileServer(root: string): string[] {
+  const src = path.join(root, 'src');
+  const out = path.join(root, COMPILED_DIR);
+  fs.rmSync(out, { recursive: true, force: true });
+  const pending = [path.join(src, 'server', 'main.ts'), ...sourcesIn(path.join(src, 'core'))];
+  const done = new Set<string>();
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (done.has(file)) continue;
+    done.add(file);
+    const source = fs.readFileSync(file, 'utf8');
+    for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) {
+      if (fileName.startsWith('.') && fileName.endsWith('.ts')) pending.push(path.resolve(path.dirname(file), fileName));
+    }
+    const { outputText } = ts.transpileModule(source, { compilerOptions: COMPILER_OPTIONS, fileName: file });
+    const target = path.join(out, path.relative(src, file)).replace(/\.ts$/, '.js');
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, outputText);
+  }
+  return [...done].map((file) => path.relative(root, file));
+}
+
+function sourcesIn(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
