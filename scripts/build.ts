@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { COMPILED_DIR, compileServer } from './compile-server.ts';
+import { precompress } from '../src/server/http/static-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-hash');
@@ -58,5 +59,6 @@ const result = spawnSync(process.execPath, [astro, 'build'], {
   env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
+precompress(path.join(root, 'dist', 'client'));
 compileServer(root);
 fs.writeFileSync(stampFile, digest);

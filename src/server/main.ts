@@ -12,6 +12,7 @@ import { createLogger } from '../core/logger.ts';
 import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { securityHeaders } from './http/headers.ts';
+import { loadPrecompressed } from './http/static-files.ts';
 import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
 import { routedSegments } from './page-cache/cacheable.ts';
 import { createPageCache } from './page-cache/page-cache.ts';
@@ -107,6 +108,9 @@ const coherence =
       }))
     : null;
 
+// Scripts, styles and icons as the build compressed them, from memory (development serves its own).
+const staticFiles = development ? null : loadPrecompressed(staticDir);
+
 // Pages, feeds, scripts and styles leave compressed (brotli or gzip); images are already compressed.
 // What reaches this is compressed anew for each request (the page cache keeps its own, made once
 // at brotli 9): brotli 3 with a 256 KB window costs a quarter of the CPU of the library's
@@ -148,6 +152,7 @@ const server = http.createServer((req, res) => {
   // A HEAD request is rendered as a GET, so that it carries the same ETag and length; Node
   // knows from the request line that it is HEAD and sends no body.
   if (req.method === 'HEAD') req.method = 'GET';
+  if (staticFiles?.handle(req, res)) return;
   pageCache.watchWrites(req, res);
   if (pageCache.handle(req, res, handler)) return;
   compress(req as never, res as never, () => handler(req, res));

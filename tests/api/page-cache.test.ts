@@ -279,6 +279,30 @@ eachDatabase('page cache on $kind', (db) => {
     expect(JSON.parse(zlib.brotliDecompressSync(answer.body).toString())).toHaveProperty('openapi');
   });
 
+  it("sends the islands' scripts as the build compressed them, from memory, and plain to a client that asks for no encoding", async () => {
+    const home = await page('/');
+    const scripts = [...new Set(home.text.match(/\/_astro\/[\w.-]+\.js/g) ?? [])];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const file = path.join(import.meta.dirname, '../../dist/client', script);
+      const brotli = await rawGet(`${suite.url}${script}`, { 'accept-encoding': 'gzip, deflate, br' });
+      if (fs.statSync(file).size < 1024) {
+        // Too small to gain from compression: sent as it is.
+        expect(brotli.headers['content-encoding'], script).toBeUndefined();
+        expect(brotli.body.equals(fs.readFileSync(file))).toBe(true);
+        continue;
+      }
+      expect(brotli.headers['content-encoding'], script).toBe('br');
+      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotli.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(brotli.body.equals(fs.readFileSync(`${file}.br`)), script).toBe(true);
+      const plain = await rawGet(`${suite.url}${script}`, {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.equals(fs.readFileSync(file)), script).toBe(true);
+      expect(zlib.brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+    }
+  });
+
   it('keeps 404s for made-up ids and odd query strings out of memory', async () => {
     await warm(suite, '/news');
     // Tracking parameters do not make another page.

@@ -1,8 +1,8 @@
 import type http from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import Negotiator from 'negotiator';
 import type { Logger } from '../../core/logger.ts';
+import { chooseEncoding } from '../http/encoding.ts';
 import { etagOf, isFresh } from '../http/headers.ts';
 import { cacheKey, NOT_FOUND_KEY } from './cacheable.ts';
 import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
@@ -270,13 +270,4 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Re
   res.writeHead(answer.status, headers);
   // A HEAD request's answer has its headers only; Node drops the body (see main.ts).
   res.end(body);
-}
-
-type Negotiate = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
-
-/** Brotli where the client takes it, then gzip: browsers list gzip first at the same quality. */
-function chooseEncoding(req: http.IncomingMessage, withBrotli: boolean): string | undefined {
-  const available = withBrotli ? ['br', 'gzip', 'identity'] : ['gzip', 'identity'];
-  // negotiator 1.x takes `preferred`; its published types still describe 0.6.
-  return (new Negotiator(req) as unknown as Negotiate).encoding(available, { preferred: ['br', 'gzip'] });
 }
