@@ -110,6 +110,25 @@ show(
   cacheLoad,
   `   ${((cacheLoad.rps / refLoad.rps) * 100).toFixed(0)} % of reference (target ≥ 70 %, p99 ≤ 20 ms, 0 errors)`,
 );
+// A first-time visitor fetches every island's script: the largest, as the build compressed it,
+// beside the plain server answering the same bytes.
+const script = [...(await (await fetch(`${cached.url}/`)).text()).matchAll(/\/_astro\/[\w.-]+\.js/g)]
+  .map(([src]) => src)
+  .sort((a, b) => fs.statSync(path.join(root, 'dist/client', b)).size - fs.statSync(path.join(root, 'dist/client', a)).size)[0];
+if (script) {
+  // fetch hands back the script decoded.
+  const plain = Buffer.from(await (await fetch(`${cached.url}${script}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer());
+  const scriptRef = await reference(zlibBrotli(plain), { 'content-type': 'text/javascript; charset=utf-8', 'content-encoding': 'br' });
+  const scriptRefLoad = await load(scriptRef.url);
+  const scriptLoad = await load(`${cached.url}${script}`);
+  scriptRef.close();
+  show(`reference, ${script.replace(/\.[\w-]+\.js$/, '.js')} (${Math.round(plain.byteLength / 1024)} KB plain)`, scriptRefLoad);
+  show(
+    '  the same script from the site',
+    scriptLoad,
+    `   ${((scriptLoad.rps / scriptRefLoad.rps) * 100).toFixed(0)} % of reference; brotli made at build`,
+  );
+}
 const nginx = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
 console.log(
   nginx ? `  (nginx found at ${nginx}; not compared by this script yet)` : '  (no nginx on this machine: plain Node is the reference)',
