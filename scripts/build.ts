@@ -1,5 +1,6 @@
-// `node scripts/build.ts [--if-needed]`: builds the Astro app; with --if-needed, only when
-// a source, the configuration or the lockfile changed since the last build.
+// `node scripts/build.ts [--if-needed]`: builds the Astro app, compresses its scripts and styles
+// (docs/decisions/027) and compiles the server to JavaScript (026); with --if-needed, only when a
+// source, the configuration, this build or the lockfile changed since the last build.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ const inputs = [
   'src',
   'public',
   'astro.config.ts',
+  'scripts/build.ts',
   'scripts/page-loaders-once.ts',
   'scripts/compile-server.ts',
   'tsconfig.json',
