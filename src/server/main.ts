@@ -11,6 +11,7 @@ import { createContext, setContext } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';
 import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
+import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { securityHeaders } from './http/headers.ts';
 import { loadPrecompressed } from './http/static-files.ts';
 import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
@@ -117,7 +118,7 @@ const staticFiles = development ? null : loadPrecompressed(staticDir);
 // default (quality 4, 4 MB window, whose buffers are allocated and cleared for every answer) for
 // answers about 4 % larger (docs/decisions/025).
 const compress = compression({
-  threshold: 1024,
+  threshold: COMPRESS_MIN_BYTES,
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
 });
 

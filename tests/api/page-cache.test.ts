@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login, type ApiResponse } from '../setup/api-client.ts';
 import { createNewsService } from '../../src/core/news/news.service.ts';
+import { COMPRESS_MIN_BYTES } from '../../src/server/http/encoding.ts';
 import { openDb } from '../setup/direct-db.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
@@ -286,7 +287,7 @@ eachDatabase('page cache on $kind', (db) => {
     for (const script of scripts) {
       const file = path.join(import.meta.dirname, '../../dist/client', script);
       const brotli = await rawGet(`${suite.url}${script}`, { 'accept-encoding': 'gzip, deflate, br' });
-      if (fs.statSync(file).size < 1024) {
+      if (fs.statSync(file).size < COMPRESS_MIN_BYTES) {
         // Too small to gain from compression: sent as it is.
         expect(brotli.headers['content-encoding'], script).toBeUndefined();
         expect(brotli.body.equals(fs.readFileSync(file))).toBe(true);

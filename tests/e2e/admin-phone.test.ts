@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
-import { expectNoAxeViolations, openPage, PHONE, useBrowser } from '../setup/browser.ts';
+import { expectNoAxeViolations, openPage, PHONE, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 
 const sqlite = testDatabases[0]!;
@@ -23,7 +23,7 @@ describe('admin on a 390 px phone in Chromium', () => {
   const chrome = useBrowser();
 
   it('signs in and creates an event with a 12-megapixel photo that is downsized before it is sent', async () => {
-    const { page, close } = await openPage(chrome.browser, { viewport: PHONE, hasTouch: true, isMobile: true });
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
     await signInWithForm(page, suite.url);
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: /Manage Events/ }).tap();

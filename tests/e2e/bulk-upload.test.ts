@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
-import { DESKTOP, expectNoAxeViolations, openPage, PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectNoAxeViolations, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
 
@@ -38,7 +38,7 @@ describe('bulk photo upload in Manage Gallery', () => {
   const chrome = useBrowser();
 
   it('uploads 20 photos from a phone two at a time with a progress bar each, retries the one that failed, and adds them with captions', async () => {
-    const { page, close } = await openPage(chrome.browser, { viewport: PHONE, hasTouch: true, isMobile: true });
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
     await signInWithCookie(page, suite.url);
     const dialog = await openBulkDialog(page, suite.url);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Choose Photos');

@@ -7,6 +7,8 @@ const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export const PHONE = { width: 390, height: 844 } as const;
+/** A touch phone at PHONE's size, as the admin is used on one. */
+export const TOUCH_PHONE = { viewport: PHONE, hasTouch: true, isMobile: true } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
 /** Debian's Chromium (scripts/ensure-test-tools.ts made sure it is there); never a downloaded browser. */

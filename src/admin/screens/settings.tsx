@@ -51,6 +51,7 @@ export function SettingsScreen() {
 function SettingsForm({ initial }: { initial: Values }) {
   // Two image fields: saving waits until neither is uploading (one finishing must not release the other).
   const [uploads, setUploads] = useState({ logoUrl: false, heroImageUrl: false });
+  const trackUpload = (field: keyof typeof uploads) => (busy: boolean) => setUploads((state) => ({ ...state, [field]: busy }));
   const uploading = uploads.logoUrl || uploads.heroImageUrl;
   const save = useSave<Values>({
     method: 'PUT',
@@ -88,7 +89,7 @@ function SettingsForm({ initial }: { initial: Values }) {
             flow="direct"
             label="Logo"
             error={errorOf('logoUrl')}
-            onBusyChange={(busy) => setUploads((state) => ({ ...state, logoUrl: busy }))}
+            onBusyChange={trackUpload('logoUrl')}
           />
         </div>
       </Card>
@@ -101,7 +102,7 @@ function SettingsForm({ initial }: { initial: Values }) {
             flow="direct"
             label="Welcome banner photo"
             error={errorOf('heroImageUrl')}
-            onBusyChange={(busy) => setUploads((state) => ({ ...state, heroImageUrl: busy }))}
+            onBusyChange={trackUpload('heroImageUrl')}
           />
           <p className="-mt-4 text-sm text-slate-600">
             Shown behind the welcome text on the home page, darkened so that the text stays easy to read. A wide photo works best.

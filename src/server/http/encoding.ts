@@ -1,6 +1,9 @@
 import type http from 'node:http';
 import Negotiator from 'negotiator';
 
+/** Below this, compressing saves less than the headers it adds: left as it is, built or rendered. */
+export const COMPRESS_MIN_BYTES = 1024;
+
 type Negotiate = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chooseEncoding } from './encoding.ts';
+import { chooseEncoding, COMPRESS_MIN_BYTES } from './encoding.ts';
 import { etagOf, isFresh } from './headers.ts';
 
 // Scripts, styles and icons compressed once at build, at the best levels, and answered from
@@ -18,8 +18,6 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
 };
-/** Below this, compressing saves less than the headers it adds (as the compression library's threshold). */
-const MIN_BYTES = 1024;
 /** Astro's hashed bundle files never change under their name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0';
@@ -94,5 +92,5 @@ function compressible(dir: string): string[] {
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && path.extname(entry.name) in TYPES)
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => fs.statSync(file).size >= MIN_BYTES);
+    .filter((file) => fs.statSync(file).size >= COMPRESS_MIN_BYTES);
 }
