@@ -86,7 +86,7 @@ describe('precompressed static files', () => {
     expect(head.body.byteLength).toBe(0);
   });
 
-  it('leaves to the next handler: no compression asked, small or incompressible files, other paths and methods', async () => {
+  it('leaves to the next handler: no compression asked, small or incompressible files, other paths (encoded, NUL, other case) and methods', async () => {
     for (const [pathname, headers, method] of [
       ['/_astro/island.abc123.js', {}, 'GET'],
       ['/_astro/island.abc123.js', { 'accept-encoding': 'identity' }, 'GET'],
@@ -95,6 +95,10 @@ describe('precompressed static files', () => {
       ['/photo.png', { 'accept-encoding': 'br' }, 'GET'],
       ['/_astro/../logo.svg', { 'accept-encoding': 'br' }, 'GET'],
       ['/_astro/island.abc123.js.br', { 'accept-encoding': 'br' }, 'GET'],
+      ['/_astro/island.abc123.js%00', { 'accept-encoding': 'br' }, 'GET'],
+      ['/_astro/%2e%2e/logo.svg', { 'accept-encoding': 'br' }, 'GET'],
+      ['//_astro/island.abc123.js', { 'accept-encoding': 'br' }, 'GET'],
+      ['/_astro/ISLAND.abc123.js', { 'accept-encoding': 'br' }, 'GET'],
     ] as const) {
       expect((await get(pathname, headers, method)).status, `${method} ${pathname} ${JSON.stringify(headers)}`).toBe(299);
     }
