@@ -6,8 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { pageLoadersOnce } from './scripts/page-loaders-once.ts';
+import { reactRendererTag } from './scripts/react-renderer-tag.ts';
 
 const coreDir = fileURLToPath(new URL('./src/core/', import.meta.url));
+const sourceDir = fileURLToPath(new URL('./src/', import.meta.url));
 
 /**
  * The server bundle imports src/core from its source files instead of holding a copy, so that
@@ -58,6 +60,6 @@ export default defineConfig({
   // One small stylesheet inlined saves a render-blocking round trip on a slow phone network.
   build: { inlineStylesheets: 'always' },
   vite: {
-    plugins: [tailwindcss(), oneCorePerProcess(), pageLoadersOnce()],
+    plugins: [tailwindcss(), oneCorePerProcess(), pageLoadersOnce(), reactRendererTag(sourceDir)],
   },
 });

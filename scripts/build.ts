@@ -16,6 +16,7 @@ const inputs = [
   'astro.config.ts',
   'scripts/build.ts',
   'scripts/page-loaders-once.ts',
+  'scripts/react-renderer-tag.ts',
   'scripts/compile-server.ts',
   'tsconfig.json',
   'package.json',
