@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { brotliCompressSync, constants } from 'node:zlib';
 import sharp from 'sharp';
 import { startServer, type RunningServer } from '../tests/setup/start-server.ts';
+import { BASELINE_COMMIT, startBaseline } from './bench-baseline.ts';
 import { fillSite, LARGE_SITE, SMALL_SITE } from './bench-large-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -134,14 +135,28 @@ console.log(
   nginx ? `  (nginx found at ${nginx}; not compared by this script yet)` : '  (no nginx on this machine: plain Node is the reference)',
 );
 
-// 2. Cache misses: the same page rendered for every request.
+// 2. Cache misses: the same page rendered for every request, beside the site as it was before
+// this work (the issue's "today": no page cache, React's development build), in the same run.
 const uncached = await site({ PAGE_CACHE_MB: '0' }, 'demo');
-await load(`${uncached.url}/`, { seconds: 2 });
-const missLoad = await load(`${uncached.url}/`);
-show('GET / rendered every time (cache off)', missLoad, '   brotli, as browsers ask (target ≥ 1,000 req/s)');
-// The issue's "about 250 before" was measured with wrk, which asks for no encoding.
-const missPlain = await load(`${uncached.url}/`, { encoding: 'identity' });
-show('  the same, no encoding asked', missPlain, '   as the issue measured with wrk (about 250 before this change)');
+const baselineData = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-baseline-'));
+folders.push(baselineData);
+const baseline = await startBaseline(baselineData);
+if (baseline) servers.push(baseline);
+for (const encoding of ['br, gzip', 'identity'] as const) {
+  await load(`${uncached.url}/`, { seconds: 2, encoding });
+  const miss = await load(`${uncached.url}/`, { encoding });
+  show(
+    encoding === 'identity' ? '  the same, no encoding asked' : 'GET / rendered every time (cache off)',
+    miss,
+    encoding === 'identity' ? '   as the issue measured with wrk' : '   brotli, as browsers ask',
+  );
+  if (!baseline) continue;
+  await load(`${baseline.url}/`, { seconds: 2, encoding });
+  const before = await load(`${baseline.url}/`, { encoding });
+  show(`  ${BASELINE_COMMIT}, before the page cache`, before, `   this run: ${(miss.rps / before.rps).toFixed(2)} × of it (target ≥ 4 ×)`);
+}
+const uncachedAfterLoadMb = residentMb(uncached);
+void baseline?.stop();
 
 // 3. Lists with years of content, rendered (cache off), beside the same lists with a few items.
 const small = await site({ PAGE_CACHE_MB: '0' }, 'small');
@@ -205,6 +220,7 @@ async function oneAtATime(url: string): Promise<number> {
 console.log('  resident memory of the cached server (target ≤ 120 MB idle, ≤ 200 MB after load):');
 console.log(`    idle after start            ${idleMb.toFixed(0).padStart(5)} MB`);
 console.log(`    after the GET / load        ${residentMb(cached).toFixed(0).padStart(5)} MB`);
+console.log(`    (the server with the cache off, after its GET / loads: ${uncachedAfterLoadMb.toFixed(0)} MB)`);
 const beforeRandom = residentMb(cached);
 const random = await load(cached.url, { amount: Number(process.env.BENCH_RANDOM_URLS ?? 100_000), randomPaths: true });
 const afterRandom = residentMb(cached);

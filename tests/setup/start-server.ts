@@ -26,28 +26,41 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built server (dist-node/server/main.js, as npm start does), in its own process group, and waits for /healthz. */
-export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+/** How npm start runs the built server (dist-node/server/main.js). */
+const BUILT_SERVER = {
+  cwd: root,
+  args: [
+    '--max-semi-space-size=2',
+    '--no-experimental-strip-types',
+    '--conditions=club-built',
+    path.join(root, 'dist-node/server/main.js'),
+  ],
+};
+
+/**
+ * Starts the built server as npm start does (or, for the bench, another command such as an earlier
+ * version's), in its own process group, and waits for /healthz.
+ */
+export async function startServer(
+  env: Record<string, string | undefined>,
+  command: { cwd: string; args: string[] } = BUILT_SERVER,
+): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=2', '--no-experimental-strip-types', '--conditions=club-built', path.join(root, 'dist-node/server/main.js')],
-    {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // The allocator and V8 settings of npm start (docs/decisions/012-memory.md), so tests and the bench run as production does.
-      env: {
-        PATH: process.env.PATH,
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        MALLOC_ARENA_MAX: '2',
-        MALLOC_TRIM_THRESHOLD_: '131072',
-        ...env,
-        PORT: String(port),
-      },
+  const child = spawn(process.execPath, command.args, {
+    cwd: command.cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // The allocator and V8 settings of npm start (docs/decisions/012-memory.md), so tests and the bench run as production does.
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+      ...env,
+      PORT: String(port),
     },
-  );
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
