@@ -48,7 +48,9 @@ export async function startBaseline(dataDir: string): Promise<RunningServer | nu
       { cwd: dir, args: ['src/server/main.ts'] },
     );
   } catch (error) {
-    console.log(`  (the baseline ${BASELINE_COMMIT} could not be started: ${(error as Error).message.replaceAll('\n', ' ').slice(0, 300)})`);
+    console.log(
+      `  (the baseline ${BASELINE_COMMIT} could not be started: ${(error as Error).message.replaceAll('\n', ' ').slice(0, 300)})`,
+    );
     return null;
   }
 }
