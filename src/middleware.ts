@@ -9,7 +9,7 @@ import { toErrorResponse } from './server/http/endpoint.ts';
 import { errorPageResponse } from './server/http/error-page.ts';
 import { forbiddenOrigin, unauthorized } from './server/http/errors.ts';
 import { withoutIslandStyleElement } from './server/http/island-styles.ts';
-import { cacheControlFor, inlineScriptHashes, securityHeaders, withHeaders, withPublicCaching } from './server/http/headers.ts';
+import { cacheControlFor, inlineScriptHashes, securityHeaders, withBody, withHeaders, withPublicCaching } from './server/http/headers.ts';
 import { isSiteImagePath } from './core/images/image-urls.ts';
 import { SESSION_COOKIE } from './server/http/session-cookie.ts';
 
@@ -45,17 +45,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Read before HEAD and 304 answers drop the body, so that they carry the same policy as GET.
   let scriptHashes: string[] = [];
+  // A page's bytes, encoded once: the validator below hashes these rather than reading a copy.
+  let page: Uint8Array | undefined;
   if (/^text\/html/.test(response.headers.get('content-type') ?? '') && response.body) {
     const html = withoutIslandStyleElement(await response.text());
     scriptHashes = inlineScriptHashes(html);
-    const headers = new Headers(response.headers);
-    headers.delete('content-length');
-    response = new Response(html, { status: response.status, statusText: response.statusText, headers });
+    page = Buffer.from(html);
   }
   const allowances = { scriptHashes, frameSources: context.locals.frameSources };
   // A page rendered for a signed-in administrator is theirs alone: no shared cache may keep it.
   const cacheControl = context.locals.auth && !isApi(pathname) ? 'private, no-store' : cacheControlFor(pathname, context.request.method);
-  if (!cacheControl && !isSiteImagePath(pathname)) response = await withPublicCaching(context.request, response);
+  if (!cacheControl && !isSiteImagePath(pathname)) response = await withPublicCaching(context.request, response, page);
+  else if (page) response = withBody(response, page);
   return withHeaders(response, {
     ...securityHeaders(context.url.protocol === 'https:' || publicUrl.startsWith('https:'), pathname, { allowances }),
     ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),

@@ -115,19 +115,33 @@ export function withHeaders(response: Response, headers: Record<string, string>)
   return target;
 }
 
+/** The answer with `body` (already read from it and changed) in place of its own. */
+export function withBody(response: Response, body: Uint8Array): Response {
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /**
  * Adds a validator to a public page or feed and answers a matching If-None-Match with
- * 304. Bodies here are small text documents, so hashing them whole is cheap.
+ * 304. Bodies here are small text documents, so hashing them whole is cheap. `read`: the body,
+ * when the caller has read it already (the answer's own is then left unread).
  */
-export async function withPublicCaching(request: Request, response: Response): Promise<Response> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return response;
+export async function withPublicCaching(request: Request, response: Response, read?: Uint8Array): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
-  if ((response.status !== 200 && response.status !== 404) || !CACHEABLE_TYPES.test(type) || response.headers.has('set-cookie')) {
-    return response;
+  if (
+    (request.method !== 'GET' && request.method !== 'HEAD') ||
+    (response.status !== 200 && response.status !== 404) ||
+    !CACHEABLE_TYPES.test(type) ||
+    response.headers.has('set-cookie')
+  ) {
+    return read ? withBody(response, read) : response;
   }
-  const body = new Uint8Array(await response.arrayBuffer());
+  const body = read ?? new Uint8Array(await response.arrayBuffer());
   const etag = etagOf(body);
   const headers = new Headers(response.headers);
+  // The length Astro gave was for the body before the caller changed it.
+  if (read) headers.delete('content-length');
   headers.set('ETag', etag);
   headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
   headers.append('Vary', 'Accept-Encoding');
