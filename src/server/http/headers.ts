@@ -116,7 +116,7 @@ export function withHeaders(response: Response, headers: Record<string, string>)
 }
 
 /** The answer with `body` (already read from it and changed) in place of its own. */
-export function withBody(response: Response, body: Uint8Array): Response {
+export function withBody(response: Response, body: Uint8Array<ArrayBuffer>): Response {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
@@ -127,7 +127,7 @@ export function withBody(response: Response, body: Uint8Array): Response {
  * 304. Bodies here are small text documents, so hashing them whole is cheap. `read`: the body,
  * when the caller has read it already (the answer's own is then left unread).
  */
-export async function withPublicCaching(request: Request, response: Response, read?: Uint8Array): Promise<Response> {
+export async function withPublicCaching(request: Request, response: Response, read?: Uint8Array<ArrayBuffer>): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   if (
     (request.method !== 'GET' && request.method !== 'HEAD') ||
