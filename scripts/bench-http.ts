@@ -138,7 +138,7 @@ console.log(
 // 2. Cache misses: the same page rendered for every request, beside the site as it was before
 // this work (the "today": no page cache, React's development build), in the same run.
 const uncached = await site({ PAGE_CACHE_MB: '0' }, 'demo');
-const baselineData = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-baseline-'));
+const baselineData = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-baseline-data-'));
 folders.push(baselineData);
 const baseline = await startBaseline(baselineData);
 if (baseline) servers.push(baseline);
