@@ -1,3 +1,4 @@
+import { decodeHTMLAttribute } from 'entities';
 import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
@@ -142,6 +143,21 @@ eachDatabase('content API on $kind', (db) => {
     expect((await as('DELETE', `/api/admin/gallery/${id}`)).body).toEqual({ message: 'Gallery image deleted', id });
     expect((await call(suite, 'GET', '/api/gallery')).body).toEqual([]);
     expect((await as('PUT', `/api/admin/gallery/${id}`, { imageUrl: `${photoSite()}/a.jpg` })).status).toBe(404);
+  });
+
+  it("hands a caption with markup and quotes to the gallery's island as the very text, never as markup", async () => {
+    const caption = `Dads' "day" </astro-island><script>alert(1)</script> & \\u003c \u00e9`;
+    const added = await as('POST', '/api/admin/gallery', { imageUrl: `${photoSite()}/a.jpg`, caption });
+    expect(added.status).toBe(201);
+    const page = (await call(suite, 'GET', '/gallery')).text;
+    expect(page).not.toContain('<script>alert(1)');
+    // The island's props attribute, as a browser reads it: entities decoded, then Astro's JSON,
+    // then the one JSON text the gallery's photos travel in.
+    const attribute = /<astro-island[^>]*component-export="GalleryGridIsland"[^>]*props="([^"]*)"/.exec(page)![1]!;
+    const props = JSON.parse(decodeHTMLAttribute(attribute)) as { itemsJson: [0, string] };
+    const items = JSON.parse(props.itemsJson[1]) as { id: string; caption: string }[];
+    expect(items.find((item) => item.id === added.body.id)?.caption).toBe(caption);
+    await as('DELETE', `/api/admin/gallery/${added.body.id}`);
   });
 
   it('saves the two information pages and the site settings', async () => {
