@@ -14,7 +14,6 @@ import { isSiteImagePath } from './core/images/image-urls.ts';
 import { SESSION_COOKIE } from './server/http/session-cookie.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
-const utf8 = new TextEncoder();
 const HOME_PAGE = '/';
 const PAGE_FAILED = 'We could not show this page. Please try again in a moment.';
 
@@ -46,12 +45,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Read before HEAD and 304 answers drop the body, so that they carry the same policy as GET.
   let scriptHashes: string[] = [];
-  // A page's bytes, encoded once: the validator below hashes these rather than reading a copy.
+  // A page's bytes, read once and never decoded: the validator below hashes these rather than reading a copy.
   let page: Uint8Array<ArrayBuffer> | undefined;
   if (/^text\/html/.test(response.headers.get('content-type') ?? '') && response.body) {
-    const html = withoutIslandStyleElement(await response.text());
-    scriptHashes = inlineScriptHashes(html);
-    page = utf8.encode(html);
+    page = withoutIslandStyleElement(new Uint8Array(await response.arrayBuffer()));
+    scriptHashes = inlineScriptHashes(page);
   }
   const allowances = { scriptHashes, frameSources: context.locals.frameSources };
   // A page rendered for a signed-in administrator is theirs alone: no shared cache may keep it.

@@ -7,7 +7,14 @@ const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest
 describe('content security policy', () => {
   it('hashes inline scripts but not external scripts or JSON-LD', () => {
     const html = `<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/ld+json">{"@type":"Event"}</script><SCRIPT>a()</SCRIPT>`;
-    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()')]);
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual([sha('a()'), sha('b()')]);
+  });
+
+  it('hashes a script from its UTF-8 bytes wherever other characters come before it', () => {
+    // Letters of two and four bytes before and inside the scripts: the offsets found must be the bytes'.
+    const html = `<p>Café 🎉 “quotes”</p><script>say("é🎉")</script><p>ß</p><script type="module">b()</script>`;
+    const page = Buffer.from(html);
+    expect(inlineScriptHashes(new Uint8Array(page.buffer, page.byteOffset, page.byteLength))).toEqual([sha('say("é🎉")'), sha('b()')]);
   });
 
   it('lets public pages run only hashed inline scripts and frame only the given booking origins', () => {

@@ -47,27 +47,22 @@ function originOf(url: string): string[] {
   }
 }
 
-/** The CSP source hashes of every inline <script> of an HTML page (data blocks such as JSON-LD run nothing, and are left out). */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The CSP source hashes of every inline <script> of an HTML page, from its UTF-8 bytes (data
+ * blocks such as JSON-LD run nothing, and are left out). The markup is searched in a Latin-1 view
+ * of the bytes, one character per byte, so that a match's offsets are byte offsets: each script
+ * is hashed from its own bytes, which are what CSP hashes, without decoding the page.
+ */
+export function inlineScriptHashes(page: Uint8Array): string[] {
+  const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+  for (const match of bytes.toString('latin1').matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/dgi)) {
     const attributes = match[1] ?? '';
     if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
-    hashes.add(scriptHash(match[2] ?? ''));
+    const [start, end] = match.indices![2]!;
+    hashes.add(`sha256-${createHash('sha256').update(bytes.subarray(start, end)).digest('base64')}`);
   }
   return [...hashes];
-}
-
-// Pages carry the same few scripts (Astro's island loader and directive): hash each once.
-const knownHashes = new Map<string, string>();
-function scriptHash(script: string): string {
-  let hash = knownHashes.get(script);
-  if (!hash) {
-    hash = `sha256-${createHash('sha256').update(script).digest('base64')}`;
-    if (knownHashes.size >= 32) knownHashes.clear();
-    knownHashes.set(script, hash);
-  }
-  return hash;
 }
 
 /** For files served as they are (scripts, styles, icons): they may load nothing at all. */
