@@ -21,6 +21,16 @@ const COLUMNS = [
 ] as const;
 
 export function createEventsRepository(db: Db) {
+  const countUpcoming = async (now: string) =>
+    Number(
+      (
+        await live(db, 'events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('date', '>=', now)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   return {
     /**
      * Upcoming events soonest first, then past events most recent first. Two queries, each in
@@ -30,20 +40,13 @@ export function createEventsRepository(db: Db) {
       const upcoming = live(db, 'events').select(COLUMNS).where('date', '>=', now).orderBy('date').orderBy('createdAt').orderBy('id');
       const past = live(db, 'events').select(COLUMNS).where('date', '<', now).orderBy('date', 'desc').orderBy('createdAt').orderBy('id');
       if (!page) return [...(await upcoming.execute()), ...(await past.execute())];
-      const counted = await live(db, 'events')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('date', '>=', now)
-        .executeTakeFirstOrThrow();
-      const upcomingCount = Number(counted.n);
-      const rows = page.offset < upcomingCount ? await upcoming.limit(page.limit).offset(page.offset).execute() : [];
+      const rows = await upcoming.limit(page.limit).offset(page.offset).execute();
       const left = page.limit - rows.length;
-      if (left > 0)
-        rows.push(
-          ...(await past
-            .limit(left)
-            .offset(Math.max(0, page.offset - upcomingCount))
-            .execute()),
-        );
+      if (left === 0) return rows;
+      // The page ends past the upcoming events. It starts among them (then the past ones follow
+      // from their first) unless it found none, and only then does the count say where.
+      const pastOffset = rows.length > 0 || page.offset === 0 ? 0 : page.offset - (await countUpcoming(now));
+      rows.push(...(await past.limit(left).offset(Math.max(0, pastOffset)).execute()));
       return rows;
     },
 

@@ -8,6 +8,7 @@ import type { NewsArticle } from '../../core/news/news.schema.ts';
 import { newsContentForDisplay } from './news-display.ts';
 import { formatDisplayDate, formatEventWhen } from '../../core/shared/time.ts';
 import { truncate } from './page-meta.ts';
+import { batchedLookup } from './batched-lookup.ts';
 
 // What the public components render: plain data, dates already in the club's time zone, so
 // that no component (and no island) needs the domain code.
@@ -83,17 +84,18 @@ function calendarBadge(iso: string, timeZone: string): { month: string; day: str
 export function createViews(app: AppContext, clubName: string) {
   const { timeZone, publicUrl } = app.config;
   const localSrc = (url: string) => publicImageSrc(app, url);
+  const describe = batchedLookup((urls) => app.images.describe(urls));
   const imageView = (url: string | null, images: Map<string, StoredImage>, alt: string): ImageView | null =>
     url ? { src: localSrc(url), stored: images.get(url) ?? null, alt } : null;
 
   return {
     /** One image of the site's own (the welcome banner's photo), described for the page. */
     async image(url: string | null, alt: string): Promise<ImageView | null> {
-      return url ? imageView(url, await app.images.describe([url]), alt) : null;
+      return url ? imageView(url, await describe([url]), alt) : null;
     },
 
     async news(items: NewsArticle[]): Promise<NewsView[]> {
-      const images = await app.images.describe(items.map((item) => item.imageUrl));
+      const images = await describe(items.map((item) => item.imageUrl));
       return items.map((item) => {
         const { text } = item;
         const href = `/news/${item.id}`;
@@ -112,7 +114,7 @@ export function createViews(app: AppContext, clubName: string) {
     },
 
     async events(items: ClubEvent[], now = new Date()): Promise<EventView[]> {
-      const images = await app.images.describe(items.map((item) => item.imageUrl));
+      const images = await describe(items.map((item) => item.imageUrl));
       return items.map((event) => {
         const href = `/events/${event.id}`;
         const past = isPastEvent(event, now);
@@ -141,7 +143,7 @@ export function createViews(app: AppContext, clubName: string) {
     },
 
     async gallery(items: GalleryImage[]): Promise<GalleryView[]> {
-      const images = await app.images.describe(items.map((item) => item.imageUrl));
+      const images = await describe(items.map((item) => item.imageUrl));
       return items.map((item) => ({
         id: item.id,
         caption: item.caption,
