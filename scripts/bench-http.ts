@@ -157,6 +157,10 @@ for (const encoding of ['br, gzip', 'identity'] as const) {
 }
 const uncachedAfterLoadMb = residentMb(uncached);
 void baseline?.stop();
+// Once quiet for two seconds the server gives back what the burst left (src/server/memory-relief.ts).
+const QUIET_MS = 4_000;
+await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+const uncachedQuietMb = residentMb(uncached);
 
 // 3. Lists with years of content, rendered (cache off), beside the same lists with a few items.
 const small = await site({ PAGE_CACHE_MB: '0' }, 'small');
@@ -220,7 +224,9 @@ async function oneAtATime(url: string): Promise<number> {
 console.log('  resident memory of the cached server (target ≤ 120 MB idle, ≤ 200 MB after load):');
 console.log(`    idle after start            ${idleMb.toFixed(0).padStart(5)} MB`);
 console.log(`    after the GET / load        ${residentMb(cached).toFixed(0).padStart(5)} MB`);
-console.log(`    (the server with the cache off, after its GET / loads: ${uncachedAfterLoadMb.toFixed(0)} MB)`);
+console.log(
+  `    (the server with the cache off, after its GET / loads: ${uncachedAfterLoadMb.toFixed(0)} MB; ${QUIET_MS / 1000} s later, quiet: ${uncachedQuietMb.toFixed(0)} MB)`,
+);
 const beforeRandom = residentMb(cached);
 const random = await load(cached.url, { amount: Number(process.env.BENCH_RANDOM_URLS ?? 100_000), randomPaths: true });
 const afterRandom = residentMb(cached);
@@ -238,7 +244,11 @@ if (token) {
     form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
     await fetch(`${uploader}/api/admin/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   }
-  console.log(`    after 20 photo uploads      ${residentMb(cached).toFixed(0).padStart(5)} MB`);
+  const afterUploads = residentMb(cached);
+  await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+  console.log(
+    `    after 20 photo uploads      ${afterUploads.toFixed(0).padStart(5)} MB (${residentMb(cached).toFixed(0)} MB ${QUIET_MS / 1000} s later)`,
+  );
 }
 
 /** The page as the site sends it to a browser (fetch has decoded it): brotli-compressed. */

@@ -17,6 +17,7 @@ import { loadPrecompressed } from './http/static-files.ts';
 import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
 import { routedSegments } from './page-cache/cacheable.ts';
 import { createPageCache } from './page-cache/page-cache.ts';
+import { startMemoryRelief } from './memory-relief.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -193,6 +194,7 @@ function cutOffStalledBodies(req: http.IncomingMessage, res: http.ServerResponse
   req.once('end', () => req.setTimeout(0));
 }
 
+const stopMemoryRelief = startMemoryRelief(server, log);
 const stopBackups = app.backups.start();
 // Hourly: expired sessions and idempotency keys, and what was deleted more than 30 days ago (also once at start).
 const purgeTrash = () =>
@@ -224,6 +226,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
   clearInterval(pruneTimer);
+  stopMemoryRelief();
   stopBackups();
   // Not awaited: a connection to a database that stopped answering must not hold up the drain.
   void coherence?.close();

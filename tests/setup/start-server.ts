@@ -31,6 +31,7 @@ const BUILT_SERVER = {
   cwd: root,
   args: [
     '--max-semi-space-size=2',
+    '--expose-gc',
     '--no-experimental-strip-types',
     '--conditions=club-built',
     path.join(root, 'dist-node/server/main.js'),
