@@ -45,7 +45,7 @@ describe('memory relief after a burst', () => {
       .find((entry) => entry.includes('memory given back'));
     expect(line, `resident after the burst: ${afterBurst.toFixed(0)} MB`).toBeDefined();
     const { beforeMb, afterMb } = JSON.parse(line!) as { beforeMb: number; afterMb: number };
-    expect(afterMb).toBeLessThan(beforeMb);
+    expect(afterMb, line).toBeLessThan(beforeMb);
     expect(residentMb(server.process.pid!)).toBeLessThan(afterBurst);
   }, 60_000);
 });
