@@ -39,8 +39,10 @@ function oneCorePerProcess(): Plugin {
 export default defineConfig({
   output: 'server',
   // The adapter builds a request handler; src/server/main.ts owns the HTTP server so that
-  // migrations finish before the port opens and SIGTERM drains requests (docs/decisions/002).
-  adapter: node({ mode: 'standalone', bodySizeLimit: 12 * 1024 * 1024 }),
+  // migrations finish before the port opens and SIGTERM drains requests (docs/decisions/002),
+  // and answers the static files itself, from memory: 'middleware' is Astro's handler without
+  // its static one (docs/decisions/029).
+  adapter: node({ mode: 'middleware', bodySizeLimit: 12 * 1024 * 1024 }),
   integrations: [
     // renderToString per component: no web stream per island (none of them suspends).
     react({ experimentalDisableStreaming: true }),

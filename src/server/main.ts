@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { securityHeaders } from './http/headers.ts';
-import { loadPrecompressed } from './http/static-files.ts';
+import { loadStaticFiles } from './http/static-files.ts';
 import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
 import { routedSegments } from './page-cache/cacheable.ts';
 import { createPageCache } from './page-cache/page-cache.ts';
@@ -110,8 +110,8 @@ const coherence =
       }))
     : null;
 
-// Scripts, styles and icons as the build compressed them, from memory (development serves its own).
-const staticFiles = development ? null : loadPrecompressed(staticDir);
+// The build's scripts, styles and public files, from memory (development serves its own).
+const staticFiles = development ? null : loadStaticFiles(staticDir);
 
 // Pages, feeds, scripts and styles leave compressed (brotli or gzip); images are already compressed.
 // What reaches this is compressed anew for each request (the page cache keeps its own, made once
@@ -147,6 +147,11 @@ const server = http.createServer((req, res) => {
     res.end(JSON.stringify({ message: `The method ${String(req.method).slice(0, 20)} is not allowed here.` }));
     return;
   }
+  if (!readableAddress(req.url)) {
+    res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', ...baseline(req) });
+    res.end(JSON.stringify({ message: 'This address cannot be read: it has a broken %-escape.' }));
+    return;
+  }
   // Static files (scripts, styles, icons) never reach the middleware: they get the same
   // security headers here; the middleware's own values replace these on everything else.
   for (const [name, value] of Object.entries(baseline(req))) res.setHeader(name, value);
@@ -168,6 +173,16 @@ server.keepAliveTimeout = 5_000;
 server.headersTimeout = 20_000;
 // The whole request, body included; a stalled body is cut off much sooner (BODY_IDLE_TIMEOUT_SECONDS).
 server.requestTimeout = 180_000;
+
+/** Whether every %-escape of the address decodes, as Astro needs to route it. */
+function readableAddress(url: string | undefined): boolean {
+  try {
+    decodeURI(url ?? '/');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function baseline(req: http.IncomingMessage): Record<string, string> {
   const path = (req.url ?? '/').split('?')[0] ?? '/';

@@ -164,4 +164,13 @@ eachDatabase('hostile input on $kind', (db) => {
       expect(events[0]!.getFirstPropertyValue('summary')).toBe('Fair\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Injected');
     }
   });
+  it('refuses an address with a broken %-escape with a 400 that says why, on pages, files and the API', async () => {
+    for (const path of ['/%E0%A4%A', '/news/%E0%A4%A', '/_astro/%ZZ.js', '/api/news/%E0%A4%A', '/gallery?page=%']) {
+      const response = await call(suite, 'GET', path);
+      expect(response.status, path).toBe(400);
+      expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(response.body.message, path).toBe('This address cannot be read: it has a broken %-escape.');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
 });

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrecompressed, precompress } from './static-files.ts';
+import { loadStaticFiles, precompress } from './static-files.ts';
 
-describe('precompressed static files', () => {
+describe('static files from memory', () => {
   let dir = '';
   let server: http.Server;
   let port = 0;
@@ -19,10 +19,15 @@ describe('precompressed static files', () => {
     fs.writeFileSync(path.join(dir, '_astro', 'island.abc123.js'), script);
     fs.writeFileSync(path.join(dir, 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
     fs.writeFileSync(path.join(dir, 'tiny.js'), 'export {};\n');
-    fs.writeFileSync(path.join(dir, 'photo.png'), Buffer.alloc(4096));
+    fs.writeFileSync(path.join(dir, 'photo.png'), Buffer.alloc(4096, 7));
+    fs.writeFileSync(path.join(dir, 'club photo.png'), Buffer.alloc(100, 9));
+    fs.writeFileSync(path.join(dir, '.env'), 'SECRET=1\n');
+    fs.mkdirSync(path.join(dir, '.well-known'));
+    fs.writeFileSync(path.join(dir, '.well-known', 'security.txt'), 'Contact: mailto:club@example.org\n');
     expect(precompress(dir)).toBe(2);
-    const files = loadPrecompressed(dir);
-    expect(files.size).toBe(2);
+    const files = loadStaticFiles(dir);
+    // The two compressed, tiny.js, both photos, security.txt; neither .env nor the build's copies.
+    expect(files.size).toBe(6);
     server = http.createServer((req, res) => {
       if (req.method === 'HEAD') req.method = 'GET';
       if (files.handle(req, res)) return;
@@ -86,19 +91,44 @@ describe('precompressed static files', () => {
     expect(head.body.byteLength).toBe(0);
   });
 
-  it('leaves to the next handler: no compression asked, small or incompressible files, other paths (encoded, NUL, other case) and methods', async () => {
+  it('answers the plain file to a client that takes no compression, and small or incompressible files as they are', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+      const plain = await get('/_astro/island.abc123.js', headers);
+      expect(plain.status, JSON.stringify(headers)).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      expect(plain.body.toString()).toBe(script);
+    }
+    const tiny = await get('/tiny.js', { 'accept-encoding': 'br' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.headers.vary).toBeUndefined();
+    expect(tiny.body.toString()).toBe('export {};\n');
+    const photo = await get('/photo.png', { 'accept-encoding': 'br' });
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.body.equals(Buffer.alloc(4096, 7))).toBe(true);
+    // Named as Astro's handler found them: the address decoded.
+    expect((await get('/club%20photo.png', {})).body.equals(Buffer.alloc(100, 9))).toBe(true);
+    const security = await get('/.well-known/security.txt', {});
+    expect(security.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
+  it('leaves to the next handler: other paths (dotfiles, the build copies, escapes out of the folder, NUL, other case), other methods', async () => {
     for (const [pathname, headers, method] of [
-      ['/_astro/island.abc123.js', {}, 'GET'],
-      ['/_astro/island.abc123.js', { 'accept-encoding': 'identity' }, 'GET'],
       ['/_astro/island.abc123.js', { 'accept-encoding': 'br' }, 'POST'],
-      ['/tiny.js', { 'accept-encoding': 'br' }, 'GET'],
-      ['/photo.png', { 'accept-encoding': 'br' }, 'GET'],
+      ['/_astro/island.abc123.js', { 'accept-encoding': 'br' }, 'DELETE'],
+      ['/.env', {}, 'GET'],
+      ['/%2eenv', {}, 'GET'],
       ['/_astro/../logo.svg', { 'accept-encoding': 'br' }, 'GET'],
       ['/_astro/island.abc123.js.br', { 'accept-encoding': 'br' }, 'GET'],
+      ['/_astro/island.abc123.js.gz', {}, 'GET'],
       ['/_astro/island.abc123.js%00', { 'accept-encoding': 'br' }, 'GET'],
       ['/_astro/%2e%2e/logo.svg', { 'accept-encoding': 'br' }, 'GET'],
+      ['/_astro/..%2F..%2Fpackage.json', {}, 'GET'],
+      ['/_astro/%E0%A4%A', {}, 'GET'],
       ['//_astro/island.abc123.js', { 'accept-encoding': 'br' }, 'GET'],
       ['/_astro/ISLAND.abc123.js', { 'accept-encoding': 'br' }, 'GET'],
+      ['/_astro/', {}, 'GET'],
+      ['/', {}, 'GET'],
     ] as const) {
       expect((await get(pathname, headers, method)).status, `${method} ${pathname} ${JSON.stringify(headers)}`).toBe(299);
     }

@@ -69,7 +69,7 @@ function isUnrouted(pathname: string, routed: ReadonlySet<string>): boolean {
   try {
     return !routed.has(decodeURIComponent(first));
   } catch {
-    return false; // a malformed escape: Astro answers it (400)
+    return false; // a malformed escape: main.ts refuses it (400) before any of this
   }
 }
 
