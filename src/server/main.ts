@@ -68,8 +68,6 @@ if ((await app.admins.count()) === 0) {
   log.warn('No administrator exists yet. Create one with: npm run admin -- create <username>');
 }
 
-// Autostart would open its own server; this file owns the server so that it can drain it.
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // Libraries read NODE_ENV when first loaded (React picks its production or development build),
 // and they load with the app below: this makes production, the default, reach all of them.
 process.env.NODE_ENV = config.env;
