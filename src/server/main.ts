@@ -141,13 +141,11 @@ const server = http.createServer((req, res) => {
     );
   });
   if (!ALLOWED_METHODS.includes(req.method ?? '')) {
-    res.writeHead(405, { 'Content-Type': 'application/json; charset=utf-8', Allow: ALLOWED_METHODS.join(', '), ...baseline(req) });
-    res.end(JSON.stringify({ message: `The method ${String(req.method).slice(0, 20)} is not allowed here.` }));
+    refuse(req, res, 405, `The method ${String(req.method).slice(0, 20)} is not allowed here.`, { Allow: ALLOWED_METHODS.join(', ') });
     return;
   }
   if (!readableAddress(req.url)) {
-    res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', ...baseline(req) });
-    res.end(JSON.stringify({ message: 'This address cannot be read: it has a broken %-escape.' }));
+    refuse(req, res, 400, 'This address cannot be read: it has a broken %-escape.');
     return;
   }
   // Static files (scripts, styles, icons) never reach the middleware: they get the same
@@ -171,6 +169,18 @@ server.keepAliveTimeout = 5_000;
 server.headersTimeout = 20_000;
 // The whole request, body included; a stalled body is cut off much sooner (BODY_IDLE_TIMEOUT_SECONDS).
 server.requestTimeout = 180_000;
+
+/** A request refused before it reaches Astro, answered as the API answers its errors. */
+function refuse(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...baseline(req) });
+  res.end(JSON.stringify({ message }));
+}
 
 /** Whether every %-escape of the address decodes, as Astro needs to route it. */
 function readableAddress(url: string | undefined): boolean {
