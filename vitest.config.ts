@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { findTestPostgres } from './tests/setup/find-postgres.ts';
 import { startPhotoSite } from './tests/setup/photo-site.ts';
 
@@ -10,6 +10,8 @@ process.env.TEST_PHOTO_SITE = await startPhotoSite();
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
+    // Files that test PostgreSQL alone have nothing to run without it (tests/setup/databases.ts).
+    exclude: [...configDefaults.exclude, ...(postgres ? [] : ['**/*.postgres.test.ts'])],
     reporters: ['default', './tests/setup/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -6,7 +6,7 @@ export const LOCAL_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postg
 /**
  * The PostgreSQL to test on: TEST_DATABASE_URL when set, otherwise the local server when it
  * answers, so that a plain `npm test` tests both databases wherever PostgreSQL runs. Only on a
- * machine with none are the PostgreSQL suites skipped (and counted in the run's summary); with
+ * machine with none are the PostgreSQL suites left out (the run's last line says so); with
  * REQUIRE_POSTGRES=1 (CI) that is an error instead.
  */
 export async function findTestPostgres(): Promise<string | undefined> {
