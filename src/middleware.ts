@@ -7,7 +7,8 @@ import { ping } from './core/db/connect.ts';
 import { DATABASE_UNAVAILABLE } from './core/db/errors.ts';
 import { toErrorResponse } from './server/http/endpoint.ts';
 import { errorPageResponse } from './server/http/error-page.ts';
-import { forbiddenOrigin, unauthorized } from './server/http/errors.ts';
+import { forbiddenOrigin, methodNotAllowed, unauthorized } from './server/http/errors.ts';
+import { apiMethods } from './server/openapi.ts';
 import { withoutIslandStyleElement } from './server/http/island-styles.ts';
 import { cacheControlFor, inlineScriptHashes, securityHeaders, withBody, withHeaders, withPublicCaching } from './server/http/headers.ts';
 import { isSiteImagePath } from './core/images/image-urls.ts';
@@ -16,6 +17,8 @@ import { SESSION_COOKIE } from './server/http/session-cookie.ts';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const HOME_PAGE = '/';
 const PAGE_FAILED = 'We could not show this page. Please try again in a moment.';
+/** Pages, feeds, images and the admin screens are only read (main.ts hands HEAD on as GET). */
+const READ_ONLY = ['GET', 'HEAD'];
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const incomingId = context.request.headers.get('x-request-id') ?? '';
@@ -63,6 +66,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   });
 
   async function guard(): Promise<Response> {
+    // Before anything else: Astro renders a page for any method, and answers a method an
+    // endpoint lacks with the HTML not-found page (and a warning in the log for each).
+    // Administrators' calls answer strangers nothing but 401, whatever the method.
+    const { method } = context.request;
+    const allowed = isApi(pathname) ? await apiMethods(context.routePattern) : READ_ONLY;
+    const checkMethod = () => {
+      if (allowed && !allowed.includes(method)) throw methodNotAllowed(method, allowed);
+    };
+    if (!requiresAdmin(pathname)) checkMethod();
     if (pathname === LOGIN_API) {
       // A browser posting the login form from another site is refused; scripts send no Origin.
       const origin = context.request.headers.get('origin');
@@ -73,6 +85,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const auth = await authenticate(context.request, context.cookies, app.auth);
       if (!auth) throw unauthorized();
       if (auth.via === 'cookie' && !isSameOriginWrite(context.request, context.url, publicUrl)) throw forbiddenOrigin();
+      checkMethod();
       context.locals.auth = auth;
       return next();
     }
@@ -98,6 +111,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
 async function asErrorPage(answer: Response, requestId: string): Promise<Response> {
   const { message } = (await answer.json()) as { message: string };
   const text = answer.status === 500 ? PAGE_FAILED : message;
-  const retryAfter = answer.headers.get('retry-after');
-  return errorPageResponse(answer.status, text, requestId, retryAfter ? { 'Retry-After': retryAfter } : {});
+  const headers: Record<string, string> = {};
+  for (const name of ['Retry-After', 'Allow']) {
+    const value = answer.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  return errorPageResponse(answer.status, text, requestId, headers);
 }

@@ -38,6 +38,22 @@ export async function apiRoutes(): Promise<Record<string, Partial<Record<Method,
   return routes;
 }
 
+let routes: ReturnType<typeof apiRoutes> | undefined;
+
+/**
+ * The methods an API route answers, by Astro's route pattern ('/api/admin/news/[id]'), GET
+ * bringing HEAD; null for the catch-all, which answers every method its 404.
+ */
+export async function apiMethods(routePattern: string): Promise<string[] | null> {
+  const path = pathOf(`../pages${routePattern}.ts`);
+  if (!path) return null;
+  routes ??= apiRoutes();
+  const operations = (await routes)[path];
+  if (!operations) return null;
+  const methods = Object.keys(operations).map((method) => method.toUpperCase());
+  return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+}
+
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
 

@@ -164,6 +164,41 @@ eachDatabase('hostile input on $kind', (db) => {
       expect(events[0]!.getFirstPropertyValue('summary')).toBe('Fair\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Injected');
     }
   });
+  it('answers 405 with Allow to a method an address does not take: HTML on pages, JSON on the API', async () => {
+    const origin = { origin: suite.url };
+    for (const [method, path] of [
+      ['POST', '/'],
+      ['PUT', '/news'],
+      ['DELETE', '/admin/dashboard'],
+      ['POST', '/rss.xml'],
+      ['OPTIONS', '/gallery'],
+    ] as const) {
+      const response = await call(suite, method, path, { headers: origin, body: '{}' });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow'), path).toBe('GET, HEAD');
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(response.text, path).toContain(`This address does not take ${method} requests; it answers GET, HEAD.`);
+    }
+    for (const [method, path, allow] of [
+      ['POST', '/api/news', 'GET, HEAD'],
+      ['GET', '/api/admin/news', 'POST'],
+      ['POST', '/api/admin/news/abc123', 'PUT, DELETE'],
+      ['DELETE', '/api/who-we-are', 'GET, HEAD'],
+      ['PATCH', '/api/admin/login', 'POST'],
+    ] as const) {
+      const response = await call(suite, method, path, { token, headers: origin, ...(method !== 'GET' && { body: '{}' }) });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow'), path).toBe(allow);
+      expect(response.body, path).toEqual({ message: `This address does not take ${method} requests; it answers ${allow}.` });
+    }
+    // The methods an endpoint declares still reach it, strangers get 401 from the administrators'
+    // calls whatever the method, and unknown API paths keep their JSON 404.
+    expect((await call(suite, 'POST', '/api/admin/news', { token, headers: origin, body: '{}' })).status).toBe(400);
+    expect((await call(suite, 'GET', '/api/admin/news', { headers: origin })).status).toBe(401);
+    expect((await call(suite, 'POST', '/api/nothing-here', { headers: origin, body: '{}' })).body).toEqual({
+      message: 'There is no such API endpoint.',
+    });
+  });
   it('refuses an address with a broken %-escape with a 400 that says why, on pages, files and the API', async () => {
     for (const path of ['/%E0%A4%A', '/news/%E0%A4%A', '/_astro/%ZZ.js', '/api/news/%E0%A4%A', '/gallery?page=%']) {
       const response = await call(suite, 'GET', path);

@@ -193,6 +193,21 @@ eachDatabase('page cache on $kind', (db) => {
     await call(suite, 'POST', '/api/admin/login', { body: { username: 'nobody', password: 'wrong-password-here' } });
     await call(suite, 'POST', '/api/admin/news', { token, body: { title: '' } });
     expect((await page('/news')).headers.get('x-cache')).toBe('HIT');
+
+    // Nor can anybody empty it by sending writes to pages, however the address is spelled.
+    const origin = { origin: suite.url };
+    for (const [method, path] of [
+      ['POST', '/'],
+      ['POST', '/news'],
+      ['DELETE', '/%6Eews'],
+      ['PUT', '/admin/news'],
+      ['POST', '/%61dmin'],
+      ['POST', '/rss.xml'],
+      ['PATCH', '/news/nothing'],
+    ] as const) {
+      expect((await call(suite, method, path, { headers: origin, body: '{}' })).status, `${method} ${path}`).toBe(405);
+    }
+    expect((await page('/news')).headers.get('x-cache')).toBe('HIT');
   });
 
   it('keeps no page rendered before a write, however many visitors load it while the write lands', async () => {

@@ -15,3 +15,9 @@ export class HttpError extends Error {
 
 export const unauthorized = () => new HttpError(401, 'Please sign in as an administrator.');
 export const forbiddenOrigin = () => new HttpError(403, 'This request did not come from this site, so it was refused.');
+
+/** A method the address does not take: pages are only read; each API call takes the methods it declares. */
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new HttpError(405, `This address does not take ${method.slice(0, 20)} requests; it answers ${allowed.join(', ')}.`, {
+    headers: { Allow: allowed.join(', ') },
+  });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheKey, NOT_FOUND_KEY, routedSegments } from './cacheable.ts';
+import { cacheKey, NOT_FOUND_KEY, reachesApi, routedSegments } from './cacheable.ts';
 
 const get = (url: string, headers: Record<string, string> = {}) => cacheKey({ method: 'GET', url, headers });
 
@@ -106,5 +106,14 @@ describe('routedSegments', () => {
     for (const url of ['/admin/x', '/news/a/b', '/%6Eews/a/b', '/logo.svg', '/bad%zz', '/news/']) expect(key(url), url).toBeNull();
     expect(key('/wp-login.php', { cookie: 'club_session=abc' })).toBeNull();
     expect(cacheKey({ method: 'POST', url: '/wp-login.php', headers: {} }, routed)).toBeNull();
+  });
+});
+
+describe('reachesApi', () => {
+  it('knows an API call however its address is spelled, and nothing else', () => {
+    for (const url of ['/api/admin/news', '/api/admin/news/abc?x=1', '/%61pi/admin/news', '/api/admin/./news', '/x/../api/admin/news'])
+      expect(reachesApi(url), url).toBe(true);
+    for (const url of ['/', '/news', '/admin/news', '/apiary', '/%2Fapi/admin', '/api%2Fadmin', '/bad%zz', undefined])
+      expect(reachesApi(url), String(url)).toBe(false);
   });
 });

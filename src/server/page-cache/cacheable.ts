@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { isApi } from '../http/areas.ts';
 import { SESSION_COOKIE } from '../http/session-cookie.ts';
 
 // Which requests the page cache answers, and under which key. Only the public pages and feeds;
@@ -61,6 +62,19 @@ export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> 
   if (!LISTS.has(path) || pages.length === 0) return path;
   if (pages.length > 1 || !PAGE_NUMBER.test(pages[0]!)) return null;
   return pages[0] === '1' ? path : `${path}?page=${pages[0]}`;
+}
+
+/**
+ * Whether a request goes to the API, as Astro routes it (`/%61pi/admin/news` is the API). Content
+ * changes only through the API, the admin app's calls included; a write anywhere else changes
+ * nothing.
+ */
+export function reachesApi(requestUrl: string | undefined): boolean {
+  try {
+    return isApi(decodeURI(new URL(requestUrl ?? '/', 'http://cache.invalid').pathname));
+  } catch {
+    return false;
+  }
 }
 
 /** Astro matches the decoded path, case-sensitively: `/%6Eews` is /news, `/News` is not found. */

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { Logger } from '../../core/logger.ts';
 import { chooseEncoding } from '../http/encoding.ts';
 import { etagOf, isFresh } from '../http/headers.ts';
-import { cacheKey, NOT_FOUND_KEY } from './cacheable.ts';
+import { cacheKey, NOT_FOUND_KEY, reachesApi } from './cacheable.ts';
 import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
 
 // Public pages and feeds answered from memory before a request reaches Astro, rendered once per
@@ -108,9 +108,12 @@ export function createPageCache(options: PageCacheOptions) {
       return true;
     },
 
-    /** Clears the cache when a write request succeeds, before its answer leaves. */
+    /**
+     * Clears the cache when a write to the API succeeds, before its answer leaves. Writes
+     * elsewhere (a POST to a page: 405) never clear it, or anybody could keep it empty.
+     */
     watchWrites(req: http.IncomingMessage, res: http.ServerResponse): void {
-      if (SAFE_METHODS.has(req.method ?? 'GET')) return;
+      if (SAFE_METHODS.has(req.method ?? 'GET') || !reachesApi(req.url)) return;
       let done = false;
       const changed = (status: number) => {
         if (done || REFUSED.has(status)) return;
