@@ -12,6 +12,7 @@ import { apiMethods } from './server/openapi.ts';
 import { withoutIslandStyleElement } from './server/http/island-styles.ts';
 import { cacheControlFor, inlineScriptHashes, securityHeaders, withBody, withHeaders, withPublicCaching } from './server/http/headers.ts';
 import { isSiteImagePath } from './core/images/image-urls.ts';
+import { createLimiter, type Limiter } from './core/shared/limiter.ts';
 import { SESSION_COOKIE } from './server/http/session-cookie.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -19,6 +20,16 @@ const HOME_PAGE = '/';
 const PAGE_FAILED = 'We could not show this page. Please try again in a moment.';
 /** Pages, feeds, images and the admin screens are only read (main.ts hands HEAD on as GET). */
 const READ_ONLY = ['GET', 'HEAD'];
+/**
+ * Reads that Astro renders (pages the cache does not hold, API reads, admin screens) go through
+ * this: a few at a time, the rest waiting their turn, so that a flood of them (a forged cookie
+ * skips the page cache) cannot hold Node's event loop for seconds while cached pages wait to be
+ * read (docs/decisions/030). Writes (administrators only, bodies that may stream slowly), images
+ * and /healthz do not.
+ */
+let renders: Limiter | undefined;
+const SITE_BUSY = 'The site is very busy at the moment. Please try again in a few seconds.';
+const HEALTH_CHECK = '/healthz';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const incomingId = context.request.headers.get('x-request-id') ?? '';
@@ -30,8 +41,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const publicUrl = app.config.publicUrl;
 
   let response: Response;
+  const gated = context.request.method === 'GET' && pathname !== HEALTH_CHECK && !isSiteImagePath(pathname);
   try {
-    response = await guard();
+    renders ??= createLimiter(app.config.renders.concurrency, app.config.renders.queue, SITE_BUSY);
+    response = gated ? await renders.run(guard) : await guard();
   } catch (error) {
     response = toErrorResponse(error, app, context);
     // The API answers JSON; a page that failed answers a page.

@@ -56,6 +56,18 @@ const schema = z
       .min(0, 'must be a number of megabytes between 0 and 4096')
       .max(4096, 'must be a number of megabytes between 0 and 4096')
       .default(32),
+    RENDER_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number between 1 and 64' })
+      .int('must be a whole number between 1 and 64')
+      .min(1, 'must be a whole number between 1 and 64')
+      .max(64, 'must be a whole number between 1 and 64')
+      .default(8),
+    RENDER_QUEUE: z.coerce
+      .number({ error: 'must be a whole number between 0 and 10000' })
+      .int('must be a whole number between 0 and 10000')
+      .min(0, 'must be a whole number between 0 and 10000')
+      .max(10000, 'must be a whole number between 0 and 10000')
+      .default(500),
     S3_BUCKET: optionalText,
     S3_ENDPOINT: optionalText.pipe(httpUrl.optional()),
     S3_REGION: optionalText.default('us-east-1'),
@@ -128,6 +140,8 @@ export interface Config {
   bodyIdleTimeoutMs: number;
   /** Memory for rendered public pages; 0 turns the page cache off. */
   pageCacheBytes: number;
+  /** Reads Astro renders at once, and how many may wait (docs/decisions/030). */
+  renders: { concurrency: number; queue: number };
   /** Image files in an S3-compatible bucket instead of DATA_DIR/images (S3_BUCKET set). */
   s3:
     | {
@@ -178,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     remoteImagesAllowPrivate: e.REMOTE_IMAGES_ALLOW_PRIVATE,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    renders: { concurrency: e.RENDER_CONCURRENCY, queue: e.RENDER_QUEUE },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -31,7 +31,9 @@ export function createLimiter(concurrency: number, maxQueue: number, busyMessage
     const next = queue.shift();
     if (next) {
       active++;
-      next();
+      // On the next turn of the event loop, not in this chain of promises: otherwise a long queue
+      // runs task after task without ever letting Node read another request (docs/decisions/030).
+      setImmediate(next);
     }
   };
 
