@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, call, login } from '../setup/api-client.ts';
+import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { create } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
@@ -58,26 +58,31 @@ eachDatabase('a flood of uncached requests on $kind', (db) => {
     expect(typicalWait).toBeLessThan(flood.latency.p50 / 4);
   });
 
-  describe('with room for one render and five waiting', () => {
-    const small = useServer(db, { RENDER_CONCURRENCY: '1', RENDER_QUEUE: '5' });
+  describe('with room for one render and none waiting', () => {
+    const small = useServer(db, { RENDER_CONCURRENCY: '1', RENDER_QUEUE: '0' });
 
     it('tells what it cannot queue to come back later, as a page on pages and as JSON on the API', async () => {
-      const answers = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => call(small, 'GET', i % 3 === 0 ? '/api/news' : '/news', { headers: FORGED })),
-      );
-      const busy = answers.filter((answer) => answer.status === 503);
-      expect(answers.filter((answer) => answer.status !== 503 && answer.status !== 200)).toEqual([]);
-      const isJson = (answer: ApiResponse) => answer.headers.get('content-type')!.startsWith('application/json');
-      expect(busy.some(isJson)).toBe(true);
-      expect(busy.some((answer) => !isJson(answer))).toBe(true);
-      for (const answer of busy) {
-        expect(answer.headers.get('retry-after')).toBe('5');
-        if (isJson(answer)) {
-          expect(answer.body).toEqual({ message: BUSY });
-        } else {
-          expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
-          expect(answer.text).toContain(BUSY);
-          expect(answer.headers.get('cache-control')).toBe('no-store');
+      // One address at a time, so that each kind of answer is certain to be seen. With SQLite an
+      // API read runs from start to end in one turn of the event loop, so none ever waits for
+      // another; with PostgreSQL it waits on the network, and a flood of them is turned away too.
+      const addresses = [
+        ['/news', /^text\/html/],
+        ...(db.kind === 'postgres' ? ([['/api/news', /^application\/json/]] as const) : []),
+      ] as const;
+      for (const [address, type] of addresses) {
+        const answers = await Promise.all(Array.from({ length: 100 }, () => call(small, 'GET', address, { headers: FORGED })));
+        expect(answers.filter((answer) => answer.status !== 503 && answer.status !== 200)).toEqual([]);
+        const busy = answers.filter((answer) => answer.status === 503);
+        expect(busy.length, address).toBeGreaterThan(0);
+        for (const answer of busy) {
+          expect(answer.headers.get('retry-after')).toBe('5');
+          expect(answer.headers.get('content-type')).toMatch(type);
+          if (address === '/news') {
+            expect(answer.text).toContain(BUSY);
+            expect(answer.headers.get('cache-control')).toBe('no-store');
+          } else {
+            expect(answer.body).toEqual({ message: BUSY });
+          }
         }
       }
       // Cached pages, images and /healthz are never turned away; once the flood has passed,
