@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { eachDatabase } from '../setup/databases.ts';
+import { eachDatabase, testDatabases } from '../setup/databases.ts';
 import { create } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
 
@@ -14,8 +15,11 @@ const FORGED = { cookie: 'club_session=forged' };
 const root = path.resolve(import.meta.dirname, '../..');
 const BUSY = 'The site is very busy at the moment. Please try again in a few seconds.';
 
-eachDatabase('a flood of uncached requests on $kind', (db) => {
-  const suite = useServer(db);
+// With SQLite every database call is synchronous, so renders started together run on without
+// letting Node read its sockets: there a flood could keep a cached page waiting for seconds. With
+// PostgreSQL the renders wait on the network and the loop turns anyway, so this runs once.
+describe('a flood of uncached requests on sqlite', () => {
+  const suite = useServer(testDatabases.find((db) => db.kind === 'sqlite')!);
   beforeAll(async () => {
     const token = await login(suite);
     for (let i = 0; i < 10; i++) {
@@ -57,38 +61,72 @@ eachDatabase('a flood of uncached requests on $kind', (db) => {
     const typicalWait = waits.sort((a, b) => a - b)[2]!;
     expect(typicalWait).toBeLessThan(flood.latency.p50 / 4);
   });
+});
 
-  describe('with room for one render and none waiting', () => {
-    const small = useServer(db, { RENDER_CONCURRENCY: '1', RENDER_QUEUE: '0' });
+eachDatabase('room for one render and none waiting on $kind', (db) => {
+  const small = useServer(db, { RENDER_CONCURRENCY: '1', RENDER_QUEUE: '0' });
 
-    it('tells what it cannot queue to come back later, as a page on pages and as JSON on the API', async () => {
-      // One address at a time, so that each kind of answer is certain to be seen. With SQLite an
-      // API read runs from start to end in one turn of the event loop, so none ever waits for
-      // another; with PostgreSQL it waits on the network, and a flood of them is turned away too.
-      const addresses = [
-        ['/news', /^text\/html/],
-        ...(db.kind === 'postgres' ? ([['/api/news', /^application\/json/]] as const) : []),
-      ] as const;
-      for (const [address, type] of addresses) {
-        const answers = await Promise.all(Array.from({ length: 100 }, () => call(small, 'GET', address, { headers: FORGED })));
-        expect(answers.filter((answer) => answer.status !== 503 && answer.status !== 200)).toEqual([]);
-        const busy = answers.filter((answer) => answer.status === 503);
-        expect(busy.length, address).toBeGreaterThan(0);
-        for (const answer of busy) {
-          expect(answer.headers.get('retry-after')).toBe('5');
-          expect(answer.headers.get('content-type')).toMatch(type);
-          if (address === '/news') {
-            expect(answer.text).toContain(BUSY);
-            expect(answer.headers.get('cache-control')).toBe('no-store');
-          } else {
-            expect(answer.body).toEqual({ message: BUSY });
-          }
-        }
+  it('tells what it cannot queue to come back later, as a page on pages and as JSON on the API', async () => {
+    // With SQLite an API read runs from start to end in one turn of the event loop, so none ever
+    // waits for another; with PostgreSQL it waits on the network, and a flood of them is turned
+    // away too.
+    const addresses = [
+      ['/news', /^text\/html/],
+      ...(db.kind === 'postgres' ? ([['/api/news', /^application\/json/]] as const) : []),
+    ] as const;
+    for (const [address, type] of addresses) {
+      const answers = await arriveTogether(small.url, address, 50);
+      expect(answers.filter((answer) => answer.status !== 503 && answer.status !== 200)).toEqual([]);
+      const busy = answers.filter((answer) => answer.status === 503);
+      expect(busy.length, address).toBeGreaterThan(0);
+      for (const answer of busy) {
+        expect(answer.headers['retry-after']).toBe('5');
+        expect(answer.headers['content-type']).toMatch(type);
+        expect(answer.text).toContain(address === '/news' ? BUSY : JSON.stringify({ message: BUSY }));
+        if (address === '/news') expect(answer.headers['cache-control']).toBe('no-store');
       }
-      // Cached pages, images and /healthz are never turned away; once the flood has passed,
-      // everything answers again.
-      expect((await call(small, 'GET', '/news', { headers: FORGED })).status).toBe(200);
-      expect((await call(small, 'GET', '/healthz')).status).toBe(200);
-    });
+    }
+    // Cached pages, images and /healthz are never turned away; once the flood has passed,
+    // everything answers again.
+    expect((await call(small, 'GET', '/news', { headers: FORGED })).status).toBe(200);
+    expect((await call(small, 'GET', '/healthz')).status).toBe(200);
   });
 });
+
+/**
+ * GETs sent on `count` connections opened beforehand, all written at once, so that the server
+ * reads them in one turn of its event loop (fetch would open them one after another).
+ */
+async function arriveTogether(base: string, address: string, count: number) {
+  const { hostname, port } = new URL(base);
+  const sockets = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect(Number(port), hostname, () => resolve(socket));
+          socket.once('error', reject);
+        }),
+    ),
+  );
+  const answers = sockets.map(
+    (socket) =>
+      new Promise<{ status: number; headers: Record<string, string>; text: string }>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.once('error', reject);
+        socket.once('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const [head = '', ...rest] = raw.split('\r\n\r\n');
+          const [statusLine = '', ...lines] = head.split('\r\n');
+          const headers = Object.fromEntries(
+            lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+          );
+          resolve({ status: Number(statusLine.split(' ')[1]), headers, text: rest.join('\r\n\r\n') });
+        });
+      }),
+  );
+  const request = `GET ${address} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${FORGED.cookie}\r\nConnection: close\r\n\r\n`;
+  for (const socket of sockets) socket.write(request);
+  return Promise.all(answers);
+}

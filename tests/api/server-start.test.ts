@@ -30,13 +30,19 @@ describe('npm run dev', () => {
   let server: RunningServer;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-dev-'));
   beforeAll(async () => {
-    server = await startServer({
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
+    // Vite compiles the site's modules for the first request: about 5 s alone, and more than
+    // 30 s once when the machine's two cores were busy with other test files.
+    server = await startServer(
+      {
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+      undefined,
+      { readyWithinMs: 100_000 },
+    );
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

@@ -45,6 +45,7 @@ const BUILT_SERVER = {
 export async function startServer(
   env: Record<string, string | undefined>,
   command: { cwd: string; args: string[] } = BUILT_SERVER,
+  { readyWithinMs = 30_000 }: { readyWithinMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, command.args, {
@@ -68,7 +69,7 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -79,7 +80,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       process.kill(-child.pid!, 'SIGKILL');
-      throw new Error(`The server did not answer /healthz within 30 s:\n${output}`);
+      throw new Error(`The server did not answer /healthz within ${readyWithinMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
