@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { getContext } from './core/context.ts';
@@ -28,6 +29,12 @@ const READ_ONLY = ['GET', 'HEAD'];
  * and /healthz do not.
  */
 let renders: Limiter | undefined;
+/**
+ * Set while a request holds one of those turns. Astro renders the not-found page for a request
+ * whose page answered 404 through this middleware again, inside the first call: asking for a
+ * second turn there would wait for itself, and a flood of made-up addresses would stop the site.
+ */
+const holdingTurn = new AsyncLocalStorage<true>();
 const SITE_BUSY = 'The site is very busy at the moment. Please try again in a few seconds.';
 const HEALTH_CHECK = '/healthz';
 
@@ -41,10 +48,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const publicUrl = app.config.publicUrl;
 
   let response: Response;
-  const gated = context.request.method === 'GET' && pathname !== HEALTH_CHECK && !isSiteImagePath(pathname);
+  const gated = context.request.method === 'GET' && pathname !== HEALTH_CHECK && !isSiteImagePath(pathname) && !holdingTurn.getStore();
   try {
     renders ??= createLimiter(app.config.renders.concurrency, app.config.renders.queue, SITE_BUSY);
-    response = gated ? await renders.run(guard) : await guard();
+    response = gated ? await renders.run(() => holdingTurn.run(true, guard)) : await guard();
   } catch (error) {
     response = toErrorResponse(error, app, context);
     // The API answers JSON; a page that failed answers a page.

@@ -66,6 +66,16 @@ describe('a flood of uncached requests on sqlite', () => {
 eachDatabase('room for one render and none waiting on $kind', (db) => {
   const small = useServer(db, { RENDER_CONCURRENCY: '1', RENDER_QUEUE: '0' });
 
+  it('renders the not-found page inside the turn of the request that needs it', async () => {
+    // Astro renders it through the middleware again; a second turn asked for there would wait
+    // for the first forever (with 8 turns, 8 made-up addresses at once would stop the site).
+    for (const address of ['/news/made-up-id', '/no-such-page', '/events/zzz', '/gallery?page=99']) {
+      const response = await fetch(`${small.url}${address}`, { headers: FORGED, signal: AbortSignal.timeout(10_000) });
+      expect(response.status, address).toBe(404);
+      expect(await response.text(), address).toContain('404 Page Not Found');
+    }
+  });
+
   it('tells what it cannot queue to come back later, as a page on pages and as JSON on the API', async () => {
     // With SQLite an API read runs from start to end in one turn of the event loop, so none ever
     // waits for another; with PostgreSQL it waits on the network, and a flood of them is turned

@@ -45,7 +45,7 @@ const BUILT_SERVER = {
 export async function startServer(
   env: Record<string, string | undefined>,
   command: { cwd: string; args: string[] } = BUILT_SERVER,
-  { readyWithinMs = 30_000 }: { readyWithinMs?: number } = {},
+  { readyWithinMs = 60_000 }: { readyWithinMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, command.args, {
