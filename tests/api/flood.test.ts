@@ -65,6 +65,14 @@ describe('a flood of uncached requests on sqlite', () => {
 
 eachDatabase('room for one render and none waiting on $kind', (db) => {
   const small = useServer(db, { RENDER_CONCURRENCY: '1', RENDER_QUEUE: '0' });
+  beforeAll(async () => {
+    // A list with items waits one turn of the event loop for its images' details (batchedLookup),
+    // so that requests read together overlap even with SQLite.
+    const token = await login(small);
+    for (let i = 0; i < 3; i++) {
+      await create(small.url, token, '/api/admin/news', { title: `Queued news ${i}`, content: '<p>Wait</p>', publishedAt: '2026-11-02' });
+    }
+  });
 
   it('renders the not-found page inside the turn of the request that needs it', async () => {
     // Astro renders it through the middleware again; a second turn asked for there would wait
