@@ -25,7 +25,7 @@ describe('behind Caddy over HTTPS', () => {
       PUBLIC_URL: `https://club.test:${httpsPort}`,
     });
     caddy = await startCaddy(Number(new URL(server.url).port), httpsPort);
-  }, 60_000);
+  }, 150_000);
   afterAll(async () => {
     await caddy?.stop();
     await server?.stop();

@@ -63,11 +63,12 @@ https://${SITE_HOST}:${httpsPort} {
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const root = path.join(folder, 'data/pki/authorities/local/root.crt');
-  const deadline = Date.now() + 20_000;
+  // Generous: the first start of a 36 MB binary from a busy disk once took longer than 20 s.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Caddy exited with ${child.exitCode}:\n${output}`);
     if (fs.existsSync(root) && (await listening(httpsPort))) break;
-    if (Date.now() > deadline) throw new Error(`Caddy did not start within 20 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`Caddy did not start within 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
