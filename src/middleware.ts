@@ -7,13 +7,14 @@ import { authenticate, isSameOriginWrite } from './server/http/authenticate.ts';
 import { ping } from './core/db/connect.ts';
 import { DATABASE_UNAVAILABLE } from './core/db/errors.ts';
 import { toErrorResponse } from './server/http/endpoint.ts';
+import { clientLeft } from './server/http/responses.ts';
 import { errorPageResponse } from './server/http/error-page.ts';
 import { forbiddenOrigin, methodNotAllowed, unauthorized } from './server/http/errors.ts';
 import { apiMethods } from './server/openapi.ts';
 import { withoutIslandStyleElement } from './server/http/island-styles.ts';
 import { cacheControlFor, inlineScriptHashes, securityHeaders, withBody, withHeaders, withPublicCaching } from './server/http/headers.ts';
 import { isSiteImagePath } from './core/images/image-urls.ts';
-import { createLimiter, type Limiter } from './core/shared/limiter.ts';
+import { AbandonedError, createLimiter, type Limiter } from './core/shared/limiter.ts';
 import { SESSION_COOKIE } from './server/http/session-cookie.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -48,11 +49,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const publicUrl = app.config.publicUrl;
 
   let response: Response;
+  // A page's bytes, read once and never decoded: the validator below hashes these rather than reading a copy.
+  let page: Uint8Array<ArrayBuffer> | undefined;
   const gated = context.request.method === 'GET' && pathname !== HEALTH_CHECK && !isSiteImagePath(pathname) && !holdingTurn.getStore();
   try {
     renders ??= createLimiter(app.config.renders.concurrency, app.config.renders.queue, SITE_BUSY);
-    response = gated ? await renders.run(() => holdingTurn.run(true, guard)) : await guard();
+    // A client that hangs up while it waits leaves the queue unrendered: sending requests and
+    // closing at once costs the server nothing (visitors the page cache had waiting for this
+    // render are given another).
+    ({ response, page } = gated ? await renders.run(() => holdingTurn.run(true, render), context.request.signal) : await render());
   } catch (error) {
+    if (error instanceof AbandonedError) {
+      app.log.info({ requestId: context.locals.requestId, path: pathname }, 'client left before its turn; not rendered');
+      return clientLeft();
+    }
     response = toErrorResponse(error, app, context);
     // The API answers JSON; a page that failed answers a page.
     if (!isApi(pathname)) response = await asErrorPage(response, context.locals.requestId);
@@ -68,10 +78,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Read before HEAD and 304 answers drop the body, so that they carry the same policy as GET.
   let scriptHashes: string[] = [];
-  // A page's bytes, read once and never decoded: the validator below hashes these rather than reading a copy.
-  let page: Uint8Array<ArrayBuffer> | undefined;
-  if (/^text\/html/.test(response.headers.get('content-type') ?? '') && response.body) {
-    page = withoutIslandStyleElement(new Uint8Array(await response.arrayBuffer()));
+  page ??= await htmlOf(response);
+  if (page) {
+    page = withoutIslandStyleElement(page);
     scriptHashes = inlineScriptHashes(page);
   }
   const allowances = { scriptHashes, frameSources: context.locals.frameSources };
@@ -84,6 +93,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
     ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),
     'X-Request-Id': context.locals.requestId,
   });
+
+  /**
+   * Astro renders a page's body as it is read (it streams), so the page is read here, within the
+   * request's turn: otherwise the turn would cover the page's data and not the rendering.
+   */
+  async function render(): Promise<{ response: Response; page: Uint8Array<ArrayBuffer> | undefined }> {
+    const response = await guard();
+    return { response, page: await htmlOf(response) };
+  }
 
   async function guard(): Promise<Response> {
     // Before anything else: Astro renders a page for any method, and answers a method an
@@ -127,6 +145,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return next();
   }
 });
+
+async function htmlOf(response: Response): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!/^text\/html/.test(response.headers.get('content-type') ?? '') || !response.body) return undefined;
+  return new Uint8Array(await response.arrayBuffer());
+}
 
 async function asErrorPage(answer: Response, requestId: string): Promise<Response> {
   const { message } = (await answer.json()) as { message: string };

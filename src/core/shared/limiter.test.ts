@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BusyError, createLimiter } from './limiter.ts';
+import { AbandonedError, BusyError, createLimiter } from './limiter.ts';
 
 describe('createLimiter', () => {
   it('runs at most `concurrency` tasks at once and refuses past the queue', async () => {
@@ -37,5 +37,53 @@ describe('createLimiter', () => {
       }),
     ).rejects.toThrow('boom');
     await expect(limiter.run(async () => 'ok')).resolves.toBe('ok');
+  });
+
+  it('drops a waiter whose signal aborts: its task never runs and its place in the queue is free again', async () => {
+    const limiter = createLimiter(1, 1, 'busy');
+    let release = () => {};
+    const holder = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const gone = new AbortController();
+    let ran = false;
+    const waiter = limiter.run(async () => {
+      ran = true;
+    }, gone.signal);
+    expect(limiter.waiting).toBe(1);
+    await expect(limiter.run(async () => 'no room')).rejects.toBeInstanceOf(BusyError);
+    gone.abort();
+    await expect(waiter).rejects.toBeInstanceOf(AbandonedError);
+    expect(limiter.waiting).toBe(0);
+    const next = limiter.run(async () => 'ran');
+    release();
+    await holder;
+    await expect(next).resolves.toBe('ran');
+    expect(ran).toBe(false);
+    expect(limiter.active).toBe(0);
+  });
+
+  it('does not run a task whose signal aborted after its turn was given, and frees the turn', async () => {
+    const limiter = createLimiter(1, 5, 'busy');
+    let release = () => {};
+    const holder = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const gone = new AbortController();
+    let ran = false;
+    const waiter = limiter.run(async () => {
+      ran = true;
+    }, gone.signal);
+    // The holder's release hands the turn over on the next turn of the event loop; the client
+    // leaves in between.
+    release();
+    await holder;
+    gone.abort();
+    await expect(waiter).rejects.toBeInstanceOf(AbandonedError);
+    expect(ran).toBe(false);
+    expect(limiter.active).toBe(0);
+    await expect(limiter.run(async () => 'ok')).resolves.toBe('ok');
+  });
+
+  it('refuses at once a task whose signal has already aborted', async () => {
+    const limiter = createLimiter(1, 5, 'busy');
+    await expect(limiter.run(async () => 'ran', AbortSignal.abort())).rejects.toBeInstanceOf(AbandonedError);
+    expect(limiter.active).toBe(0);
   });
 });

@@ -10,9 +10,20 @@ export class BusyError extends DomainError {
   }
 }
 
+/** Whoever waited gave up (its `signal` aborted: the client left) before its turn came: the task never ran. */
+export class AbandonedError extends Error {
+  override name = 'AbandonedError';
+  constructor() {
+    super('gave up before its turn');
+  }
+}
+
 export interface Limiter {
-  /** Runs `task` when a slot is free; throws BusyError at once when the queue is full. */
-  run<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` when a slot is free; throws BusyError at once when the queue is full, and
+   * AbandonedError, without running it, if `signal` aborts before the task starts.
+   */
+  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   readonly active: number;
   readonly waiting: number;
 }
@@ -38,14 +49,32 @@ export function createLimiter(concurrency: number, maxQueue: number, busyMessage
   };
 
   return {
-    async run(task) {
+    async run(task, signal) {
+      if (signal?.aborted) throw new AbandonedError();
       if (active >= concurrency) {
         if (queue.length >= maxQueue) throw new BusyError(busyMessage);
-        await new Promise<void>((resolve) => queue.push(resolve));
+        // A waiter that gives up leaves the queue at once, so that its place and its turn go to
+        // someone still there: a client that sends requests and hangs up costs no work.
+        await new Promise<void>((resolve, reject) => {
+          const start = () => {
+            signal?.removeEventListener('abort', leave);
+            resolve();
+          };
+          const leave = () => {
+            const place = queue.indexOf(start);
+            // Not found: its turn was already given; the check below hands it back.
+            if (place < 0) return;
+            queue.splice(place, 1);
+            reject(new AbandonedError());
+          };
+          queue.push(start);
+          signal?.addEventListener('abort', leave, { once: true });
+        });
       } else {
         active++;
       }
       try {
+        if (signal?.aborted) throw new AbandonedError();
         return await task();
       } finally {
         release();

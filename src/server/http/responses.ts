@@ -13,3 +13,11 @@ export function errorJson(
 ): Response {
   return json(errors ? { message, errors } : { message }, { status, headers });
 }
+
+/**
+ * The status of an answer nobody will read: the client hung up while its request waited to be
+ * rendered, so it was not (nginx logs the same case as 499). The page cache knows it by this.
+ */
+export const CLIENT_LEFT = 499;
+
+export const clientLeft = () => new Response(null, { status: CLIENT_LEFT });

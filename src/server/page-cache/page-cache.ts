@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Logger } from '../../core/logger.ts';
 import { chooseEncoding } from '../http/encoding.ts';
+import { CLIENT_LEFT } from '../http/responses.ts';
 import { etagOf, isFresh } from '../http/headers.ts';
 import { cacheKey, NOT_FOUND_KEY, reachesApi } from './cacheable.ts';
 import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
@@ -66,7 +67,8 @@ export function createPageCache(options: PageCacheOptions) {
       return null;
     });
     const captured = await capture(req, res, render);
-    if (!captured) return null;
+    // Destroyed half-way, or not rendered at all because this client left while it waited its turn.
+    if (!captured || captured.status === CLIENT_LEFT) return null;
     const rendered = await prepare(captured, key === NOT_FOUND_KEY ? 404 : 200);
     const changesAt = await nextChange;
     if (rendered.storable && rendered.brotli && changesAt && coherent) {
@@ -76,37 +78,43 @@ export function createPageCache(options: PageCacheOptions) {
     return rendered;
   }
 
+  /**
+   * Answers a public page from memory, rendering it through `render` (Astro) on a miss;
+   * returns false, having done nothing, for requests the cache does not take.
+   */
+  function handle(req: http.IncomingMessage, res: http.ServerResponse, render: Render): boolean {
+    if (options.maxBytes <= 0) return false;
+    const key = cacheKey(req, options.routed ?? null);
+    if (key === null) return false;
+    const hit = store.get(key);
+    if (hit) {
+      respond(req, res, hit, 'HIT');
+      return true;
+    }
+    // Many visitors asking at once for a page that just changed wait for one render; but only
+    // for one that started since the last write, or they would get the page as it was before.
+    const flight = `${store.generation} ${key}`;
+    let pending = inFlight.get(flight);
+    if (!pending) {
+      pending = renderOnce(key, req, res, render).finally(() => inFlight.delete(flight));
+      inFlight.set(flight, pending);
+      pending
+        .then((rendered) => (rendered ? respond(req, res, rendered, 'MISS') : res.destroy()))
+        .catch((error: unknown) => fail(res, error));
+      return true;
+    }
+    // No answer from that render (its client left before its turn, or it broke off): the first
+    // of those who waited renders the page, and the others wait for that.
+    pending
+      .then((rendered) => (rendered ? respond(req, res, rendered, rendered.storable ? 'HIT' : 'MISS') : handle(req, res, render)))
+      .catch((error: unknown) => fail(res, error));
+    return true;
+  }
+
   return {
     store,
 
-    /**
-     * Answers a public page from memory, rendering it through `render` (Astro) on a miss;
-     * returns false, having done nothing, for requests the cache does not take.
-     */
-    handle(req: http.IncomingMessage, res: http.ServerResponse, render: Render): boolean {
-      if (options.maxBytes <= 0) return false;
-      const key = cacheKey(req, options.routed ?? null);
-      if (key === null) return false;
-      const hit = store.get(key);
-      if (hit) {
-        respond(req, res, hit, 'HIT');
-        return true;
-      }
-      // Many visitors asking at once for a page that just changed wait for one render; but only
-      // for one that started since the last write, or they would get the page as it was before.
-      const flight = `${store.generation} ${key}`;
-      let pending = inFlight.get(flight);
-      if (!pending) {
-        pending = renderOnce(key, req, res, render).finally(() => inFlight.delete(flight));
-        inFlight.set(flight, pending);
-        pending.then((rendered) => rendered && respond(req, res, rendered, 'MISS')).catch((error: unknown) => fail(res, error));
-        return true;
-      }
-      pending
-        .then((rendered) => (rendered ? respond(req, res, rendered, rendered.storable ? 'HIT' : 'MISS') : render(req, res)))
-        .catch((error: unknown) => fail(res, error));
-      return true;
-    },
+    handle,
 
     /**
      * Clears the cache when a write to the API succeeds, before its answer leaves. Writes

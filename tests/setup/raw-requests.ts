@@ -1,0 +1,59 @@
+import net from 'node:net';
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/**
+ * GETs sent on `count` connections opened beforehand, all written at once, so that the server
+ * reads them in one turn of its event loop (fetch would open them one after another). Each answer
+ * is null if its connection closed with nothing read (the test hung up first).
+ */
+export async function askTogether(base: string, address: string, count: number, headers: Record<string, string> = {}) {
+  const { hostname, port } = new URL(base);
+  const sockets = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect(Number(port), hostname, () => resolve(socket));
+          socket.once('error', reject);
+        }),
+    ),
+  );
+  const answers = sockets.map(
+    (socket) =>
+      new Promise<RawAnswer | null>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.once('error', reject);
+        socket.once('close', () => {
+          if (chunks.length === 0) return resolve(null);
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const [head = '', ...rest] = raw.split('\r\n\r\n');
+          const [statusLine = '', ...lines] = head.split('\r\n');
+          const fields = Object.fromEntries(
+            lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+          );
+          resolve({ status: Number(statusLine.split(' ')[1]), headers: fields, text: rest.join('\r\n\r\n') });
+        });
+      }),
+  );
+  const fields = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const request = `GET ${address} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${fields}Connection: close\r\n\r\n`;
+  for (const socket of sockets) socket.write(request);
+  return { sockets, answers };
+}
+
+/** `askTogether`, waiting for every answer. */
+export async function arriveTogether(base: string, address: string, count: number, headers: Record<string, string> = {}) {
+  const { answers } = await askTogether(base, address, count, headers);
+  return (await Promise.all(answers)).map((answer) => {
+    if (!answer) throw new Error(`${address}: the connection closed with no answer`);
+    return answer;
+  });
+}
