@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { securityHeaders } from './http/headers.ts';
+import { CLIENT_LEFT } from './http/responses.ts';
 import { loadStaticFiles } from './http/static-files.ts';
 import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
 import { routedSegments } from './page-cache/cacheable.ts';
@@ -127,14 +128,16 @@ const server = http.createServer((req, res) => {
   req.headers['x-request-id'] = requestId;
   const started = process.hrtime.bigint();
   const method = req.method;
-  res.on('finish', () => {
+  // On close rather than finish: a request whose client hung up before its answer was sent is
+  // logged too, with the status nginx gives that case.
+  res.on('close', () => {
     log.info(
       {
         requestId,
         method,
         // The path only: query strings may carry one-time upload signatures.
         path: (req.url ?? '').split('?')[0],
-        status: res.statusCode,
+        status: res.writableFinished ? res.statusCode : CLIENT_LEFT,
         durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       },
       'request',

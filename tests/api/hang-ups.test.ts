@@ -28,7 +28,14 @@ eachDatabase('clients who hang up while they wait their turn on $kind', (db) => 
     // Turns are taken in order, so once this is answered every request before it has been
     // rendered or dropped.
     expect((await call(suite, 'GET', '/news', { headers: FORGED })).status).toBe(200);
-    expect(dropped() - before).toBeGreaterThan(0);
+    const droppedNow = dropped() - before;
+    expect(droppedNow).toBeGreaterThan(0);
+    // Each is in the request log, as nginx would log it.
+    const hungUp = suite.server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"') && line.includes('"status":499'));
+    expect(hungUp.length).toBeGreaterThanOrEqual(droppedNow);
   });
 
   // With PostgreSQL a table lock holds the one turn for as long as the test wants, so that who
