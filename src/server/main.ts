@@ -22,6 +22,8 @@ import { startMemoryRelief } from './memory-relief.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Answers written on the socket itself, past `res`: the request log reports these statuses. */
+const answeredOnSocket = new WeakMap<http.ServerResponse, number>();
 /** What the site answers; anything else (TRACE, CONNECT, made-up methods) gets 405 before Astro. */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const entry = fileURLToPath(new URL('../../dist/server/entry.mjs', import.meta.url));
@@ -137,7 +139,7 @@ const server = http.createServer((req, res) => {
         method,
         // The path only: query strings may carry one-time upload signatures.
         path: (req.url ?? '').split('?')[0],
-        status: res.writableFinished ? res.statusCode : CLIENT_LEFT,
+        status: answeredOnSocket.get(res) ?? (res.writableFinished ? res.statusCode : CLIENT_LEFT),
         durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       },
       'request',
@@ -210,6 +212,7 @@ function cutOffStalledBodies(req: http.IncomingMessage, res: http.ServerResponse
     // when its read of the body fails.
     const message = JSON.stringify({ message: 'The upload stopped arriving, so it was cancelled. Please try again.' });
     if (!res.headersSent) {
+      answeredOnSocket.set(res, 408);
       req.socket.end(
         `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
       );

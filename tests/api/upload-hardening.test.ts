@@ -84,7 +84,8 @@ const chattrWorks = (() => {
 })();
 
 eachDatabase('uploads under stress on $kind', (db) => {
-  const suite = useServer(db, { PUBLIC_URL, BODY_IDLE_TIMEOUT_SECONDS: '1' });
+  // At info, so that the request log can be read.
+  const suite = useServer(db, { PUBLIC_URL, BODY_IDLE_TIMEOUT_SECONDS: '1', LOG_LEVEL: 'info' });
   let token: string;
   let jpeg: Buffer;
   beforeAll(async () => {
@@ -128,6 +129,15 @@ eachDatabase('uploads under stress on $kind', (db) => {
     expect(answer.text).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer.text).toContain('The upload stopped arriving, so it was cancelled. Please try again.');
     expect(answer.closed).toBe(true);
+    // The request log gives the status the client was sent (not the 499 of a client who left),
+    // once the server has seen the connection close.
+    const logged = () =>
+      suite.server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"request"') && line.includes(`"path":"${link.path}"`))
+        .map((line) => (JSON.parse(line) as { status: number }).status);
+    await expect.poll(logged, { timeout: 5000 }).toEqual([408]);
     const retry = await putTo(link.path, jpeg);
     expect(retry.status).toBe(200);
     expect(((await retry.json()) as { objectPath: string }).objectPath).toMatch(/^\/images\/[a-z0-9]+$/);
