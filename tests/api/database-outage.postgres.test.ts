@@ -3,10 +3,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { useServer } from '../setup/server.ts';
 import { onPostgres } from '../setup/databases.ts';
+import { lockTable } from '../setup/table-lock.ts';
 
 // PostgreSQL restarts (an upgrade, a failover, a crash) end every connection the site holds.
 // Here the site's backends are terminated, and for the "down" part the database refuses new
 // connections until it is "back": the Node process must survive all of it and recover alone.
+
+/** A session cookie nobody was given: the page cache leaves such requests to Astro, so they render. */
+const FORGED = { cookie: 'club_session=forged' };
 
 onPostgres('database outage on postgres', (postgres) => {
   const suite = useServer(postgres);
@@ -47,6 +51,35 @@ onPostgres('database outage on postgres', (postgres) => {
       expect((await call(suite, 'GET', '/healthz')).status).toBe(200);
       expect((await call(suite, 'GET', '/api/admin/me', { token })).status).toBe(200);
     }
+  });
+
+  it('answers the HTML error page when the connection is cut while a page is half rendered', async () => {
+    // Astro renders a page's body (the layout, which reads the settings) after its data; a lock
+    // holds the render there, and its connection is cut while it waits. This answered an empty
+    // 500, logged as plain text without the request id.
+    await call(suite, 'GET', '/who-we-are', { headers: FORGED });
+    const settings = await lockTable(suite.database.databaseUrl!, 'site_settings');
+    try {
+      const answer = call(suite, 'GET', '/who-we-are', { headers: { ...FORGED, 'x-request-id': 'cut-mid-page' } });
+      await settings.blocked();
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE '%site_settings%'`,
+        [name],
+      );
+      const page = await answer;
+      expect(page.status).toBe(503);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.text).toContain('cut-mid-page');
+      expect(page.headers.get('retry-after')).toBeTruthy();
+      const logged = suite.server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('cut-mid-page') && line.includes('the database is unavailable'));
+      expect(logged.length).toBe(1);
+    } finally {
+      await settings.release();
+    }
+    expect((await call(suite, 'GET', '/who-we-are', { headers: FORGED })).status).toBe(200);
   });
 
   it('answers 503 while the database is down (HTML for pages, JSON for the API) and recovers when it is back', async () => {
