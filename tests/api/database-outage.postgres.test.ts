@@ -3,14 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { useServer } from '../setup/server.ts';
 import { onPostgres } from '../setup/databases.ts';
+import { FORGED_SESSION } from '../setup/raw-requests.ts';
 import { lockTable } from '../setup/table-lock.ts';
 
 // PostgreSQL restarts (an upgrade, a failover, a crash) end every connection the site holds.
 // Here the site's backends are terminated, and for the "down" part the database refuses new
 // connections until it is "back": the Node process must survive all of it and recover alone.
-
-/** A session cookie nobody was given: the page cache leaves such requests to Astro, so they render. */
-const FORGED = { cookie: 'club_session=forged' };
 
 onPostgres('database outage on postgres', (postgres) => {
   const suite = useServer(postgres);
@@ -57,10 +55,10 @@ onPostgres('database outage on postgres', (postgres) => {
     // Astro renders a page's body (the layout, which reads the settings) after its data; a lock
     // holds the render there, and its connection is cut while it waits. This answered an empty
     // 500, logged as plain text without the request id.
-    await call(suite, 'GET', '/who-we-are', { headers: FORGED });
+    await call(suite, 'GET', '/who-we-are', { headers: FORGED_SESSION });
     const settings = await lockTable(suite.database.databaseUrl!, 'site_settings');
     try {
-      const answer = call(suite, 'GET', '/who-we-are', { headers: { ...FORGED, 'x-request-id': 'cut-mid-page' } });
+      const answer = call(suite, 'GET', '/who-we-are', { headers: { ...FORGED_SESSION, 'x-request-id': 'cut-mid-page' } });
       await settings.blocked();
       await admin.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE '%site_settings%'`,
@@ -79,7 +77,7 @@ onPostgres('database outage on postgres', (postgres) => {
     } finally {
       await settings.release();
     }
-    expect((await call(suite, 'GET', '/who-we-are', { headers: FORGED })).status).toBe(200);
+    expect((await call(suite, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status).toBe(200);
   });
 
   it('answers 503 while the database is down (HTML for pages, JSON for the API) and recovers when it is back', async () => {

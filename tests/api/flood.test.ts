@@ -4,15 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase, testDatabases } from '../setup/databases.ts';
 import { create } from '../setup/fill-site.ts';
-import { arriveTogether } from '../setup/raw-requests.ts';
+import { arriveTogether, FORGED_SESSION } from '../setup/raw-requests.ts';
 import { lockTable } from '../setup/table-lock.ts';
 import { useServer } from '../setup/server.ts';
 
 // A flood of requests the page cache cannot answer (a forged session cookie skips it) must not
 // keep cached pages from visitors, and past a bound it is told to come back later.
 
-/** A session cookie nobody was given: the page cache leaves such requests to Astro. */
-const FORGED = { cookie: 'club_session=forged' };
 const root = path.resolve(import.meta.dirname, '../..');
 const BUSY = 'The site is very busy at the moment. Please try again in a few seconds.';
 
@@ -36,7 +34,7 @@ describe('a flood of uncached requests on sqlite', () => {
     // another machine: 200 connections, each asking again as soon as it is answered.
     const generator = spawn(
       path.join(root, 'node_modules/.bin/autocannon'),
-      ['--json', '-c', '200', '-d', '6', '-H', `cookie=${FORGED.cookie}`, `${suite.url}/news`],
+      ['--json', '-c', '200', '-d', '6', '-H', `cookie=${FORGED_SESSION.cookie}`, `${suite.url}/news`],
       { stdio: ['ignore', 'pipe', 'ignore'] },
     );
     let report = '';
@@ -78,7 +76,7 @@ eachDatabase('room for one render and none waiting on $kind', (db) => {
     // Astro renders it through the middleware again; a second turn asked for there would wait
     // for the first forever (with 8 turns, 8 made-up addresses at once would stop the site).
     for (const address of ['/news/made-up-id', '/no-such-page', '/events/zzz', '/gallery?page=99']) {
-      const response = await fetch(`${small.url}${address}`, { headers: FORGED, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(`${small.url}${address}`, { headers: FORGED_SESSION, signal: AbortSignal.timeout(10_000) });
       expect(response.status, address).toBe(404);
       expect(await response.text(), address).toContain('404 Page Not Found');
     }
@@ -94,7 +92,7 @@ eachDatabase('room for one render and none waiting on $kind', (db) => {
         ['/api/news', /^application\/json/],
       ] as const;
       for (const [address, type] of addresses) {
-        const answers = await arriveTogether(small.url, address, 50, FORGED);
+        const answers = await arriveTogether(small.url, address, 50, FORGED_SESSION);
         expect(answers.filter((answer) => answer.status !== 503 && answer.status !== 200)).toEqual([]);
         const busy = answers.filter((answer) => answer.status === 503);
         expect(busy.length, address).toBeGreaterThan(0);
@@ -107,7 +105,7 @@ eachDatabase('room for one render and none waiting on $kind', (db) => {
       }
       // Cached pages, images and /healthz are never turned away; once the flood has passed,
       // everything answers again.
-      expect((await call(small, 'GET', '/news', { headers: FORGED })).status).toBe(200);
+      expect((await call(small, 'GET', '/news', { headers: FORGED_SESSION })).status).toBe(200);
       expect((await call(small, 'GET', '/healthz')).status).toBe(200);
     });
 
@@ -118,7 +116,7 @@ eachDatabase('room for one render and none waiting on $kind', (db) => {
       // finds no room.
       const settings = await lockTable(small.database.databaseUrl!, 'site_settings');
       try {
-        const holder = call(small, 'GET', '/what-we-do', { headers: FORGED });
+        const holder = call(small, 'GET', '/what-we-do', { headers: FORGED_SESSION });
         await settings.blocked();
         const meanwhile = await call(small, 'GET', '/api/news');
         expect(meanwhile.status).toBe(503);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { call } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
-import { askTogether } from '../setup/raw-requests.ts';
+import { askTogether, FORGED_SESSION } from '../setup/raw-requests.ts';
 import { lockTable } from '../setup/table-lock.ts';
 import { useServer } from '../setup/server.ts';
 
@@ -9,8 +9,6 @@ import { useServer } from '../setup/server.ts';
 // dropped unrendered: a client that sends requests and closes at once costs the server nothing,
 // and visitors who do wait are not kept behind renders nobody will read.
 
-/** A session cookie nobody was given: the page cache leaves such requests to Astro. */
-const FORGED = { cookie: 'club_session=forged' };
 const LEFT = 'client left before its turn; not rendered';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,13 +19,13 @@ eachDatabase('clients who hang up while they wait their turn on $kind', (db) => 
 
   it('are not rendered for, and those who stay are answered', async () => {
     const before = dropped();
-    const { sockets, answers } = await askTogether(suite.url, '/news', 100, FORGED);
+    const { sockets, answers } = await askTogether(suite.url, '/news', 100, FORGED_SESSION);
     // One render at a time: once the first answer is out, most of the others still wait.
     await Promise.race(answers);
     for (const socket of sockets) socket.destroy();
     // Turns are taken in order, so once this is answered every request before it has been
     // rendered or dropped.
-    expect((await call(suite, 'GET', '/news', { headers: FORGED })).status).toBe(200);
+    expect((await call(suite, 'GET', '/news', { headers: FORGED_SESSION })).status).toBe(200);
     const droppedNow = dropped() - before;
     expect(droppedNow).toBeGreaterThan(0);
     // Each is in the request log, as nginx would log it.
@@ -43,16 +41,16 @@ eachDatabase('clients who hang up while they wait their turn on $kind', (db) => 
   if (db.kind === 'postgres')
     it('gives visitors waiting for the same page another render when the one who asked first hangs up', async () => {
       // Each page's code is loaded on its first request: loaded now, not while the test times things.
-      for (const address of ['/', '/news', '/who-we-are']) await call(suite, 'GET', address, { headers: FORGED });
+      for (const address of ['/', '/news', '/who-we-are']) await call(suite, 'GET', address, { headers: FORGED_SESSION });
       // Every page reads the site's settings: the request that holds the turn waits there.
       const settings = await lockTable(suite.database.databaseUrl!, 'site_settings');
       try {
-        const holder = call(suite, 'GET', '/who-we-are', { headers: FORGED });
+        const holder = call(suite, 'GET', '/who-we-are', { headers: FORGED_SESSION });
         await settings.blocked();
         // The first visitor of the home page, whose render the page cache shares with those who
         // come after, and a request the cache does not take: both wait for the turn, then leave.
         const first = await askTogether(suite.url, '/', 1, { 'x-request-id': 'first-visitor' });
-        const uncached = await askTogether(suite.url, '/news', 1, { ...FORGED, 'x-request-id': 'forged-visitor' });
+        const uncached = await askTogether(suite.url, '/news', 1, { ...FORGED_SESSION, 'x-request-id': 'forged-visitor' });
         await sleep(200);
         const others = [call(suite, 'GET', '/'), call(suite, 'GET', '/')];
         await sleep(200);

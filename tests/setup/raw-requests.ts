@@ -57,3 +57,6 @@ export async function arriveTogether(base: string, address: string, count: numbe
     return answer;
   });
 }
+
+/** A session cookie nobody was given: the page cache leaves such requests to Astro, so they render. */
+export const FORGED_SESSION = { cookie: 'club_session=forged' };

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AbandonedError, BusyError, createLimiter } from './limiter.ts';
+import { AbandonedError, BusyError, createLimiter, type Limiter } from './limiter.ts';
+
+/** One task holding the only turn until `release`, and one waiting for it that may give up through `gone`. */
+function holdAndWait(limiter: Limiter) {
+  let release = () => {};
+  const holder = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
+  const gone = new AbortController();
+  let ran = false;
+  const waiter = limiter.run(async () => {
+    ran = true;
+  }, gone.signal);
+  return { release: () => release(), holder, gone, waiter, ran: () => ran };
+}
 
 describe('createLimiter', () => {
   it('runs at most `concurrency` tasks at once and refuses past the queue', async () => {
@@ -41,13 +53,7 @@ describe('createLimiter', () => {
 
   it('drops a waiter whose signal aborts: its task never runs and its place in the queue is free again', async () => {
     const limiter = createLimiter(1, 1, 'busy');
-    let release = () => {};
-    const holder = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
-    const gone = new AbortController();
-    let ran = false;
-    const waiter = limiter.run(async () => {
-      ran = true;
-    }, gone.signal);
+    const { release, holder, gone, waiter, ran } = holdAndWait(limiter);
     expect(limiter.waiting).toBe(1);
     await expect(limiter.run(async () => 'no room')).rejects.toBeInstanceOf(BusyError);
     gone.abort();
@@ -57,26 +63,20 @@ describe('createLimiter', () => {
     release();
     await holder;
     await expect(next).resolves.toBe('ran');
-    expect(ran).toBe(false);
+    expect(ran()).toBe(false);
     expect(limiter.active).toBe(0);
   });
 
   it('does not run a task whose signal aborted after its turn was given, and frees the turn', async () => {
     const limiter = createLimiter(1, 5, 'busy');
-    let release = () => {};
-    const holder = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
-    const gone = new AbortController();
-    let ran = false;
-    const waiter = limiter.run(async () => {
-      ran = true;
-    }, gone.signal);
+    const { release, holder, gone, waiter, ran } = holdAndWait(limiter);
     // The holder's release hands the turn over on the next turn of the event loop; the client
     // leaves in between.
     release();
     await holder;
     gone.abort();
     await expect(waiter).rejects.toBeInstanceOf(AbandonedError);
-    expect(ran).toBe(false);
+    expect(ran()).toBe(false);
     expect(limiter.active).toBe(0);
     await expect(limiter.run(async () => 'ok')).resolves.toBe('ok');
   });
