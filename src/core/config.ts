@@ -46,6 +46,11 @@ const schema = z
       .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
       .optional()
       .transform((value) => value === 'true' || value === '1'),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds between 1 and 3600' })
+      .min(1, 'must be a number of seconds between 1 and 3600')
+      .max(3600, 'must be a number of seconds between 1 and 3600')
+      .default(15),
     BODY_IDLE_TIMEOUT_SECONDS: z.coerce
       .number({ error: 'must be a number of seconds between 1 and 600' })
       .min(1, 'must be a number of seconds between 1 and 600')
@@ -129,7 +134,8 @@ export interface Config {
   port: number;
   host: string | undefined;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** PostgreSQL's `statementTimeoutMs`: no statement runs (or waits for a lock) longer than this. */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; statementTimeoutMs?: number };
   publicUrl: string;
   timeZone: string;
   bootstrapAdmin: { username: string; password: string } | undefined;
@@ -184,7 +190,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 }
+      : { kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     timeZone: e.SITE_TIMEZONE,
     bootstrapAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,

@@ -132,3 +132,33 @@ onPostgres('database outage on postgres', (postgres) => {
     expect(alive()).toBe(true);
   });
 });
+
+// A table locked elsewhere (maintenance, a restore, a stuck transaction): statements give up
+// after DATABASE_STATEMENT_TIMEOUT_SECONDS, so the site says "try again" instead of hanging, and
+// a render's turn comes back.
+onPostgres('a table locked for long on postgres', (postgres) => {
+  const suite = useServer(postgres, { DATABASE_STATEMENT_TIMEOUT_SECONDS: '1', RENDER_CONCURRENCY: '1' });
+
+  it('answers 503 after the statement timeout, for pages and the API, and works again when the lock goes', async () => {
+    const token = await login(suite);
+    const settings = await lockTable(suite.database.databaseUrl!, 'site_settings');
+    try {
+      // One turn only: if a waiting render kept it, the second page would wait for ever too.
+      for (const address of ['/who-we-are', '/what-we-do']) {
+        const started = performance.now();
+        const page = await call(suite, 'GET', address, { headers: FORGED_SESSION });
+        expect(page.status, address).toBe(503);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(page.headers.get('retry-after')).toBeTruthy();
+        expect(performance.now() - started).toBeLessThan(8_000);
+      }
+      const write = await call(suite, 'PUT', '/api/admin/settings', { token, body: { tagline: 'Locked out' } });
+      expect(write.status).toBe(503);
+      expect(write.body.message).toBe('The site cannot reach its database at the moment. Please try again in a minute.');
+    } finally {
+      await settings.release();
+    }
+    expect((await call(suite, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status).toBe(200);
+    expect((await call(suite, 'PUT', '/api/admin/settings', { token, body: { tagline: 'Unlocked' } })).status).toBe(200);
+  });
+});

@@ -18,7 +18,15 @@ export function connect(database: Config['database'], options: { onConnectionErr
     // A request waits at most 5 s for a connection, so a database that is down gives a quick 503.
     // Loaded only here: a SQLite site does not carry the PostgreSQL client in memory.
     const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
-    const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      // PostgreSQL cancels a statement that runs or waits for a lock longer than this (a table
+      // locked by maintenance or a restore, a runaway query): the request answers 503 instead of
+      // holding its connection and its render turn until the lock goes (docs/decisions/031).
+      ...(database.statementTimeoutMs ? { statement_timeout: database.statementTimeoutMs } : {}),
+    });
     // When the server restarts or terminates our backends, pg emits 'error' on the pool (idle
     // connections) or on a client (one in use). Without a listener Node would crash; with one,
     // the broken connection is dropped and the next query opens a new one.

@@ -42,8 +42,9 @@ const CONNECTION_CODES = new Set([
   'ENETUNREACH',
 ]);
 // 08: connection exception; 57P01-57P03: shut down or starting; 53300: too many connections;
-// 55000: e.g. "database does not allow connections"; 3D000: the database does not exist.
-const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300|55000|3D000)$/;
+// 55000: e.g. "database does not allow connections"; 3D000: the database does not exist;
+// 57014: the statement was cancelled (it ran past statement_timeout, waiting on a lock).
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|57014|53300|55000|3D000)$/;
 const CONNECTION_MESSAGES =
   /Connection terminated|connection error|timeout exceeded when trying to connect|Connection refused|terminating connection|the database system is (starting up|shutting down)/i;
 
