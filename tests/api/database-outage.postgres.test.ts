@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { useServer } from '../setup/server.ts';
-import { onPostgres } from '../setup/databases.ts';
+import { startServer, useServer, type RunningServer } from '../setup/server.ts';
+import { startTcpProxy } from '../setup/tcp-proxy.ts';
+import { onPostgres, type FreshDatabase } from '../setup/databases.ts';
 import { FORGED_SESSION } from '../setup/raw-requests.ts';
 import { lockTable } from '../setup/table-lock.ts';
 
@@ -161,4 +162,50 @@ onPostgres('a table locked for long on postgres', (postgres) => {
     expect((await call(suite, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status).toBe(200);
     expect((await call(suite, 'PUT', '/api/admin/settings', { token, body: { tagline: 'Unlocked' } })).status).toBe(200);
   });
+});
+
+// A network that goes silent (a cable pulled, packets dropped by a firewall) closes nothing, so
+// PostgreSQL never sees a statement to cancel: the client gives up on its own and drops the
+// connection, and the site answers 503 until the network is back.
+onPostgres('a database whose network goes silent on postgres', (postgres) => {
+  let database: FreshDatabase;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let server: RunningServer;
+  beforeAll(async () => {
+    database = await postgres.create();
+    const direct = new URL(database.databaseUrl!);
+    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const relayed = new URL(direct);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(proxy.port);
+    server = await startServer({
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: relayed.toString(),
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: '1',
+      RENDER_CONCURRENCY: '1',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.stop();
+    await database?.drop();
+  });
+
+  it('answers 503 within seconds while nothing comes back, and recovers when the network does', async () => {
+    expect((await call(server.url, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status).toBe(200);
+    proxy.goSilent();
+    // One turn: a render that waited for ever would hold it, and the next page would wait too.
+    for (const address of ['/who-we-are', '/what-we-do', '/news']) {
+      const started = performance.now();
+      const page = await call(server.url, 'GET', address, { headers: FORGED_SESSION });
+      expect(page.status, address).toBe(503);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(performance.now() - started, address).toBeLessThan(10_000);
+    }
+    expect(server.process.exitCode).toBeNull();
+    proxy.heal();
+    await expect
+      .poll(async () => (await call(server.url, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status, { timeout: 15_000 })
+      .toBe(200);
+  }, 60_000);
 });

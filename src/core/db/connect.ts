@@ -11,6 +11,9 @@ import { nodeSqliteDatabase } from './node-sqlite-adapter.ts';
 
 export type Db = Kysely<Database>;
 
+/** How much longer than the server's statement timeout the client waits for an answer. */
+const QUERY_TIMEOUT_MARGIN_MS = 2_000;
+
 /** Opens the database the configuration names; SQLite is created on first use. */
 export function connect(database: Config['database'], options: { onConnectionError?: (error: Error) => void } = {}): Db {
   const plugins = [new CamelCasePlugin()];
@@ -25,7 +28,14 @@ export function connect(database: Config['database'], options: { onConnectionErr
       // PostgreSQL cancels a statement that runs or waits for a lock longer than this (a table
       // locked by maintenance or a restore, a runaway query): the request answers 503 instead of
       // holding its connection and its render turn until the lock goes (docs/decisions/031).
-      ...(database.statementTimeoutMs ? { statement_timeout: database.statementTimeoutMs } : {}),
+      ...(database.statementTimeoutMs
+        ? {
+            statement_timeout: database.statementTimeoutMs,
+            // A database that stops answering without closing the connection (a network gone
+            // silent) cancels nothing: the client gives up a little after the server would have.
+            query_timeout: database.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+          }
+        : {}),
     });
     // When the server restarts or terminates our backends, pg emits 'error' on the pool (idle
     // connections) or on a client (one in use). Without a listener Node would crash; with one,
