@@ -10,6 +10,17 @@ import type { Logger } from '../../core/logger.ts';
 export const CHANNEL = 'club_page_cache';
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 10_000;
+/**
+ * A connection that only listens is idle, and an idle connection can die without a word (a NAT or
+ * firewall forgetting it, a network gone silent): the instance would go on caching, deaf to the
+ * others' writes, for up to a minute (the cache's backstop). So it asks the database something
+ * every 2 s and counts the connection lost when no answer comes within 3 s (time for a busy
+ * database; a tighter bound would pause caching when load is highest). The traffic also keeps the
+ * connection alive through such middleboxes.
+ */
+const HEARTBEAT_MS = 2_000;
+const HEARTBEAT_TIMEOUT_MS = 3_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export interface CoherenceOptions {
   url: string;
@@ -27,9 +38,11 @@ export function listenForChanges(options: CoherenceOptions): { close(): Promise<
   let closed = false;
   let retryMs = RETRY_MIN_MS;
   let timer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
 
   const lost = (error?: Error) => {
     if (closed) return;
+    clearTimeout(heartbeat);
     if (error) options.log.warn({ err: error }, 'page cache: lost the connection that hears other instances; caching paused');
     options.onListening(false);
     const dead = client;
@@ -45,7 +58,12 @@ export function listenForChanges(options: CoherenceOptions): { close(): Promise<
     if (closed) return;
     // Loaded here, not at start: a SQLite site never needs the PostgreSQL client.
     const { Client } = createRequire(import.meta.url)('pg') as typeof pg;
-    const next = new Client({ connectionString: options.url, keepAlive: true });
+    const next = new Client({
+      connectionString: options.url,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+    });
     next.on('error', (error) => lost(error));
     next.on('end', () => {
       if (client === next) lost(new Error('connection ended'));
@@ -69,6 +87,16 @@ export function listenForChanges(options: CoherenceOptions): { close(): Promise<
     retryMs = RETRY_MIN_MS;
     // Writes made while we were not listening are unknown: start from an empty cache.
     options.onListening(true);
+    beat(next);
+  }
+
+  function beat(listening: pg.Client): void {
+    heartbeat = setTimeout(() => {
+      listening.query('SELECT 1').then(
+        () => client === listening && beat(listening),
+        (error: unknown) => client === listening && lost(error as Error),
+      );
+    }, HEARTBEAT_MS);
   }
 
   void connect();
@@ -76,6 +104,7 @@ export function listenForChanges(options: CoherenceOptions): { close(): Promise<
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearTimeout(heartbeat);
       const last = client;
       client = null;
       await last?.end().catch(() => {});

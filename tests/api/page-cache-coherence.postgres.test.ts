@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { onPostgres } from '../setup/databases.ts';
+import { create } from '../setup/fill-site.ts';
+import { startServer, useServer, type RunningServer } from '../setup/server.ts';
+import { startTcpProxy } from '../setup/tcp-proxy.ts';
+
+// Two instances on one database hear each other's writes through LISTEN (docs/decisions/011).
+// The listening connection is idle, and an idle connection can die without a word (a NAT or a
+// firewall forgetting it): the deaf instance must stop answering from its cache, not go on
+// showing pages the other instance has changed.
+
+onPostgres('an instance whose database connection goes silent on postgres', (postgres) => {
+  const first = useServer(postgres);
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let second: RunningServer;
+  let token: string;
+  beforeAll(async () => {
+    const direct = new URL(first.database.databaseUrl!);
+    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const relayed = new URL(direct);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(proxy.port);
+    second = await startServer({ ...first.env, DATABASE_URL: relayed.toString(), DATABASE_STATEMENT_TIMEOUT_SECONDS: '1' });
+    token = await login(first);
+  });
+  afterAll(async () => {
+    await second?.stop();
+    await proxy?.stop();
+  });
+
+  const cached = async (url: string, pathname: string) => (await call(url, 'GET', pathname)).headers.get('x-cache') === 'HIT';
+
+  it('stops answering from its cache within seconds, and caches again once it hears the others', async () => {
+    await expect.poll(() => cached(second.url, '/news'), { timeout: 10_000 }).toBe(true);
+    proxy.goSilent();
+    await create(first.url, token, '/api/admin/news', {
+      title: 'Written while the other was deaf',
+      content: '<p>x</p>',
+      publishedAt: '2026-11-03',
+    });
+    const wrote = performance.now();
+    // It cannot render either (its database is silent): a 503 is right, the page as it was is not.
+    await expect.poll(() => cached(second.url, '/news'), { timeout: 15_000, interval: 200 }).toBe(false);
+    expect(performance.now() - wrote).toBeLessThan(10_000);
+    const answer = await call(second.url, 'GET', '/news');
+    expect(answer.status).toBe(503);
+
+    proxy.heal();
+    await expect.poll(() => cached(second.url, '/news'), { timeout: 30_000, interval: 500 }).toBe(true);
+    expect((await call(second.url, 'GET', '/news')).text).toContain('Written while the other was deaf');
+  }, 90_000);
+});
