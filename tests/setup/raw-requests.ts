@@ -49,14 +49,5 @@ export async function askTogether(base: string, address: string, count: number, 
   return { sockets, answers };
 }
 
-/** `askTogether`, waiting for every answer. */
-export async function arriveTogether(base: string, address: string, count: number, headers: Record<string, string> = {}) {
-  const { answers } = await askTogether(base, address, count, headers);
-  return (await Promise.all(answers)).map((answer) => {
-    if (!answer) throw new Error(`${address}: the connection closed with no answer`);
-    return answer;
-  });
-}
-
 /** A session cookie nobody was given: the page cache leaves such requests to Astro, so they render. */
 export const FORGED_SESSION = { cookie: 'club_session=forged' };
