@@ -377,7 +377,7 @@ eachDatabase('page cache on $kind', (db) => {
       expect(answer.text).toContain('href="/"');
       expect(answer.text).toContain('broken-page-request');
       expect(answer.headers.get('x-cache')).not.toBe('HIT');
-      expect(suite.server.output()).toContain('broken-page-request');
+      await expect.poll(() => suite.server.output()).toContain('broken-page-request');
       // The API keeps its JSON errors.
       const api = await call(suite, 'GET', '/api/events/broken-event');
       expect(api.headers.get('content-type')).toMatch(/^application\/json/);
