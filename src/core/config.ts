@@ -82,6 +82,11 @@ const schema = z
       .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
       .optional()
       .transform((value) => value === 'true' || value === '1'),
+    S3_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds between 1 and 120' })
+      .min(1, 'must be a number of seconds between 1 and 120')
+      .max(120, 'must be a number of seconds between 1 and 120')
+      .default(10),
     S3_PREFIX: optionalText.pipe(
       z
         .string()
@@ -159,6 +164,8 @@ export interface Config {
         forcePathStyle: boolean;
         /** Prepended to every object key ('' or ending in /). */
         prefix: string;
+        /** A connection not made, or a request silent, for this long fails (and is tried again). */
+        timeoutMs: number;
       }
     | undefined;
   backup: {
@@ -210,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
           prefix: e.S3_PREFIX ?? '',
+          timeoutMs: e.S3_TIMEOUT_SECONDS * 1000,
         }
       : undefined,
     backup: {

@@ -7,6 +7,7 @@ import { onPostgres, testDatabases, type FreshDatabase } from '../setup/database
 import { create, uploadImage } from '../setup/fill-site.ts';
 import { startS3, type LocalS3 } from '../setup/s3-server.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+import { startTcpProxy } from '../setup/tcp-proxy.ts';
 
 // Image files in an S3-compatible bucket (S3_BUCKET…), tested against s3rver on 127.0.0.1:
 // served through the site as from the local folder, shared by several instances, collected by
@@ -121,6 +122,47 @@ describe('images in an S3-compatible bucket', () => {
       await site.drop();
     }
   }, 60_000);
+
+  it('answers 503 within seconds while the bucket stops answering without closing, and serves again after', async () => {
+    const quiet = await startS3(['quiet']);
+    const bucket = quiet.env('quiet');
+    const endpoint = new URL(bucket.S3_ENDPOINT!);
+    const proxy = await startTcpProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
+    const site = await sqliteDb.create();
+    const slow = await startServer({
+      ...envOf(site),
+      ...bucket,
+      S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+      S3_TIMEOUT_SECONDS: '1',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    try {
+      const quietToken = await login(slow.url);
+      const image = await uploadImage(slow.url, quietToken, 3);
+      expect((await fetch(`${slow.url}${image}/640.webp`)).status).toBe(200);
+      proxy.goSilent();
+      const timed = async (what: () => Promise<number>) => {
+        const started = performance.now();
+        const status = await what();
+        return { status, ms: performance.now() - started };
+      };
+      // Three attempts of one second each, and the SDK's pauses between them.
+      const read = await timed(async () => (await fetch(`${slow.url}${image}/320.webp`)).status);
+      expect(read.status).toBe(503);
+      expect(read.ms).toBeLessThan(15_000);
+      const health = await timed(async () => (await call(slow.url, 'GET', '/healthz')).status);
+      expect(health.status).toBe(503);
+      expect(health.ms).toBeLessThan(15_000);
+      proxy.heal();
+      await expect.poll(async () => (await fetch(`${slow.url}${image}/320.webp`)).status, { timeout: 15_000 }).toBe(200);
+    } finally {
+      await slow.stop();
+      await proxy.stop();
+      await quiet.stop();
+      await site.drop();
+    }
+  }, 90_000);
 });
 
 onPostgres('two instances on one PostgreSQL database and one bucket', (postgres) => {

@@ -14,9 +14,13 @@ const UNAVAILABLE = new Set([
   'QuotaExceeded',
   'ServiceUnavailable',
   'SlowDown',
+  // The service did not answer in time (S3_TIMEOUT_SECONDS), each attempt.
+  'TimeoutError',
 ]);
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 const PROBE_KEY = '.storage-probe';
+/** A whole request (an upload's body included) may take this many times S3_TIMEOUT_SECONDS. */
+const REQUEST_TIMEOUTS = 3;
 
 /**
  * Image files in an S3-compatible bucket (AWS S3, Backblaze B2, Cloudflare R2, MinIO…), behind the
@@ -40,6 +44,14 @@ export function createS3Storage(settings: S3Settings): ImageStorage {
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
         maxAttempts: 3,
+        // The SDK waits for ever by default: a service that stops answering without closing the
+        // connection (a network gone silent) would hold every image request and upload with it.
+        requestHandler: {
+          connectionTimeout: settings.timeoutMs,
+          socketTimeout: settings.timeoutMs,
+          requestTimeout: settings.timeoutMs * REQUEST_TIMEOUTS,
+          throwOnRequestTimeout: true,
+        },
       }),
     })));
   const objectKey = (key: string) => `${settings.prefix}${key}`;
