@@ -175,14 +175,10 @@ onPostgres('a database whose network goes silent on postgres', (postgres) => {
   let server: RunningServer;
   beforeAll(async () => {
     database = await postgres.create();
-    const direct = new URL(database.databaseUrl!);
-    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const relayed = new URL(direct);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(proxy.port);
+    proxy = await startTcpProxy(database.databaseUrl!);
     server = await startServer({
       DATA_DIR: database.dataDir,
-      DATABASE_URL: relayed.toString(),
+      DATABASE_URL: proxy.url,
       DATABASE_STATEMENT_TIMEOUT_SECONDS: '1',
       RENDER_CONCURRENCY: '1',
     });

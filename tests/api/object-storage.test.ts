@@ -126,13 +126,12 @@ describe('images in an S3-compatible bucket', () => {
   it('answers 503 within seconds while the bucket stops answering without closing, and serves again after', async () => {
     const quiet = await startS3(['quiet']);
     const bucket = quiet.env('quiet');
-    const endpoint = new URL(bucket.S3_ENDPOINT!);
-    const proxy = await startTcpProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
+    const proxy = await startTcpProxy(bucket.S3_ENDPOINT!);
     const site = await sqliteDb.create();
     const slow = await startServer({
       ...envOf(site),
       ...bucket,
-      S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+      S3_ENDPOINT: proxy.url,
       S3_TIMEOUT_SECONDS: '1',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,

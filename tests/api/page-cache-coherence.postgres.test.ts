@@ -16,12 +16,8 @@ onPostgres('an instance whose database connection goes silent on postgres', (pos
   let second: RunningServer;
   let token: string;
   beforeAll(async () => {
-    const direct = new URL(first.database.databaseUrl!);
-    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const relayed = new URL(direct);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(proxy.port);
-    second = await startServer({ ...first.env, DATABASE_URL: relayed.toString(), DATABASE_STATEMENT_TIMEOUT_SECONDS: '1' });
+    proxy = await startTcpProxy(first.database.databaseUrl!);
+    second = await startServer({ ...first.env, DATABASE_URL: proxy.url, DATABASE_STATEMENT_TIMEOUT_SECONDS: '1' });
     token = await login(first);
   });
   afterAll(async () => {

@@ -5,7 +5,12 @@ import net from 'node:net';
  * either way (a cable pulled, a firewall dropping packets), the failure that closes nothing and
  * so is never reported. `heal` drops every silent connection, as the peers would find them dead.
  */
-export async function startTcpProxy(target: { host: string; port: number }) {
+const DEFAULT_PORTS: Record<string, number> = { 'postgres:': 5432, 'postgresql:': 5432, 'http:': 80, 'https:': 443 };
+
+/** Relays to the host and port of `address` (a database or service URL); `url` is that address through the relay. */
+export async function startTcpProxy(address: string) {
+  const original = new URL(address);
+  const target = { host: original.hostname, port: Number(original.port) || DEFAULT_PORTS[original.protocol]! };
   let silent = false;
   const pairs = new Set<[net.Socket, net.Socket]>();
   const server = net.createServer((client) => {
@@ -27,8 +32,12 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
+  const relayed = new URL(original);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(port);
   return {
-    port,
+    /** `address`, through the relay. */
+    url: relayed.pathname === '/' && !relayed.search ? relayed.origin : relayed.toString(),
     /** From now on nothing passes, and nothing is closed. */
     goSilent() {
       silent = true;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertValidKey, type ImageStorage, StorageUnavailableError } from './storage.ts';
+import { assertValidKey, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
 
 // Errors that mean "this disk cannot take writes now", as opposed to a bug.
 const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EIO', 'ENOTDIR']);
@@ -47,11 +47,12 @@ export function createLocalStorage(root: string): ImageStorage {
     },
 
     async get(key) {
+      const file = fileOf(key);
       try {
-        return await fs.readFile(fileOf(key));
+        return await fs.readFile(file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
+        throw new StorageUnreadableError(error);
       }
     },
 

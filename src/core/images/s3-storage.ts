@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
-import { assertValidKey, type ImageStorage, StorageUnavailableError } from './storage.ts';
+import { assertValidKey, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
 
 type S3Settings = NonNullable<Config['s3']>;
 type Sdk = typeof import('@aws-sdk/client-s3');
@@ -90,7 +90,7 @@ export function createS3Storage(settings: S3Settings): ImageStorage {
         return answer.Body ? await answer.Body.transformToByteArray() : null;
       } catch (error) {
         if ((error as { name?: string }).name === 'NoSuchKey') return null;
-        throw error;
+        throw new StorageUnreadableError(error);
       }
     },
 

@@ -11,13 +11,21 @@ export class StorageUnavailableError extends DomainError {
   }
 }
 
+/** The storage cannot be read now (a bucket that does not answer, a failing disk): nothing is known to be wrong with the image. */
+export class StorageUnreadableError extends DomainError {
+  override name = 'StorageUnreadableError';
+  constructor(cause?: unknown) {
+    super('The image storage cannot be read at the moment. Please try again in a minute.', { cause });
+  }
+}
+
 /**
  * Where image files live. Keys are relative paths such as `abc123/640.webp`. The local folder
  * is the only backend today; an object-storage class can implement the same four methods.
  */
 export interface ImageStorage {
   put(key: string, data: Uint8Array): Promise<void>;
-  /** The file's bytes, or null when there is none. */
+  /** The file's bytes, or null when there is none; StorageUnreadableError when the storage cannot be read. */
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
   /** Every key that starts with `prefix` (all keys when it is empty). */

@@ -9,23 +9,12 @@ const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif' }
  * Stored images: /images/{id} is the master, /images/{id}/{width}.{avif|webp} a variant.
  * An id never changes its content, so every answer may be cached for a year.
  */
-export const GET: APIRoute = async ({ params, locals }) => {
+export const GET: APIRoute = async ({ params }) => {
   const path = params.path ?? '';
   const key = /^[a-z0-9]+$/.test(path) ? `${path}/master.webp` : path;
   if (!isValidKey(key) || !key.includes('/')) return notFound();
   const app = await getContext();
-  let data: Uint8Array | null;
-  try {
-    data = await app.images.read(key);
-  } catch (error) {
-    // The storage cannot be read now (a bucket that does not answer, a failing disk): the
-    // browser may try again; nothing about the image is known to be wrong.
-    app.log.warn({ err: error, requestId: locals.requestId, key }, 'image storage could not be read');
-    return new Response('This image cannot be read at the moment. Please try again in a minute.', {
-      status: 503,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '60' },
-    });
-  }
+  const data = await app.images.read(key);
   if (!data) return (await nearestVariant(app, key)) ?? notFound();
   return new Response(data as BodyInit, {
     headers: {

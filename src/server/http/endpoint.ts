@@ -13,7 +13,7 @@ import {
   isUnstorableText,
 } from '../../core/db/errors.ts';
 import { ImageRejectedError } from '../../core/images/pipeline.ts';
-import { StorageUnavailableError } from '../../core/images/storage.ts';
+import { StorageUnavailableError, StorageUnreadableError } from '../../core/images/storage.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
 import { readJson } from './body.ts';
@@ -124,6 +124,10 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   }
   if (error instanceof StorageUnavailableError) {
     app.log.warn({ err: error, requestId: context.locals.requestId }, 'image storage is not writable');
+    return errorJson(503, error.message, undefined, { 'Retry-After': '60' });
+  }
+  if (error instanceof StorageUnreadableError) {
+    app.log.warn({ err: error, requestId: context.locals.requestId }, 'image storage could not be read');
     return errorJson(503, error.message, undefined, { 'Retry-After': '60' });
   }
   if (isUniqueViolation(error)) return errorJson(409, 'That already exists: somebody saved the same thing a moment ago.');
