@@ -11,6 +11,7 @@ import { createContext, setContext } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';
 import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
+import { isApi } from './http/areas.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { securityHeaders } from './http/headers.ts';
 import { CLIENT_LEFT } from './http/responses.ts';
@@ -137,8 +138,7 @@ const server = http.createServer((req, res) => {
       {
         requestId,
         method,
-        // The path only: query strings may carry one-time upload signatures.
-        path: (req.url ?? '').split('?')[0],
+        path: pathOf(req),
         status: answeredOnSocket.get(res) ?? (res.writableFinished ? res.statusCode : CLIENT_LEFT),
         durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       },
@@ -150,8 +150,13 @@ const server = http.createServer((req, res) => {
     return;
   }
   if (!readableAddress(req.url)) {
-    refuse(req, res, 400, 'This address cannot be read: it has a broken %-escape.');
-    return;
+    // The API says what is wrong; a person who followed a mangled link gets the site's not-found
+    // page: each '%' is taken literally, and no page has such an address.
+    if (isApi(pathOf(req))) {
+      refuse(req, res, 400, 'This address cannot be read: it has a broken %-escape.');
+      return;
+    }
+    req.url = (req.url ?? '/').replaceAll('%', '%25');
   }
   // Static files (scripts, styles, icons) never reach the middleware: they get the same
   // security headers here; the middleware's own values replace these on everything else.
@@ -198,8 +203,12 @@ function readableAddress(url: string | undefined): boolean {
 }
 
 function baseline(req: http.IncomingMessage): Record<string, string> {
-  const path = (req.url ?? '/').split('?')[0] ?? '/';
-  return securityHeaders(config.publicUrl.startsWith('https:'), path, { staticFile: true });
+  return securityHeaders(config.publicUrl.startsWith('https:'), pathOf(req), { staticFile: true });
+}
+
+/** The path only: query strings may carry one-time upload signatures, which stay out of the log. */
+function pathOf(req: http.IncomingMessage): string {
+  return (req.url ?? '/').split('?')[0] ?? '/';
 }
 
 /** A body that stops arriving for BODY_IDLE_TIMEOUT_SECONDS is answered 408 and its connection closed. */
@@ -207,7 +216,7 @@ function cutOffStalledBodies(req: http.IncomingMessage, res: http.ServerResponse
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) return;
   req.setTimeout(config.bodyIdleTimeoutMs, () => {
-    log.info({ requestId: req.headers['x-request-id'], path: (req.url ?? '').split('?')[0] }, 'request body stalled; cut off');
+    log.info({ requestId: req.headers['x-request-id'], path: pathOf(req) }, 'request body stalled; cut off');
     // Written on the socket itself: the handler still owns `res` and finds the socket closed
     // when its read of the body fails.
     const message = JSON.stringify({ message: 'The upload stopped arriving, so it was cancelled. Please try again.' });

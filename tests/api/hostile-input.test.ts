@@ -199,13 +199,23 @@ eachDatabase('hostile input on $kind', (db) => {
       message: 'There is no such API endpoint.',
     });
   });
-  it('refuses an address with a broken %-escape with a 400 that says why, on pages, files and the API', async () => {
-    for (const path of ['/%E0%A4%A', '/news/%E0%A4%A', '/_astro/%ZZ.js', '/api/news/%E0%A4%A', '/gallery?page=%']) {
+  it('answers an address with a broken %-escape: a 400 that says why from the API, the not-found page elsewhere', async () => {
+    for (const path of ['/api/news/%E0%A4%A', '/api/events?page=%']) {
       const response = await call(suite, 'GET', path);
       expect(response.status, path).toBe(400);
       expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
       expect(response.body.message, path).toBe('This address cannot be read: it has a broken %-escape.');
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+    // A person who followed a mangled link sees the site, not JSON.
+    for (const path of ['/%E0%A4%A', '/news/%E0%A4%A', '/news/100%', '/_astro/%ZZ.js', '/gallery?page=%', '/events/%C0%AF..%C0%AF']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await call(suite, method, path);
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+        expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+        if (method === 'GET') expect(response.text, path).toContain('404 Page Not Found');
+      }
     }
   });
 });
