@@ -206,4 +206,23 @@ onPostgres('a database whose network goes silent on postgres', (postgres) => {
       .poll(async () => (await call(server.url, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status, { timeout: 15_000 })
       .toBe(200);
   }, 60_000);
+
+  it('drops the connections that went silent and serves pages on new ones, while visitors keep coming', async () => {
+    // Several pooled connections, then the path of each goes silent for good while new
+    // connections get through: the database failed over, or a firewall forgot the old ones.
+    await Promise.all(Array.from({ length: 4 }, () => call(server.url, 'GET', '/healthz')));
+    proxy.strandOpen();
+    // A visitor about every half second, so the pool never sits idle long enough for its idle
+    // timeout to drop the stranded connections on its own.
+    const started = performance.now();
+    const statuses: number[] = [];
+    while (statuses.at(-1) !== 200 && performance.now() - started < 40_000) {
+      statuses.push((await call(server.url, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(statuses.at(-1), `statuses: ${statuses.join(' ')}`).toBe(200);
+    // Each stranded connection costs one visitor a 503 after the 3 s wait, then it is gone.
+    expect(statuses.filter((status) => status === 503).length, `statuses: ${statuses.join(' ')}`).toBeLessThanOrEqual(6);
+    expect((await call(server.url, 'GET', '/what-we-do', { headers: FORGED_SESSION })).status).toBe(200);
+  }, 60_000);
 });

@@ -13,6 +13,8 @@ export async function startTcpProxy(address: string) {
   const target = { host: original.hostname, port: Number(original.port) || DEFAULT_PORTS[original.protocol]! };
   let silent = false;
   const pairs = new Set<[net.Socket, net.Socket]>();
+  /** Connections whose path went silent for good, while new ones get through. */
+  const stranded = new WeakSet<[net.Socket, net.Socket]>();
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     const pair: [net.Socket, net.Socket] = [client, upstream];
@@ -24,7 +26,7 @@ export async function startTcpProxy(address: string) {
     };
     for (const [from, to] of [pair, [upstream, client] as const]) {
       from.on('data', (chunk: Buffer) => {
-        if (!silent) to.write(chunk);
+        if (!silent && !stranded.has(pair)) to.write(chunk);
       });
       from.on('error', close);
       from.on('close', close);
@@ -41,6 +43,13 @@ export async function startTcpProxy(address: string) {
     /** From now on nothing passes, and nothing is closed. */
     goSilent() {
       silent = true;
+    },
+    /**
+     * The connections open now go silent and stay so, while new ones get through: a database
+     * that failed over to another host, or a firewall or NAT that forgot the old connections.
+     */
+    strandOpen() {
+      for (const pair of pairs) stranded.add(pair);
     },
     heal() {
       for (const [client, upstream] of pairs) {

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { nodeSqliteDatabase } from './node-sqlite-adapter.ts';
+import { closingSilentConnections } from './postgres-pool.ts';
 
 export type Db = Kysely<Database>;
 
@@ -43,7 +44,10 @@ export function connect(database: Config['database'], options: { onConnectionErr
     const onError = (error: Error) => options.onConnectionError?.(error);
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: closingSilentConnections(pool, (error) => error instanceof pg.DatabaseError) }),
+      plugins,
+    });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new DatabaseSync(database.file);
