@@ -217,6 +217,24 @@ eachDatabase('uploads under stress on $kind', (db) => {
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
+  it('leaves the files of an upload still being stored, and removes files no image owns once they are old', async () => {
+    // An upload writes its files, then its row: between the two, its folder belongs to no row.
+    const storing = path.join(suite.database.dataDir, 'images', 'storingnow');
+    const abandoned = path.join(suite.database.dataDir, 'images', 'abandoned');
+    for (const folder of [storing, abandoned]) {
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(path.join(folder, 'master.webp'), 'image');
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    fs.utimesSync(path.join(abandoned, 'master.webp'), twoHoursAgo, twoHoursAgo);
+    const result = runGc(suite, 60);
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('abandoned/master.webp');
+    expect(fs.existsSync(abandoned)).toBe(false);
+    expect(fs.readdirSync(storing)).toEqual(['master.webp']);
+    fs.rmSync(storing, { recursive: true, force: true });
+  });
+
   it('loses nothing acknowledged and serves nothing half-written when killed (kill -9) during uploads', async () => {
     const acknowledged: string[] = [];
     const uploads = Array.from({ length: 6 }, () =>

@@ -168,21 +168,26 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
      * `graceMs` are kept: an administrator may still be filling in the form they belong to.
      */
     async collectGarbage(graceMs = 60 * 60_000): Promise<{ removedImages: string[]; removedFiles: string[] }> {
+      const cutoff = new Date(Date.now() - graceMs);
       const referenced = await repo.referencedIds();
       const removedImages: string[] = [];
-      for (const id of await repo.listCreatedBefore(new Date(Date.now() - graceMs).toISOString())) {
+      for (const id of await repo.listCreatedBefore(cutoff.toISOString())) {
         // Checked again by the delete itself: a row may have started using it since.
         if (!referenced.has(id) && (await repo.deleteIfUnreferenced(id))) removedImages.push(id);
       }
+      // An upload stores its files, then its row: files written within the grace period are left
+      // alone, since their upload may still be storing them. The rows are read after the files,
+      // so an upload that finished in between is known.
+      const files = await storage.list('', cutoff);
       const known = new Set(await repo.listIds());
       const removedFiles: string[] = [];
-      for (const key of await storage.list()) {
+      for (const key of files) {
         if (!known.has(key.split('/')[0]!)) {
           await storage.delete(key);
           removedFiles.push(key);
         }
       }
-      removedFiles.push(...(await storage.sweepUnfinished(new Date(Date.now() - graceMs))));
+      removedFiles.push(...(await storage.sweepUnfinished(cutoff)));
       await repo.deleteTokensBefore(new Date(Date.now() - UPLOAD_URL_TTL_MS).toISOString());
       return { removedImages, removedFiles };
     },

@@ -63,7 +63,7 @@ export function createLocalStorage(root: string): ImageStorage {
       await fs.rmdir(path.dirname(file)).catch(() => {});
     },
 
-    async list(prefix = '') {
+    async list(prefix = '', writtenBefore) {
       const keys: string[] = [];
       let folders: string[];
       try {
@@ -75,7 +75,14 @@ export function createLocalStorage(root: string): ImageStorage {
         const entries = await fs.readdir(path.join(root, folder)).catch(() => [] as string[]);
         for (const name of entries) {
           const key = `${folder}/${name}`;
-          if (!name.endsWith('.tmp') && key.startsWith(prefix)) keys.push(key);
+          if (name.endsWith('.tmp') || !key.startsWith(prefix)) continue;
+          // A file gone since the folder was read is not listed. Its write was renamed into place,
+          // so its time is when it was written.
+          if (writtenBefore) {
+            const stat = await fs.stat(path.join(root, folder, name)).catch(() => null);
+            if (!stat || stat.mtime >= writtenBefore) continue;
+          }
+          keys.push(key);
         }
       }
       return keys.sort();

@@ -100,12 +100,13 @@ export function createS3Storage(settings: S3Settings): ImageStorage {
       await writing(() => client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) })));
     },
 
-    async list(prefix = '') {
+    async list(prefix = '', writtenBefore) {
       const { sdk, client } = await s3();
       const keys: string[] = [];
       for await (const page of sdk.paginateListObjectsV2({ client }, { Bucket: settings.bucket, Prefix: objectKey(prefix) })) {
         for (const object of page.Contents ?? []) {
           const key = object.Key?.slice(settings.prefix.length);
+          if (writtenBefore && !(object.LastModified && object.LastModified < writtenBefore)) continue;
           if (key && key !== PROBE_KEY) keys.push(key);
         }
       }

@@ -28,8 +28,11 @@ export interface ImageStorage {
   /** The file's bytes, or null when there is none; StorageUnreadableError when the storage cannot be read. */
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
-  /** Every key that starts with `prefix` (all keys when it is empty). */
-  list(prefix?: string): Promise<string[]>;
+  /**
+   * Every key that starts with `prefix` (all keys when it is empty); with `writtenBefore`, only
+   * files written before then (an upload being stored now has files but no row yet).
+   */
+  list(prefix?: string, writtenBefore?: Date): Promise<string[]>;
   /** Removes writes that never finished (a process killed mid-write) older than `before`; returns what went. */
   sweepUnfinished(before: Date): Promise<string[]>;
   /** Throws StorageUnavailableError unless a file can be written and removed now. */
