@@ -9,6 +9,7 @@ import compression from 'compression';
 import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { createContext, setContext } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';
+import { startMaintenance } from '../core/maintenance.ts';
 import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { isApi } from './http/areas.ts';
@@ -234,19 +235,7 @@ function cutOffStalledBodies(req: http.IncomingMessage, res: http.ServerResponse
 
 const stopMemoryRelief = startMemoryRelief(server, log);
 const stopBackups = app.backups.start();
-// Hourly: expired sessions and idempotency keys, and what was deleted more than 30 days ago (also once at start).
-const purgeTrash = () =>
-  app.trash
-    .purgeExpired()
-    .then((count) => count > 0 && log.info({ count }, 'deleted items purged after 30 days'))
-    .catch((error: unknown) => log.warn({ err: error }, 'purging the recently deleted failed; tried again within the hour'));
-void purgeTrash();
-const pruneTimer = setInterval(() => {
-  app.auth.prune().catch((error: unknown) => log.warn({ err: error }, 'session pruning failed'));
-  app.idempotency.prune().catch((error: unknown) => log.warn({ err: error }, 'idempotency key pruning failed'));
-  void purgeTrash();
-}, 60 * 60_000);
-pruneTimer.unref();
+const stopMaintenance = startMaintenance(app, log);
 
 server.on('error', (error) => {
   log.fatal({ err: error }, 'the server could not start');
@@ -263,7 +252,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
-  clearInterval(pruneTimer);
+  stopMaintenance();
   stopMemoryRelief();
   stopBackups();
   // Not awaited: a connection to a database that stopped answering must not hold up the drain.

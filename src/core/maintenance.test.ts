@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from './logger.ts';
+import { AUTOMATIC_IMAGE_GC_GRACE_MS, startMaintenance } from './maintenance.ts';
+
+const HOUR = 60 * 60_000;
+
+function fakeApp() {
+  const calls = { sessions: 0, keys: 0, trash: 0, gc: [] as number[] };
+  let gcFails = false;
+  const app = {
+    auth: { prune: () => Promise.resolve(void calls.sessions++) },
+    idempotency: { prune: () => Promise.resolve(void calls.keys++) },
+    trash: { purgeExpired: () => Promise.resolve((calls.trash++, 0)) },
+    images: {
+      collectGarbage: (graceMs: number) => {
+        calls.gc.push(graceMs);
+        return gcFails ? Promise.reject(new Error('bucket unreachable')) : Promise.resolve({ removedImages: [], removedFiles: [] });
+      },
+    },
+  };
+  return { app: app as unknown as Parameters<typeof startMaintenance>[0], calls, failGc: (fails: boolean) => (gcFails = fails) };
+}
+
+describe('startMaintenance', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('prunes at start and hourly, and collects unused images at start and then daily', async () => {
+    const { app, calls } = fakeApp();
+    const stop = startMaintenance(app, createLogger('silent'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual({ sessions: 1, keys: 1, trash: 1, gc: [AUTOMATIC_IMAGE_GC_GRACE_MS] });
+    await vi.advanceTimersByTimeAsync(23 * HOUR);
+    expect(calls.sessions).toBe(24);
+    expect(calls.trash).toBe(24);
+    expect(calls.gc).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(calls.gc).toHaveLength(2);
+    stop();
+    await vi.advanceTimersByTimeAsync(48 * HOUR);
+    expect(calls.sessions).toBe(25);
+    expect(calls.gc).toHaveLength(2);
+  });
+
+  it('tries a failed collection again at the next hour, not a day later', async () => {
+    const { app, calls, failGc } = fakeApp();
+    failGc(true);
+    const stop = startMaintenance(app, createLogger('silent'));
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(calls.gc).toHaveLength(2);
+    failGc(false);
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(calls.gc).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(5 * HOUR);
+    expect(calls.gc).toHaveLength(3);
+    stop();
+  });
+});

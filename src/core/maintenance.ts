@@ -1,0 +1,49 @@
+import type { AppContext } from './context.ts';
+import type { Logger } from './logger.ts';
+
+const HOUR_MS = 60 * 60_000;
+/** How often unused images are collected: once at start, then daily. */
+const IMAGE_GC_EVERY_MS = 24 * HOUR_MS;
+/**
+ * Images younger than this are left to the next run: an administrator may have uploaded one
+ * into a form they have not saved yet (the command's own default, an hour, is for an operator
+ * who knows nobody is editing).
+ */
+export const AUTOMATIC_IMAGE_GC_GRACE_MS = 24 * HOUR_MS;
+
+type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images'>;
+
+/**
+ * The server's housekeeping, so that a site nobody looks after for years stays the same size:
+ * expired sessions and idempotency keys and what was deleted more than 30 days ago (hourly),
+ * and images nothing uses any more, with the upload links that expired (daily). Each runs once
+ * at start; a failure is logged and the task tried again at the next hour.
+ */
+export function startMaintenance(app: Tasks, log: Logger): () => void {
+  let imagesCollectedAt: number | null = null;
+  const warnOf = (what: string) => (error: unknown) => log.warn({ err: error }, `${what} failed; tried again within the hour`);
+
+  const hourly = () => {
+    app.auth.prune().catch(warnOf('session pruning'));
+    app.idempotency.prune().catch(warnOf('idempotency key pruning'));
+    app.trash
+      .purgeExpired()
+      .then((count) => count > 0 && log.info({ count }, 'deleted items purged after 30 days'))
+      .catch(warnOf('purging the recently deleted'));
+    if (imagesCollectedAt === null || Date.now() - imagesCollectedAt >= IMAGE_GC_EVERY_MS) {
+      app.images
+        .collectGarbage(AUTOMATIC_IMAGE_GC_GRACE_MS)
+        .then(({ removedImages, removedFiles }) => {
+          imagesCollectedAt = Date.now();
+          if (removedImages.length + removedFiles.length > 0) {
+            log.info({ images: removedImages.length, files: removedFiles.length }, 'unused images removed');
+          }
+        })
+        .catch(warnOf('removing unused images'));
+    }
+  };
+  hourly();
+  const timer = setInterval(hourly, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
