@@ -242,11 +242,12 @@ describe('admin content screens in Chromium', () => {
     await second.getByLabel('What the image shows (optional)').fill('Two teams pulling a rope on the school field');
     await second.getByRole('button', { name: 'Add Image' }).click();
     await expectNotice(page, 'Image added to gallery');
+    // The first add's notice may still be showing: the new row says that this one was saved.
+    await page.locator('td', { hasText: /^Tug of war$/ }).waitFor();
     // The description reaches visitors who cannot see the photo.
     expect(await (await fetch(`${suite.url}/gallery`)).text()).toContain(
       'aria-label="Open image: Two teams pulling a rope on the school field"',
     );
-    await page.locator('td', { hasText: /^Tug of war$/ }).waitFor();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Edit Tug of war' }).click();
