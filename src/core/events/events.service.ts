@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import type { EventRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
+import { checkVersion, nextVersion } from '../shared/edit-version.ts';
 import { newId } from '../shared/ids.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
 import type { CheckImageUrl } from '../images/image-url-check.ts';
@@ -58,7 +59,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
     },
 
     /** Optional fields the payload leaves out keep their stored values. */
-    async update(id: string, input: EventInput): Promise<ClubEvent> {
+    async update(id: string, input: EventInput, expectedVersion?: string): Promise<ClubEvent> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const changes = {
         name: input.name,
@@ -75,8 +76,10 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
         const rows = createEventsRepository(trx);
         await rows.lock(id);
         const before = await rows.findById(id);
-        const after = before && (await rows.update(id, changes));
-        if (!before || !after) throw new NotFoundError('Event');
+        if (!before) throw new NotFoundError('Event');
+        checkVersion('event', before.updatedAt, expectedVersion);
+        const after = await rows.update(id, { ...changes, updatedAt: nextVersion(changes.updatedAt, before.updatedAt) });
+        if (!after) throw new NotFoundError('Event');
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
         return after;
       });

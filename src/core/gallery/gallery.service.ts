@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { NotFoundError } from '../shared/errors.ts';
+import { checkVersion, nextVersion } from '../shared/edit-version.ts';
 import { newId } from '../shared/ids.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
 import type { CheckImageUrl } from '../images/image-url-check.ts';
@@ -34,7 +35,7 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
       return repo.insert(row);
     },
 
-    async update(id: string, input: GalleryInput): Promise<GalleryImage> {
+    async update(id: string, input: GalleryInput, expectedVersion?: string): Promise<GalleryImage> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const changes = {
         imageUrl: input.imageUrl,
@@ -46,8 +47,10 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
         const rows = createGalleryRepository(trx);
         await rows.lock(id);
         const before = await rows.findById(id);
-        const after = before && (await rows.update(id, changes));
-        if (!before || !after) throw new NotFoundError('Gallery image');
+        if (!before) throw new NotFoundError('Gallery image');
+        checkVersion('gallery image', before.updatedAt, expectedVersion);
+        const after = await rows.update(id, { ...changes, updatedAt: nextVersion(changes.updatedAt, before.updatedAt) });
+        if (!after) throw new NotFoundError('Gallery image');
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
         return after;
       });

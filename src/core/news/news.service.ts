@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import type { NewsItemRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
+import { checkVersion, nextVersion } from '../shared/edit-version.ts';
 import { newId } from '../shared/ids.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
 import type { CheckImageUrl } from '../images/image-url-check.ts';
@@ -54,7 +55,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
     },
 
     /** Fields the payload leaves out keep their stored values. */
-    async update(id: string, input: NewsInput): Promise<NewsArticle> {
+    async update(id: string, input: NewsInput, expectedVersion?: string): Promise<NewsArticle> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const clean = await cleaner();
       const changes = {
@@ -69,8 +70,10 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         const rows = createNewsRepository(trx);
         await rows.lock(id);
         const before = await rows.findById(id);
-        const after = before && (await rows.update(id, changes));
-        if (!before || !after) throw new NotFoundError('News item');
+        if (!before) throw new NotFoundError('News item');
+        checkVersion('news item', before.updatedAt, expectedVersion);
+        const after = await rows.update(id, { ...changes, updatedAt: nextVersion(changes.updatedAt, before.updatedAt) });
+        if (!after) throw new NotFoundError('News item');
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
         return (await toArticles([after]))[0]!;
       });

@@ -30,3 +30,19 @@ export function summarise(errors: Record<string, string>): string {
   if (messages.length === 0) return 'The request is not valid.';
   return messages.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ');
 }
+
+/**
+ * An update made from an item as it was before someone else's change (the client sent the
+ * version it started from, and the item has moved on): saving it would silently undo theirs.
+ */
+export class EditConflictError extends DomainError {
+  override name = 'EditConflictError';
+  /** The item's version now: sending it back replaces the other change knowingly. */
+  readonly currentVersion: string;
+  constructor(what: string, currentVersion: string) {
+    super(
+      `This ${what} was changed by someone else after you opened it. Save again to replace their changes, or close this form to see them.`,
+    );
+    this.currentVersion = currentVersion;
+  }
+}

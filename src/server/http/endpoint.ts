@@ -14,7 +14,8 @@ import {
 } from '../../core/db/errors.ts';
 import { ImageRejectedError } from '../../core/images/pipeline.ts';
 import { StorageUnavailableError, StorageUnreadableError } from '../../core/images/storage.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors.ts';
+import { ConflictError, EditConflictError, NotFoundError, ValidationError } from '../../core/shared/errors.ts';
+import { versionTag } from './versions.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
 import { readJson } from './body.ts';
 import { HttpError, unauthorized } from './errors.ts';
@@ -115,6 +116,7 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (error instanceof NotFoundError) return errorJson(404, error.message);
   if (error instanceof ImageRejectedError) return errorJson(error.status, error.message);
   if (error instanceof ConflictError) return errorJson(409, error.message);
+  if (error instanceof EditConflictError) return errorJson(412, error.message, undefined, { ETag: versionTag(error.currentVersion) });
   if (error instanceof InvalidCredentialsError) return errorJson(401, error.message);
   if (error instanceof LockedOutError) {
     return errorJson(429, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });

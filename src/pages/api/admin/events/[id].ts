@@ -2,10 +2,11 @@ import { deletedSchema } from '../../../../server/http/api-schemas.ts';
 import { eventInputSchema, eventSchema } from '../../../../core/events/events.schema.ts';
 import { endpoint, pathId } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
+import { ifMatch, versionedJson } from '../../../../server/http/versions.ts';
 
 export const PUT = endpoint({ summary: 'Update an event', body: eventInputSchema, response: eventSchema }, async (context, app, input) => {
   const id = pathId(context, 'Event');
-  return json(await app.events.update(id, input));
+  return versionedJson(await app.events.update(id, input, ifMatch(context.request)));
 });
 
 export const DELETE = endpoint({ summary: 'Delete an event', response: deletedSchema }, async (context, app) => {

@@ -2,12 +2,13 @@ import { deletedSchema } from '../../../../server/http/api-schemas.ts';
 import { galleryImageSchema, galleryInputSchema } from '../../../../core/gallery/gallery.schema.ts';
 import { endpoint, pathId } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
+import { ifMatch, versionedJson } from '../../../../server/http/versions.ts';
 
 export const PUT = endpoint(
   { summary: 'Update a gallery image', body: galleryInputSchema, response: galleryImageSchema },
   async (context, app, input) => {
     const id = pathId(context, 'Gallery image');
-    return json(await app.gallery.update(id, input));
+    return versionedJson(await app.gallery.update(id, input, ifMatch(context.request)));
   },
 );
 

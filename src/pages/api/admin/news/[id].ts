@@ -2,12 +2,13 @@ import { deletedSchema } from '../../../../server/http/api-schemas.ts';
 import { newsInputSchema, newsItemSchema, publicNewsItem } from '../../../../core/news/news.schema.ts';
 import { endpoint, pathId } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
+import { ifMatch, versionedJson } from '../../../../server/http/versions.ts';
 
 export const PUT = endpoint(
   { summary: 'Update a news item', body: newsInputSchema, response: newsItemSchema },
   async (context, app, input) => {
     const id = pathId(context, 'News item');
-    return json(publicNewsItem(await app.news.update(id, input)));
+    return versionedJson(publicNewsItem(await app.news.update(id, input, ifMatch(context.request))));
   },
 );
 

@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { eachDatabase } from '../setup/databases.ts';
+import { create, uploadImage } from '../setup/fill-site.ts';
+import { useServer } from '../setup/server.ts';
+
+// Two administrators (or one, on a phone and a laptop) editing the same item: the second save,
+// made from the item as it was before the first, must not silently undo it. The admin app sends
+// the version it opened the form with in If-Match; the API answers 412 if the item has moved on.
+
+interface Kind {
+  name: string;
+  admin: string;
+  list: string;
+  noun: string;
+  make: (image: string) => Record<string, unknown>;
+  change: (label: string) => Record<string, unknown>;
+  label: (item: Record<string, unknown>) => unknown;
+}
+
+const KINDS: Kind[] = [
+  {
+    name: 'news items',
+    admin: '/api/admin/news',
+    list: '/api/news',
+    noun: 'news item',
+    make: () => ({ title: 'Fair', content: '<p>x</p>', publishedAt: '2026-11-01' }),
+    change: (label) => ({ title: label, content: '<p>x</p>', publishedAt: '2026-11-01' }),
+    label: (item) => item.title,
+  },
+  {
+    name: 'events',
+    admin: '/api/admin/events',
+    list: '/api/events',
+    noun: 'event',
+    make: () => ({ name: 'Picnic', date: '2026-12-01T10:00', comment: 'Food', bookingUrl: 'https://example.org/book' }),
+    change: (label) => ({ name: label, date: '2026-12-01T10:00', comment: 'Food', bookingUrl: 'https://example.org/book' }),
+    label: (item) => item.name,
+  },
+  {
+    name: 'gallery images',
+    admin: '/api/admin/gallery',
+    list: '/api/gallery',
+    noun: 'gallery image',
+    make: (image) => ({ imageUrl: image, caption: 'First' }),
+    change: (label) => ({ caption: label }),
+    label: (item) => item.caption,
+  },
+];
+
+eachDatabase('edit conflicts on $kind', (db) => {
+  const suite = useServer(db);
+  let token: string;
+  let image: string;
+  beforeAll(async () => {
+    token = await login(suite);
+    image = await uploadImage(suite.url, token, 1);
+  });
+  const put = (kind: Kind, id: string, body: Record<string, unknown>, ifMatch?: string) =>
+    call(suite, 'PUT', `${kind.admin}/${id}`, {
+      token,
+      body: kind.name === 'gallery images' ? { imageUrl: image, ...body } : body,
+      headers: ifMatch === undefined ? {} : { 'if-match': ifMatch },
+    });
+  const stored = async (kind: Kind, id: string) =>
+    ((await call(suite, 'GET', kind.list)).body as Record<string, unknown>[]).find((item) => item.id === id)!;
+
+  for (const kind of KINDS) {
+    describe(kind.name, () => {
+      it('refuses a save made from the item as it was before another save, and says how to go on', async () => {
+        const item = await create(suite.url, token, kind.admin, kind.make(image));
+        const opened = `"${item.updatedAt}"`;
+        // The first administrator saves from the version both opened.
+        const first = await put(kind, item.id, kind.change('From the laptop'), opened);
+        expect(first.status, first.text).toBe(200);
+        const afterFirst = first.headers.get('etag');
+        expect(afterFirst).toBe(`"${first.body.updatedAt}"`);
+        expect(afterFirst).not.toBe(opened);
+        // The second saves from the same, older version: refused, and nothing is changed.
+        const second = await put(kind, item.id, kind.change('From the phone'), opened);
+        expect(second.status).toBe(412);
+        expect(second.body.message).toBe(
+          `This ${kind.noun} was changed by someone else after you opened it. Save again to replace their changes, or close this form to see them.`,
+        );
+        expect(second.headers.get('etag')).toBe(afterFirst);
+        expect(kind.label(await stored(kind, item.id))).toBe('From the laptop');
+        // Saving again with the version the 412 named replaces the other change, knowingly.
+        const replace = await put(kind, item.id, kind.change('From the phone'), afterFirst!);
+        expect(replace.status).toBe(200);
+        expect(kind.label(await stored(kind, item.id))).toBe('From the phone');
+        // Clients that name no version (scripts, SPEC §7 as written) save as before; so does *.
+        expect((await put(kind, item.id, kind.change('From a script'))).status).toBe(200);
+        expect((await put(kind, item.id, kind.change('Any version'), '*')).status).toBe(200);
+        expect(kind.label(await stored(kind, item.id))).toBe('Any version');
+      });
+
+      it('lets exactly one of ten saves from the same version through, sent at once', async () => {
+        const item = await create(suite.url, token, kind.admin, kind.make(image));
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, (_, n) => put(kind, item.id, kind.change(`Save ${n}`), `"${item.updatedAt}"`)),
+        );
+        const statuses = answers.map((answer) => answer.status).sort();
+        expect(statuses).toEqual([200, ...Array(9).fill(412)]);
+        const winner = answers.find((answer) => answer.status === 200)!;
+        expect(kind.label(await stored(kind, item.id))).toBe(kind.label(winner.body));
+      });
+    });
+  }
+
+  it('refuses an If-Match it cannot read with a 400 that names the header', async () => {
+    const item = await create(suite.url, token, '/api/admin/news', KINDS[0]!.make(image));
+    for (const header of [item.updatedAt, `W/"${item.updatedAt}"`, `"${item.updatedAt}", "other"`]) {
+      const answer = await put(KINDS[0]!, item.id, KINDS[0]!.change('x'), header);
+      expect(answer.status, header).toBe(400);
+      expect(answer.body.errors).toHaveProperty('If-Match');
+    }
+    expect((await put(KINDS[0]!, 'nosuchitem', KINDS[0]!.change('x'), `"${item.updatedAt}"`)).status).toBe(404);
+  });
+});
