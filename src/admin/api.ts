@@ -13,12 +13,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string>;
   readonly serverMessage: string;
-  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, serverMessage = '') {
+  /** The answer's ETag: on a 412, the version the item has now. */
+  readonly etag: string | null;
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, serverMessage = '', etag: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.serverMessage = serverMessage;
+    this.etag = etag;
   }
 }
 
@@ -33,7 +36,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: the text is the message
   }
-  return new ApiError(response.status, `${response.status}: ${serverMessage || response.statusText}`, fieldErrors, serverMessage);
+  return new ApiError(
+    response.status,
+    `${response.status}: ${serverMessage || response.statusText}`,
+    fieldErrors,
+    serverMessage,
+    response.headers.get('etag'),
+  );
 }
 
 let leaving = false;

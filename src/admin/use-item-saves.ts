@@ -1,4 +1,5 @@
 import type { TrashKind } from '../core/trash/trash.schema.ts';
+import { useEditVersion, type VersionedEdit } from './use-edit-version.ts';
 import { useSave } from './use-save.ts';
 import { useTrash } from './use-trash.ts';
 
@@ -29,15 +30,21 @@ export function useItemSaves<TValues>({ noun, adminUrl, listUrl, trashKind, toBo
     refresh: [listUrl],
     onSuccess: dialogs.created,
   });
-  const update = useSave<TValues & { id: string }>({
+  const version = useEditVersion(listUrl);
+  const update = useSave<TValues & VersionedEdit>({
     method: 'PUT',
     url: ({ id }) => `${adminUrl}/${id}`,
     // SPEC §7 sends the id in the body of an update too.
     body: (values) => ({ id: values.id, ...toBody(values) }),
+    headers: version.headers,
     success: `${Noun} updated successfully`,
     failure: `Failed to update ${noun}`,
     refresh: [listUrl],
-    onSuccess: () => dialogs.setEditing(null),
+    onSuccess: () => {
+      version.saved();
+      dialogs.setEditing(null);
+    },
+    onError: version.failed,
   });
   const remove = useSave<string>({
     method: 'DELETE',
@@ -48,5 +55,10 @@ export function useItemSaves<TValues>({ noun, adminUrl, listUrl, trashKind, toBo
     onSuccess: () => dialogs.setDeleting(null),
     undo: (id) => trash.restore.mutate(id),
   });
-  return { create, update, remove };
+  return {
+    create,
+    // Opening a form starts from the version the list shows.
+    update: { ...update, reset: () => (version.reset(), update.reset()) },
+    remove,
+  };
 }

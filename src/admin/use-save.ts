@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { notify } from '../components/ui/notices.ts';
-import { apiRequest, errorMessage } from './api.ts';
+import { ApiError, apiRequest, errorMessage } from './api.ts';
 
 interface SaveOptions<TInput> {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -17,6 +17,10 @@ interface SaveOptions<TInput> {
   onSuccess?: (input: TInput) => void;
   /** Offers 'Undo' in the success notice (a delete: the item is in the recently deleted). */
   undo?: (input: TInput) => void;
+  /** Headers for this call (an update's If-Match). */
+  headers?: (input: TInput) => Record<string, string>;
+  /** After the failure notice. */
+  onError?: (error: Error, input: TInput) => void;
 }
 
 /**
@@ -31,12 +35,10 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
   const key = useRef(crypto.randomUUID());
   const mutation = useMutation({
     mutationFn: (input: TInput) =>
-      apiRequest(
-        options.method,
-        options.url(input),
-        options.body?.(input),
-        options.method === 'POST' ? { 'Idempotency-Key': key.current } : {},
-      ),
+      apiRequest(options.method, options.url(input), options.body?.(input), {
+        ...options.headers?.(input),
+        ...(options.method === 'POST' ? { 'Idempotency-Key': key.current } : {}),
+      }),
     onSettled: () => {
       sending.current = false;
     },
@@ -53,12 +55,14 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
       options.onSuccess?.(input);
       await Promise.all(options.refresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
-    onError: (error) => {
+    onError: (error, input) => {
       notify({
         title: 'Error',
-        description: options.bare ? options.failure : `${options.failure}: ${errorMessage(error)}`,
+        // A 412 says what happened and what to do, even where SPEC §8's text stands alone.
+        description: options.bare && !isEditConflict(error) ? options.failure : `${options.failure}: ${errorMessage(error)}`,
         variant: 'destructive',
       });
+      options.onError?.(error, input);
     },
   });
   const mutate = ((...args: Parameters<typeof mutation.mutate>) => {
@@ -68,3 +72,5 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
   }) as typeof mutation.mutate;
   return { ...mutation, mutate };
 }
+
+const isEditConflict = (error: Error) => error instanceof ApiError && error.status === 412;

@@ -77,6 +77,7 @@ function describeOperation(method: Method, path: string, op: Operation) {
       ...(op.body ? [errors(400, 'Invalid input'), errors(413, 'Body over 1 MB'), errors(415, 'Body is not JSON')] : []),
       ...(requiresAdmin(path) ? [errors(401, 'No valid session'), errors(403, 'Cookie-authenticated write from another origin')] : []),
       ...(pathParameters(path).length > 0 ? [errors(404, `Unknown ${pathParameters(path).join(' or ')}`)] : []),
+      ...(op.versioned ? [errors(412, 'The item changed after the version named in If-Match; its ETag is the current version')] : []),
       ...(path === '/api/admin/login'
         ? [errors(401, 'Invalid username or password'), errors(429, 'Too many failed attempts; see Retry-After')]
         : []),
@@ -86,7 +87,7 @@ function describeOperation(method: Method, path: string, op: Operation) {
   return {
     operationId: operationId(method, path),
     summary: op.summary,
-    ...(pathParameters(path).length > 0 || op.idempotent
+    ...(pathParameters(path).length > 0 || op.idempotent || op.versioned
       ? {
           parameters: [
             ...pathParameters(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
@@ -99,6 +100,18 @@ function describeOperation(method: Method, path: string, op: Operation) {
                     description:
                       "The same key again (within 24 hours) answers the first request's answer instead of creating a second item",
                     schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
+                  },
+                ]
+              : []),
+            ...(op.versioned
+              ? [
+                  {
+                    name: 'If-Match',
+                    in: 'header',
+                    required: false,
+                    description:
+                      "The version the update was made from: the item's updatedAt in double quotes (or the ETag of an update's answer). Without it, the update goes through whatever changed since",
+                    schema: { type: 'string' },
                   },
                 ]
               : []),

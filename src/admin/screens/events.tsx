@@ -96,7 +96,7 @@ export function EventsScreen() {
             pendingLabel="Updating..."
             pending={update.isPending}
             serverErrors={fieldErrorsOf(update.error)}
-            onSubmit={(values) => update.mutate({ ...values, id: editing.id })}
+            onSubmit={(values) => update.mutate({ ...values, id: editing.id, version: editing.updatedAt })}
           />
         )}
       </FormDialog>

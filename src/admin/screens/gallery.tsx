@@ -8,6 +8,7 @@ import { FormDialog } from '../ui/dialog.tsx';
 import { ItemActions } from '../ui/item-actions.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
+import { useEditVersion, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
 import { useTrash } from '../use-trash.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
@@ -37,15 +38,21 @@ export function GalleryScreen() {
     refresh: ['/api/gallery'],
     onSuccess: dialogs.created,
   });
-  const update = useSave<GalleryFormValues & { id: string }>({
+  const version = useEditVersion('/api/gallery');
+  const update = useSave<GalleryFormValues & VersionedEdit>({
     method: 'PUT',
     url: ({ id }) => `/api/admin/gallery/${id}`,
     body: toBody,
+    headers: version.headers,
     success: 'Gallery image updated',
     failure: 'Failed to update gallery image',
     bare: true,
     refresh: ['/api/gallery'],
-    onSuccess: () => setEditing(null),
+    onSuccess: () => {
+      version.saved();
+      setEditing(null);
+    },
+    onError: version.failed,
   });
   const trash = useTrash('gallery', '/api/gallery');
   const remove = useSave<string>({
@@ -96,7 +103,7 @@ export function GalleryScreen() {
             pendingLabel="Updating..."
             pending={update.isPending}
             serverErrors={fieldErrorsOf(update.error)}
-            onSubmit={(values) => update.mutate({ ...values, id: editing.id })}
+            onSubmit={(values) => update.mutate({ ...values, id: editing.id, version: editing.updatedAt })}
           />
         )}
       </FormDialog>
@@ -148,6 +155,7 @@ export function GalleryScreen() {
                           name={image.caption || 'image'}
                           deleting={remove.isPending && remove.variables === image.id}
                           onEdit={() => {
+                            version.reset();
                             update.reset();
                             setEditing(image);
                           }}

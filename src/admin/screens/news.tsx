@@ -84,7 +84,7 @@ export function NewsScreen() {
             pendingLabel="Updating..."
             pending={update.isPending}
             serverErrors={fieldErrorsOf(update.error)}
-            onSubmit={(values) => update.mutate({ ...values, id: editing.id })}
+            onSubmit={(values) => update.mutate({ ...values, id: editing.id, version: editing.updatedAt })}
           />
         )}
       </FormDialog>

@@ -39,6 +39,8 @@ export interface Operation<Body extends z.ZodType | undefined = z.ZodType | unde
   raw?: boolean;
   /** A create that honours an Idempotency-Key header: the same request again gets the first answer. */
   idempotent?: boolean;
+  /** An update that honours If-Match (the item's version, docs/decisions/033): 412 if the item changed since. */
+  versioned?: boolean;
 }
 
 type Input<Body> = Body extends z.ZodType ? z.output<Body> : undefined;

@@ -4,10 +4,13 @@ import { endpoint, pathId } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 import { ifMatch, versionedJson } from '../../../../server/http/versions.ts';
 
-export const PUT = endpoint({ summary: 'Update an event', body: eventInputSchema, response: eventSchema }, async (context, app, input) => {
-  const id = pathId(context, 'Event');
-  return versionedJson(await app.events.update(id, input, ifMatch(context.request)));
-});
+export const PUT = endpoint(
+  { summary: 'Update an event', body: eventInputSchema, response: eventSchema, versioned: true },
+  async (context, app, input) => {
+    const id = pathId(context, 'Event');
+    return versionedJson(await app.events.update(id, input, ifMatch(context.request)));
+  },
+);
 
 export const DELETE = endpoint({ summary: 'Delete an event', response: deletedSchema }, async (context, app) => {
   const deleted = await app.events.delete(pathId(context, 'Event'));

@@ -5,7 +5,7 @@ import { json } from '../../../../server/http/responses.ts';
 import { ifMatch, versionedJson } from '../../../../server/http/versions.ts';
 
 export const PUT = endpoint(
-  { summary: 'Update a gallery image', body: galleryInputSchema, response: galleryImageSchema },
+  { summary: 'Update a gallery image', body: galleryInputSchema, response: galleryImageSchema, versioned: true },
   async (context, app, input) => {
     const id = pathId(context, 'Gallery image');
     return versionedJson(await app.gallery.update(id, input, ifMatch(context.request)));

@@ -5,7 +5,7 @@ import { json } from '../../../../server/http/responses.ts';
 import { ifMatch, versionedJson } from '../../../../server/http/versions.ts';
 
 export const PUT = endpoint(
-  { summary: 'Update a news item', body: newsInputSchema, response: newsItemSchema },
+  { summary: 'Update a news item', body: newsInputSchema, response: newsItemSchema, versioned: true },
   async (context, app, input) => {
     const id = pathId(context, 'News item');
     return versionedJson(publicNewsItem(await app.news.update(id, input, ifMatch(context.request))));
