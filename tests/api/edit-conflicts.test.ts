@@ -107,6 +107,24 @@ eachDatabase('edit conflicts on $kind', (db) => {
     });
   }
 
+  it('keeps every field of partial saves of an information page sent at once (each reads and writes the page alone)', async () => {
+    const pages = [
+      { url: '/api/admin/who-we-are', read: '/api/who-we-are', fields: ['aboutUs', 'whoAreWe', 'contactEmail'] },
+      { url: '/api/admin/what-we-do', read: '/api/what-we-do', fields: ['mission', 'activities', 'impact'] },
+    ];
+    for (const page of pages) {
+      for (let round = 0; round < 15; round++) {
+        const value = (field: string) => (field === 'contactEmail' ? `round${round}@example.org` : `${field} ${round}`);
+        const answers = await Promise.all(
+          page.fields.map((field) => call(suite, 'PUT', page.url, { token, body: { [field]: value(field) } })),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+        const stored = (await call(suite, 'GET', page.read)).body;
+        expect(stored, `${page.url} round ${round}`).toEqual(Object.fromEntries(page.fields.map((field) => [field, value(field)])));
+      }
+    }
+  });
+
   it('refuses an If-Match it cannot read with a 400 that names the header', async () => {
     const item = await create(suite.url, token, '/api/admin/news', KINDS[0]!.make(image));
     for (const header of [item.updatedAt, `W/"${item.updatedAt}"`, `"${item.updatedAt}", "other"`]) {

@@ -1,6 +1,6 @@
 import type { Db } from './connect.ts';
 
-type LockableTable = 'newsItems' | 'events' | 'galleryImages' | 'siteSettings';
+type LockableTable = 'newsItems' | 'events' | 'galleryImages' | 'siteSettings' | 'whoWeAre' | 'whatWeDo';
 
 /**
  * Takes a row's write lock until the transaction ends, by writing it unchanged. A write that
