@@ -64,6 +64,22 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
+  return (await apiCall<T>(method, url, body, headers)).body;
+}
+
+/** An answer with its ETag: a single record's version (docs/decisions/033). */
+export interface WithVersion<T> {
+  body: T;
+  etag: string | null;
+}
+
+/** apiRequest, keeping the answer's ETag. */
+export async function apiCall<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<WithVersion<T>> {
   const isForm = body instanceof FormData;
   const send = () =>
     fetch(url, {
@@ -82,8 +98,17 @@ export async function apiRequest<T = unknown>(
   if (response.status === 401) onUnauthorized(url);
   if (!response.ok) throw await toApiError(response);
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { body: (text ? JSON.parse(text) : undefined) as T, etag: response.headers.get('etag') };
 }
+
+/**
+ * The query key of a single record read with its version: under the record's URL, so that
+ * refreshing the URL refreshes it too, and apart from the plain read of the same URL.
+ */
+export const withVersionKey = (url: string) => [url, 'with-version'] as const;
+
+/** Reads a single record and its version (ETag), for a form that saves it with If-Match. */
+export const readWithVersion = <T>(url: string) => apiCall<T>('GET', url);
 
 /** Default reads: the first element of the query key is the URL. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', String(queryKey[0]));

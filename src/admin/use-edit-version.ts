@@ -16,23 +16,33 @@ export interface VersionedEdit {
  */
 export function useEditVersion(listUrl: string) {
   const queryClient = useQueryClient();
-  const replacing = useRef<VersionedEdit | null>(null);
+  // The version known to be current, newer than the one the form was opened with: the one this
+  // form just saved, or the one a 412 named.
+  const latest = useRef<VersionedEdit | null>(null);
   return {
-    headers: ({ id, version }: VersionedEdit) => ({
-      'If-Match': `"${replacing.current?.id === id ? replacing.current.version : version}"`,
-    }),
-    saved: () => {
-      replacing.current = null;
+    headers: ({ id, version }: VersionedEdit): Record<string, string> => {
+      const from = latest.current?.id === id ? latest.current.version : version;
+      return from === '' ? {} : { 'If-Match': `"${from}"` };
+    },
+    /** After a save: a form that stays open (a page, the settings) saves next from this version. */
+    saved: ({ id }: VersionedEdit, etag: string | null) => {
+      const version = versionIn(etag);
+      latest.current = version === undefined ? null : { id, version };
     },
     failed: (error: Error, { id }: VersionedEdit) => {
-      const current = error instanceof ApiError && error.status === 412 ? /^"(.*)"$/.exec(error.etag ?? '')?.[1] : undefined;
-      if (current === undefined) return;
-      replacing.current = { id, version: current };
+      const version = error instanceof ApiError && error.status === 412 ? versionIn(error.etag) : undefined;
+      if (version === undefined) return;
+      latest.current = { id, version };
       void queryClient.invalidateQueries({ queryKey: [listUrl] });
     },
     /** A form opened afresh starts from the version the list shows. */
     reset: () => {
-      replacing.current = null;
+      latest.current = null;
     },
   };
 }
+
+const versionIn = (etag: string | null) => /^"(.*)"$/.exec(etag ?? '')?.[1];
+
+/** The version in a read's ETag; none (empty) sends no If-Match. */
+export const versionOf = (etag: string | null): string => versionIn(etag) ?? '';

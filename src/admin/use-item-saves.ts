@@ -40,8 +40,8 @@ export function useItemSaves<TValues>({ noun, adminUrl, listUrl, trashKind, toBo
     success: `${Noun} updated successfully`,
     failure: `Failed to update ${noun}`,
     refresh: [listUrl],
-    onSuccess: () => {
-      version.saved();
+    onSuccess: (input, etag) => {
+      version.saved(input, etag);
       dialogs.setEditing(null);
     },
     onError: version.failed,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { notify } from '../components/ui/notices.ts';
-import { ApiError, apiRequest, errorMessage } from './api.ts';
+import { ApiError, apiCall, errorMessage } from './api.ts';
 
 interface SaveOptions<TInput> {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -14,7 +14,8 @@ interface SaveOptions<TInput> {
   bare?: boolean;
   /** Query keys (URLs) to refresh after success. */
   refresh: string[];
-  onSuccess?: (input: TInput) => void;
+  /** `etag`: the version the saved item has now, when the answer says. */
+  onSuccess?: (input: TInput, etag: string | null) => void;
   /** Offers 'Undo' in the success notice (a delete: the item is in the recently deleted). */
   undo?: (input: TInput) => void;
   /** Headers for this call (an update's If-Match). */
@@ -35,14 +36,14 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
   const key = useRef(crypto.randomUUID());
   const mutation = useMutation({
     mutationFn: (input: TInput) =>
-      apiRequest(options.method, options.url(input), options.body?.(input), {
+      apiCall(options.method, options.url(input), options.body?.(input), {
         ...options.headers?.(input),
         ...(options.method === 'POST' ? { 'Idempotency-Key': key.current } : {}),
       }),
     onSettled: () => {
       sending.current = false;
     },
-    onSuccess: async (_answer, input) => {
+    onSuccess: async (answer, input) => {
       key.current = crypto.randomUUID();
       const { undo } = options;
       notify({
@@ -52,7 +53,7 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
           action: { label: 'Undo', altText: 'Restore it from Recently deleted, below the list', onAction: () => undo(input) },
         }),
       });
-      options.onSuccess?.(input);
+      options.onSuccess?.(input, answer.etag);
       await Promise.all(options.refresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
     onError: (error, input) => {

@@ -107,6 +107,58 @@ eachDatabase('edit conflicts on $kind', (db) => {
     });
   }
 
+  it('guards the information pages and the settings the same way, with the version in the ETag of their answers', async () => {
+    const records = [
+      {
+        read: '/api/who-we-are',
+        write: '/api/admin/who-we-are',
+        what: 'page',
+        body: (text: string) => ({ aboutUs: text, whoAreWe: 'Dads' }),
+      },
+      {
+        read: '/api/what-we-do',
+        write: '/api/admin/what-we-do',
+        what: 'page',
+        body: (text: string) => ({ mission: text, activities: 'Games', impact: 'Fun' }),
+      },
+      {
+        read: '/api/settings',
+        write: '/api/admin/settings',
+        what: 'settings page',
+        body: (text: string) => ({ clubName: 'Dads Club', tagline: text }),
+      },
+    ];
+    for (const record of records) {
+      const first = await call(suite, 'GET', record.read);
+      // Never saved: every site starts from the same version.
+      expect(first.headers.get('etag'), record.read).toBe('"1970-01-01T00:00:00.000Z"');
+      const laptop = await call(suite, 'PUT', record.write, {
+        token,
+        body: record.body('From the laptop'),
+        headers: { 'if-match': first.headers.get('etag')! },
+      });
+      expect(laptop.status, laptop.text).toBe(200);
+      const saved = laptop.headers.get('etag');
+      expect(saved).toMatch(/^"\d{4}-\d\d-\d\dT[\d:.]+Z"$/);
+      expect((await call(suite, 'GET', record.read)).headers.get('etag')).toBe(saved);
+      const phone = await call(suite, 'PUT', record.write, {
+        token,
+        body: record.body('From the phone'),
+        headers: { 'if-match': first.headers.get('etag')! },
+      });
+      expect(phone.status, record.write).toBe(412);
+      expect(phone.body.message).toBe(
+        `This ${record.what} was changed by someone else after you opened it. Save again to replace their changes, or close this form to see them.`,
+      );
+      expect(phone.headers.get('etag')).toBe(saved);
+      expect(JSON.stringify((await call(suite, 'GET', record.read)).body)).toContain('From the laptop');
+      const again = await call(suite, 'PUT', record.write, { token, body: record.body('From the phone'), headers: { 'if-match': saved! } });
+      expect(again.status).toBe(200);
+      expect(JSON.stringify((await call(suite, 'GET', record.read)).body)).toContain('From the phone');
+      expect((await call(suite, 'PUT', record.write, { token, body: record.body('From a script') })).status).toBe(200);
+    }
+  });
+
   it('keeps every field of partial saves of an information page sent at once (each reads and writes the page alone)', async () => {
     const pages = [
       { url: '/api/admin/who-we-are', read: '/api/who-we-are', fields: ['aboutUs', 'whoAreWe', 'contactEmail'] },

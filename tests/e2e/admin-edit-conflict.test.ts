@@ -63,6 +63,35 @@ describe('saving a form opened before someone else saved the same item', () => {
     await close();
   });
 
+  it('guards an information page the same way, and saves the same form again and again after that', async () => {
+    const other = await login(suite);
+    const { page, close } = await adminPage('/admin/who-we-are');
+    const aboutUs = page.getByLabel('About Us', { exact: true });
+    await aboutUs.fill('Dads and children, every other Saturday.');
+    await call(suite, 'PUT', '/api/admin/who-we-are', {
+      token: other,
+      body: { aboutUs: 'Written on the phone.', whoAreWe: 'The committee' },
+    });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(
+      page,
+      'Failed to update Who We Are content: 412: This page was changed by someone else after you opened it. Save again to replace their changes, or close this form to see them.',
+    );
+    expect((await call(suite, 'GET', '/api/who-we-are')).body.aboutUs).toBe('Written on the phone.');
+    await expect(aboutUs.inputValue()).resolves.toBe('Dads and children, every other Saturday.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'Who We Are content updated successfully');
+    expect((await call(suite, 'GET', '/api/who-we-are')).body.aboutUs).toBe('Dads and children, every other Saturday.');
+    // The form stays open: its next save starts from the version it has just saved.
+    await aboutUs.fill('Dads and children, every Saturday.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect
+      .poll(async () => (await call(suite, 'GET', '/api/who-we-are')).body.aboutUs, { timeout: 8_000 })
+      .toBe('Dads and children, every Saturday.');
+    expect(await page.locator('li.notice', { hasText: '412' }).count()).toBeLessThanOrEqual(1);
+    await close();
+  });
+
   it('explains a refused gallery save too, where the usual failure notice has no details', async () => {
     const other = await login(suite);
     const image = await uploadImage(suite.url, other, 2);

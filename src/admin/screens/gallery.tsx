@@ -48,8 +48,8 @@ export function GalleryScreen() {
     failure: 'Failed to update gallery image',
     bare: true,
     refresh: ['/api/gallery'],
-    onSuccess: () => {
-      version.saved();
+    onSuccess: (input, etag) => {
+      version.saved(input, etag);
       setEditing(null);
     },
     onError: version.failed,

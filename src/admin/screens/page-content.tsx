@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { fieldErrorsOf } from '../api.ts';
+import { fieldErrorsOf, readWithVersion, withVersionKey } from '../api.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField, PARAGRAPH_HINT, TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
+import { useEditVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
 
 interface ContentField {
@@ -29,7 +30,7 @@ interface PageContentScreenProps {
 
 /** SPEC §2 Edit Who We Are and Edit What We Do: a card per field and 'Save Changes'. */
 export function PageContentScreen({ title, readUrl, writeUrl, fields, schema, success, failure }: PageContentScreenProps) {
-  const content = useQuery<Record<string, string>>({ queryKey: [readUrl] });
+  const content = useQuery({ queryKey: withVersionKey(readUrl), queryFn: () => readWithVersion<Record<string, string>>(readUrl) });
   return (
     <AdminPage title={title}>
       {content.isLoading ? (
@@ -38,7 +39,8 @@ export function PageContentScreen({ title, readUrl, writeUrl, fields, schema, su
         <p role="alert">Failed to load the content: {content.error.message}</p>
       ) : (
         <ContentForm
-          initial={content.data!}
+          initial={content.data!.body}
+          version={versionOf(content.data!.etag)}
           writeUrl={writeUrl}
           readUrl={readUrl}
           fields={fields}
@@ -53,29 +55,36 @@ export function PageContentScreen({ title, readUrl, writeUrl, fields, schema, su
 
 function ContentForm({
   initial,
+  version,
   writeUrl,
   readUrl,
   fields,
   schema,
   success,
   failure,
-}: { initial: Record<string, string> } & Omit<PageContentScreenProps, 'title'>) {
+}: { initial: Record<string, string>; version: string } & Omit<PageContentScreenProps, 'title'>) {
   const initialValues = Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? '']));
-  const save = useSave<Record<string, string>>({
+  const versions = useEditVersion(readUrl);
+  const save = useSave<VersionedEdit & { values: Record<string, string> }>({
     method: 'PUT',
     url: () => writeUrl,
-    body: (input) => input,
+    body: (input) => input.values,
+    headers: versions.headers,
     success,
     failure,
     refresh: [readUrl],
     // What was saved is the new starting point: the form is no longer 'unsaved'.
-    onSuccess: (values) => form.reset(values),
+    onSuccess: (input, etag) => {
+      versions.saved(input, etag);
+      form.reset(input.values);
+    },
+    onError: versions.failed,
   });
   const form = useAdminForm(schema, initialValues, fieldErrorsOf(save.error));
   const { register, submitWith, errorOf } = form;
 
   return (
-    <form onSubmit={submitWith((values) => save.mutate(values))} noValidate className="space-y-6">
+    <form onSubmit={submitWith((values) => save.mutate({ id: writeUrl, version, values }))} noValidate className="space-y-6">
       {fields.map((field) => (
         <Card key={field.name}>
           <h2 className="mb-1 text-xl font-bold">{field.card}</h2>

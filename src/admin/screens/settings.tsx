@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { settingsInputSchema } from '../../core/settings/settings.schema.ts';
-import { fieldErrorsOf } from '../api.ts';
+import { fieldErrorsOf, readWithVersion, withVersionKey } from '../api.ts';
 import type { SiteSettings } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
+import { useEditVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormImageField } from '../forms/form-fields.tsx';
@@ -29,16 +30,18 @@ const toValues = (s: SiteSettings): Values => ({
   accentColor: s.accentColor ?? '',
 });
 
+const SETTINGS_URL = '/api/settings';
+
 /** The club's name, tagline, logo and footer links: the header, hero, footer and shares use them. */
 export function SettingsScreen() {
-  const settings = useQuery<SiteSettings>({ queryKey: ['/api/settings'] });
+  const settings = useQuery({ queryKey: withVersionKey(SETTINGS_URL), queryFn: () => readWithVersion<SiteSettings>(SETTINGS_URL) });
   return (
     <AdminPage title="Site Settings">
       {settings.isLoading ? (
         <LoadingText>Loading settings...</LoadingText>
       ) : settings.data ? (
         <div className="space-y-6">
-          <SettingsForm initial={toValues(settings.data)} />
+          <SettingsForm initial={toValues(settings.data.body)} version={versionOf(settings.data.etag)} />
           <BackupsCard />
         </div>
       ) : (
@@ -48,15 +51,17 @@ export function SettingsScreen() {
   );
 }
 
-function SettingsForm({ initial }: { initial: Values }) {
+function SettingsForm({ initial, version }: { initial: Values; version: string }) {
   // Two image fields: saving waits until neither is uploading (one finishing must not release the other).
   const [uploads, setUploads] = useState({ logoUrl: false, heroImageUrl: false });
   const trackUpload = (field: keyof typeof uploads) => (busy: boolean) => setUploads((state) => ({ ...state, [field]: busy }));
   const uploading = uploads.logoUrl || uploads.heroImageUrl;
-  const save = useSave<Values>({
+  const versions = useEditVersion(SETTINGS_URL);
+  const save = useSave<VersionedEdit & { values: Values }>({
     method: 'PUT',
     url: () => '/api/admin/settings',
-    body: (v) => ({
+    headers: versions.headers,
+    body: ({ values: v }) => ({
       clubName: v.clubName,
       tagline: v.tagline,
       messagingGroupUrl: v.messagingGroupUrl.trim() || null,
@@ -68,16 +73,20 @@ function SettingsForm({ initial }: { initial: Values }) {
     }),
     success: 'Site settings updated successfully',
     failure: 'Failed to update site settings',
-    refresh: ['/api/settings'],
+    refresh: [SETTINGS_URL],
     // What was saved is the new starting point: the form is no longer 'unsaved'.
-    onSuccess: (values) => form.reset(values),
+    onSuccess: (input, etag) => {
+      versions.saved(input, etag);
+      form.reset(input.values);
+    },
+    onError: versions.failed,
   });
   const form = useAdminForm(settingsInputSchema, initial, fieldErrorsOf(save.error));
   const { register, control, submitWith, errorOf } = form;
   const text = (key: Exclude<keyof Values, 'logoUrl' | 'heroImageUrl'>) => ({ ...register(key), error: errorOf(key) });
 
   return (
-    <form onSubmit={submitWith((values) => save.mutate(values))} noValidate className="space-y-6">
+    <form onSubmit={submitWith((values) => save.mutate({ id: SETTINGS_URL, version, values }))} noValidate className="space-y-6">
       <Card>
         <h2 className="mb-3 text-xl font-bold">The club</h2>
         <div className="space-y-4">

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import type { WhatWeDoTable, WhoWeAreTable } from '../db/database.ts';
 import { lockRow } from '../db/lock-row.ts';
+import { NEVER_SAVED } from '../shared/edit-version.ts';
 
 const SINGLE_ROW_ID = 1;
 
@@ -9,10 +10,10 @@ export function createInfoPagesRepository(db: Db) {
     findWhoWeAre: () => db.selectFrom('whoWeAre').selectAll().where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
 
     /** Holds the page's row (made, empty, if it was never saved) for the rest of the transaction. */
-    async lockWhoWeAre(now: string): Promise<void> {
+    async lockWhoWeAre(): Promise<void> {
       await db
         .insertInto('whoWeAre')
-        .values({ id: SINGLE_ROW_ID, aboutUs: '', whoAreWe: '', contactEmail: '', updatedAt: now })
+        .values({ id: SINGLE_ROW_ID, aboutUs: '', whoAreWe: '', contactEmail: '', updatedAt: NEVER_SAVED })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       await lockRow(db, 'whoWeAre', SINGLE_ROW_ID);
@@ -29,10 +30,10 @@ export function createInfoPagesRepository(db: Db) {
     findWhatWeDo: () => db.selectFrom('whatWeDo').selectAll().where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
 
     /** As lockWhoWeAre. */
-    async lockWhatWeDo(now: string): Promise<void> {
+    async lockWhatWeDo(): Promise<void> {
       await db
         .insertInto('whatWeDo')
-        .values({ id: SINGLE_ROW_ID, mission: '', activities: '', impact: '', updatedAt: now })
+        .values({ id: SINGLE_ROW_ID, mission: '', activities: '', impact: '', updatedAt: NEVER_SAVED })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       await lockRow(db, 'whatWeDo', SINGLE_ROW_ID);

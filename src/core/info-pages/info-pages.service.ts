@@ -1,58 +1,82 @@
 import type { Db } from '../db/connect.ts';
+import { checkVersion, NEVER_SAVED, nextVersion, type Versioned } from '../shared/edit-version.ts';
 import { nowIso } from '../shared/time.ts';
 import type { WhatWeDo, WhatWeDoInput, WhoWeAre, WhoWeAreInput } from './info-pages.schema.ts';
 import { createInfoPagesRepository } from './info-pages.repository.ts';
 
-const EMPTY_WHO_WE_ARE: WhoWeAre = { aboutUs: '', whoAreWe: '', contactEmail: '' };
-const EMPTY_WHAT_WE_DO: WhatWeDo = { mission: '', activities: '', impact: '' };
+type Repository = ReturnType<typeof createInfoPagesRepository>;
 
-const toWhoWeAre = (row: WhoWeAre | undefined): WhoWeAre =>
-  row ? { aboutUs: row.aboutUs, whoAreWe: row.whoAreWe, contactEmail: row.contactEmail } : EMPTY_WHO_WE_ARE;
-const toWhatWeDo = (row: WhatWeDo | undefined): WhatWeDo =>
-  row ? { mission: row.mission, activities: row.activities, impact: row.impact } : EMPTY_WHAT_WE_DO;
+/** How one single-record page is read, locked, merged and saved. */
+interface PageSpec<Page, Input> {
+  what: string;
+  empty: Page;
+  find: (rows: Repository) => Promise<(Page & { updatedAt: string }) | undefined>;
+  lock: (rows: Repository) => Promise<void>;
+  save: (rows: Repository, row: Page & { updatedAt: string }) => Promise<void>;
+  pick: (row: Page) => Page;
+  /** Fields the payload leaves out keep their stored values. */
+  merge: (input: Input, current: Page) => Page;
+}
+
+function singlePage<Page, Input>(db: Db, spec: PageSpec<Page, Input>) {
+  const read = async (rows: Repository): Promise<Versioned<Page>> => {
+    const row = await spec.find(rows);
+    return row ? { value: spec.pick(row), version: row.updatedAt } : { value: spec.empty, version: NEVER_SAVED };
+  };
+  return {
+    read: () => read(createInfoPagesRepository(db)),
+    /**
+     * Read and written under the row's lock, in one transaction: saves of different fields sent
+     * at once each keep theirs, and one made from an older version is refused (`expected`).
+     */
+    update: (input: Input, expected?: string): Promise<Versioned<Page>> =>
+      db.transaction().execute(async (trx) => {
+        const rows = createInfoPagesRepository(trx);
+        await spec.lock(rows);
+        const current = await read(rows);
+        checkVersion(spec.what, current.version, expected);
+        const value = spec.merge(input, current.value);
+        const version = nextVersion(nowIso(), current.version);
+        await spec.save(rows, { ...value, updatedAt: version });
+        return { value, version };
+      }),
+  };
+}
 
 /** The two single-record information pages; before the first save they read as empty text. */
 export function createInfoPagesService(deps: { db: Db }) {
-  const repo = createInfoPagesRepository(deps.db);
+  const whoWeAre = singlePage<WhoWeAre, WhoWeAreInput>(deps.db, {
+    what: 'page',
+    empty: { aboutUs: '', whoAreWe: '', contactEmail: '' },
+    find: (rows) => rows.findWhoWeAre(),
+    lock: (rows) => rows.lockWhoWeAre(),
+    save: (rows, row) => rows.saveWhoWeAre(row),
+    pick: ({ aboutUs, whoAreWe, contactEmail }) => ({ aboutUs, whoAreWe, contactEmail }),
+    merge: (input, current) => ({
+      aboutUs: input.aboutUs ?? current.aboutUs,
+      whoAreWe: input.whoAreWe ?? current.whoAreWe,
+      contactEmail: input.contactEmail ?? current.contactEmail,
+    }),
+  });
+  const whatWeDo = singlePage<WhatWeDo, WhatWeDoInput>(deps.db, {
+    what: 'page',
+    empty: { mission: '', activities: '', impact: '' },
+    find: (rows) => rows.findWhatWeDo(),
+    lock: (rows) => rows.lockWhatWeDo(),
+    save: (rows, row) => rows.saveWhatWeDo(row),
+    pick: ({ mission, activities, impact }) => ({ mission, activities, impact }),
+    merge: (input, current) => ({
+      mission: input.mission ?? current.mission,
+      activities: input.activities ?? current.activities,
+      impact: input.impact ?? current.impact,
+    }),
+  });
   return {
-    async getWhoWeAre(): Promise<WhoWeAre> {
-      return toWhoWeAre(await repo.findWhoWeAre());
-    },
-
-    /** Fields the payload leaves out keep their stored values: read and written under the row's lock, so saves sent at once each keep theirs. */
-    updateWhoWeAre: (input: WhoWeAreInput): Promise<WhoWeAre> =>
-      deps.db.transaction().execute(async (trx) => {
-        const rows = createInfoPagesRepository(trx);
-        const now = nowIso();
-        await rows.lockWhoWeAre(now);
-        const current = toWhoWeAre(await rows.findWhoWeAre());
-        const next: WhoWeAre = {
-          aboutUs: input.aboutUs ?? current.aboutUs,
-          whoAreWe: input.whoAreWe ?? current.whoAreWe,
-          contactEmail: input.contactEmail ?? current.contactEmail,
-        };
-        await rows.saveWhoWeAre({ ...next, updatedAt: now });
-        return next;
-      }),
-
-    async getWhatWeDo(): Promise<WhatWeDo> {
-      return toWhatWeDo(await repo.findWhatWeDo());
-    },
-
-    /** As updateWhoWeAre. */
-    updateWhatWeDo: (input: WhatWeDoInput): Promise<WhatWeDo> =>
-      deps.db.transaction().execute(async (trx) => {
-        const rows = createInfoPagesRepository(trx);
-        const now = nowIso();
-        await rows.lockWhatWeDo(now);
-        const current = toWhatWeDo(await rows.findWhatWeDo());
-        const next: WhatWeDo = {
-          mission: input.mission ?? current.mission,
-          activities: input.activities ?? current.activities,
-          impact: input.impact ?? current.impact,
-        };
-        await rows.saveWhatWeDo({ ...next, updatedAt: now });
-        return next;
-      }),
+    getWhoWeAre: async (): Promise<WhoWeAre> => (await whoWeAre.read()).value,
+    readWhoWeAre: whoWeAre.read,
+    updateWhoWeAre: whoWeAre.update,
+    getWhatWeDo: async (): Promise<WhatWeDo> => (await whatWeDo.read()).value,
+    readWhatWeDo: whatWeDo.read,
+    updateWhatWeDo: whatWeDo.update,
   };
 }

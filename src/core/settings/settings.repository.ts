@@ -3,6 +3,8 @@ import type { SiteSettingsRow } from '../db/database.ts';
 import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
 import { lockRow } from '../db/lock-row.ts';
+import { NEVER_SAVED } from '../shared/edit-version.ts';
+import { DEFAULT_SETTINGS } from './settings.schema.ts';
 
 const SINGLE_ROW_ID = 1;
 /** What the application reads of the settings row (the logo's image reference stays here). */
@@ -23,8 +25,15 @@ export function createSettingsRepository(db: Db) {
   return {
     find: () => db.selectFrom('siteSettings').select(COLUMNS).where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
 
-    /** Holds the row for the rest of the transaction (see lockRow). */
-    lock: () => lockRow(db, 'siteSettings', SINGLE_ROW_ID),
+    /** Holds the row (made with the defaults if the settings were never saved) for the rest of the transaction (see lockRow). */
+    async lock(): Promise<void> {
+      await db
+        .insertInto('siteSettings')
+        .values({ id: SINGLE_ROW_ID, ...DEFAULT_SETTINGS, updatedAt: NEVER_SAVED })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await lockRow(db, 'siteSettings', SINGLE_ROW_ID);
+    },
 
     /** Writes the one row, keeping the logo's and the banner photo's image references in step with their URLs. */
     async save(settings: Omit<SiteSettingsRow, 'id'>): Promise<void> {

@@ -1,28 +1,34 @@
 import type { Db } from '../db/connect.ts';
 import type { CheckImageUrl } from '../images/image-url-check.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
+import { checkVersion, NEVER_SAVED, nextVersion, type Versioned } from '../shared/edit-version.ts';
 import { nowIso } from '../shared/time.ts';
 import { DEFAULT_SETTINGS, type SettingsInput, type SiteSettings } from './settings.schema.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 
 export function createSettingsService(deps: { db: Db; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
-  const read = async (db: Db): Promise<SiteSettings> => {
+  const read = async (db: Db): Promise<Versioned<SiteSettings>> => {
     const row = await createSettingsRepository(db).find();
-    if (!row) return DEFAULT_SETTINGS;
-    const { id: _id, updatedAt: _updatedAt, ...settings } = row;
-    return settings;
+    if (!row) return { value: DEFAULT_SETTINGS, version: NEVER_SAVED };
+    const { id: _id, updatedAt, ...settings } = row;
+    return { value: settings, version: updatedAt };
   };
   return {
-    get: () => read(deps.db),
+    get: async (): Promise<SiteSettings> => (await read(deps.db)).value,
 
-    async update(input: SettingsInput): Promise<SiteSettings> {
+    /** The settings with their version, for the admin's form. */
+    read: () => read(deps.db),
+
+    /** `expected`: the version the form was opened with; a save from an older one is refused. */
+    async update(input: SettingsInput, expected?: string): Promise<Versioned<SiteSettings>> {
       // Pasted addresses are fetched before the write, outside its transaction.
-      const stored = await read(deps.db);
+      const stored = (await read(deps.db)).value;
       await deps.checkImageUrl(input.logoUrl, stored.logoUrl, 'logoUrl');
       await deps.checkImageUrl(input.heroImageUrl, stored.heroImageUrl, 'heroImageUrl');
       return deps.withImageRelease(async (trx, release) => {
         await createSettingsRepository(trx).lock();
-        const current = await read(trx);
+        const { value: current, version } = await read(trx);
+        checkVersion('settings page', version, expected);
         const next: SiteSettings = {
           clubName: input.clubName ?? current.clubName,
           tagline: input.tagline ?? current.tagline,
@@ -33,10 +39,11 @@ export function createSettingsService(deps: { db: Db; withImageRelease: WithImag
           heroImageUrl: input.heroImageUrl === undefined ? current.heroImageUrl : input.heroImageUrl,
           accentColor: input.accentColor === undefined ? current.accentColor : input.accentColor,
         };
-        await createSettingsRepository(trx).save({ ...next, updatedAt: nowIso() });
+        const nextVersionAt = nextVersion(nowIso(), version);
+        await createSettingsRepository(trx).save({ ...next, updatedAt: nextVersionAt });
         if (current.logoUrl !== next.logoUrl) await release(current.logoUrl);
         if (current.heroImageUrl !== next.heroImageUrl) await release(current.heroImageUrl);
-        return next;
+        return { value: next, version: nextVersionAt };
       });
     },
   };

@@ -20,3 +20,12 @@ export function checkVersion(what: string, current: string, expected: string | u
 export function nextVersion(now: string, current: string): string {
   return now > current ? now : new Date(Date.parse(current) + 1).toISOString();
 }
+
+/** A single record with its version (the information pages, the settings). */
+export interface Versioned<T> {
+  value: T;
+  version: string;
+}
+
+/** The version of a single record never saved: its placeholder row, made when first locked, has this too. */
+export const NEVER_SAVED = '1970-01-01T00:00:00.000Z';

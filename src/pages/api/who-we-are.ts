@@ -1,7 +1,7 @@
 import { whoWeAreSchema } from '../../core/info-pages/info-pages.schema.ts';
 import { endpoint } from '../../server/http/endpoint.ts';
-import { json } from '../../server/http/responses.ts';
+import { recordJson } from '../../server/http/versions.ts';
 
 export const GET = endpoint({ summary: 'The Who We Are page', response: whoWeAreSchema }, async (_context, app) =>
-  json(await app.infoPages.getWhoWeAre()),
+  recordJson(await app.infoPages.readWhoWeAre()),
 );

@@ -1,4 +1,5 @@
 import { HttpError } from './errors.ts';
+import type { Versioned } from '../../core/shared/edit-version.ts';
 import { json } from './responses.ts';
 
 // An item's version (its updatedAt, docs/decisions/033) travels as an HTTP entity tag: in the
@@ -26,4 +27,9 @@ export function ifMatch(request: Request): string | undefined {
 /** An updated item's JSON answer, with its new version as the ETag. */
 export function versionedJson(item: { updatedAt: string }): Response {
   return json(item, { headers: { ETag: versionTag(item.updatedAt) } });
+}
+
+/** A single record's JSON answer (an information page, the settings), with its version as the ETag. */
+export function recordJson({ value, version }: Versioned<unknown>): Response {
+  return json(value, { headers: { ETag: versionTag(version) } });
 }

@@ -1,8 +1,8 @@
 import { settingsInputSchema, settingsSchema } from '../../../core/settings/settings.schema.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/responses.ts';
+import { ifMatch, recordJson } from '../../../server/http/versions.ts';
 
 export const PUT = endpoint(
-  { summary: 'Save the site settings', body: settingsInputSchema, response: settingsSchema },
-  async (_context, app, input) => json(await app.settings.update(input)),
+  { summary: 'Save the site settings', body: settingsInputSchema, response: settingsSchema, versioned: true },
+  async (context, app, input) => recordJson(await app.settings.update(input, ifMatch(context.request))),
 );

@@ -1,8 +1,8 @@
 import { whatWeDoInputSchema, whatWeDoSchema } from '../../../core/info-pages/info-pages.schema.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/responses.ts';
+import { ifMatch, recordJson } from '../../../server/http/versions.ts';
 
 export const PUT = endpoint(
-  { summary: 'Save the What We Do page', body: whatWeDoInputSchema, response: whatWeDoSchema },
-  async (_context, app, input) => json(await app.infoPages.updateWhatWeDo(input)),
+  { summary: 'Save the What We Do page', body: whatWeDoInputSchema, response: whatWeDoSchema, versioned: true },
+  async (context, app, input) => recordJson(await app.infoPages.updateWhatWeDo(input, ifMatch(context.request))),
 );

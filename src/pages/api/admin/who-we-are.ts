@@ -1,8 +1,8 @@
 import { whoWeAreInputSchema, whoWeAreSchema } from '../../../core/info-pages/info-pages.schema.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/responses.ts';
+import { ifMatch, recordJson } from '../../../server/http/versions.ts';
 
 export const PUT = endpoint(
-  { summary: 'Save the Who We Are page', body: whoWeAreInputSchema, response: whoWeAreSchema },
-  async (_context, app, input) => json(await app.infoPages.updateWhoWeAre(input)),
+  { summary: 'Save the Who We Are page', body: whoWeAreInputSchema, response: whoWeAreSchema, versioned: true },
+  async (context, app, input) => recordJson(await app.infoPages.updateWhoWeAre(input, ifMatch(context.request))),
 );
