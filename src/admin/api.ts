@@ -101,15 +101,6 @@ export async function apiCall<T = unknown>(
   return { body: (text ? JSON.parse(text) : undefined) as T, etag: response.headers.get('etag') };
 }
 
-/**
- * The query key of a single record read with its version: under the record's URL, so that
- * refreshing the URL refreshes it too, and apart from the plain read of the same URL.
- */
-export const withVersionKey = (url: string) => [url, 'with-version'] as const;
-
-/** Reads a single record and its version (ETag), for a form that saves it with If-Match. */
-export const readWithVersion = <T>(url: string) => apiCall<T>('GET', url);
-
 /** Default reads: the first element of the query key is the URL. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', String(queryKey[0]));
 

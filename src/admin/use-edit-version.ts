@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { ApiError } from './api.ts';
+import { ApiError, apiCall } from './api.ts';
 
 /** What an edit form's save carries: the item's id and the version the form was opened with. */
 export interface VersionedEdit {
@@ -46,3 +46,11 @@ const versionIn = (etag: string | null) => /^"(.*)"$/.exec(etag ?? '')?.[1];
 
 /** The version in a read's ETag; none (empty) sends no If-Match. */
 export const versionOf = (etag: string | null): string => versionIn(etag) ?? '';
+
+/**
+ * A single record (an information page, the settings) read with its version (the ETag), for a
+ * form that saves it with If-Match. Its key sits under the record's URL, so that refreshing the
+ * URL refreshes it too, and apart from a plain read of the same URL.
+ */
+export const useRecordWithVersion = <T>(url: string) =>
+  useQuery({ queryKey: [url, 'with-version'], queryFn: () => apiCall<T>('GET', url) });

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { fieldErrorsOf, readWithVersion, withVersionKey } from '../api.ts';
+import { fieldErrorsOf } from '../api.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField, PARAGRAPH_HINT, TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
-import { useEditVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
+import { useEditVersion, useRecordWithVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
 
 interface ContentField {
@@ -30,7 +29,7 @@ interface PageContentScreenProps {
 
 /** SPEC §2 Edit Who We Are and Edit What We Do: a card per field and 'Save Changes'. */
 export function PageContentScreen({ title, readUrl, writeUrl, fields, schema, success, failure }: PageContentScreenProps) {
-  const content = useQuery({ queryKey: withVersionKey(readUrl), queryFn: () => readWithVersion<Record<string, string>>(readUrl) });
+  const content = useRecordWithVersion<Record<string, string>>(readUrl);
   return (
     <AdminPage title={title}>
       {content.isLoading ? (

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { settingsInputSchema } from '../../core/settings/settings.schema.ts';
-import { fieldErrorsOf, readWithVersion, withVersionKey } from '../api.ts';
+import { fieldErrorsOf } from '../api.ts';
 import type { SiteSettings } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
-import { useEditVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
+import { useEditVersion, useRecordWithVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormImageField } from '../forms/form-fields.tsx';
@@ -34,7 +33,7 @@ const SETTINGS_URL = '/api/settings';
 
 /** The club's name, tagline, logo and footer links: the header, hero, footer and shares use them. */
 export function SettingsScreen() {
-  const settings = useQuery({ queryKey: withVersionKey(SETTINGS_URL), queryFn: () => readWithVersion<SiteSettings>(SETTINGS_URL) });
+  const settings = useRecordWithVersion<SiteSettings>(SETTINGS_URL);
   return (
     <AdminPage title="Site Settings">
       {settings.isLoading ? (
