@@ -187,3 +187,30 @@ eachDatabase('edit conflicts on $kind', (db) => {
     expect((await put(KINDS[0]!, 'nosuchitem', KINDS[0]!.change('x'), `"${item.updatedAt}"`)).status).toBe(404);
   });
 });
+
+// The very first saves of a single record, sent at once: none of them finds a row to lock, so
+// each makes the empty placeholder first and the others wait on its key.
+eachDatabase('first saves of the single records on $kind', (db) => {
+  const suite = useServer(db);
+  it('keeps every field of partial first saves sent at once, and refuses all but one from the never-saved version', async () => {
+    const token = await login(suite);
+    const answers = await Promise.all([
+      call(suite, 'PUT', '/api/admin/who-we-are', { token, body: { aboutUs: 'About' } }),
+      call(suite, 'PUT', '/api/admin/who-we-are', { token, body: { whoAreWe: 'Who' } }),
+      call(suite, 'PUT', '/api/admin/who-we-are', { token, body: { contactEmail: 'dads@example.org' } }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect((await call(suite, 'GET', '/api/who-we-are')).body).toEqual({
+      aboutUs: 'About',
+      whoAreWe: 'Who',
+      contactEmail: 'dads@example.org',
+    });
+    const never = '"1970-01-01T00:00:00.000Z"';
+    const saves = await Promise.all(
+      Array.from({ length: 5 }, (_, n) =>
+        call(suite, 'PUT', '/api/admin/what-we-do', { token, body: { mission: `Mission ${n}` }, headers: { 'if-match': never } }),
+      ),
+    );
+    expect(saves.map((answer) => answer.status).sort()).toEqual([200, 412, 412, 412, 412]);
+  });
+});

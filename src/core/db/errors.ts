@@ -78,3 +78,16 @@ export function isUnstorableText(error: unknown): boolean {
 }
 
 export const DATABASE_UNAVAILABLE = 'The site cannot reach its database at the moment. Please try again in a minute.';
+
+/**
+ * Two transactions each waited for a lock the other held, and PostgreSQL cancelled one (40P01),
+ * or could not order them (40001): nothing of it was written, and running it again succeeds.
+ * Writes that move images between rows can meet so (each holds its new image's key and deletes
+ * its old one, which the other has just taken).
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const code = asDbError(error)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+export const SAVED_AT_ONCE = 'Another change was being saved at the same moment. Please try again.';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
+import { isTransientConflict } from '../db/errors.ts';
 import type { ImageRow } from '../db/database.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
@@ -11,6 +12,8 @@ import { NEWS_UPLOAD, type UploadLimit } from './upload-limits.ts';
 import { storedImageId, storedImageUrl } from './image-urls.ts';
 
 const UPLOAD_URL_TTL_MS = 15 * 60_000;
+/** How often a write that met another in a deadlock is run in all. */
+const CONFLICT_ATTEMPTS = 4;
 export const UPLOAD_LINK_INVALID = 'This upload link is not valid: it has expired or was already used.';
 
 /** What a page needs to render a stored image without layout shift. */
@@ -104,15 +107,24 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
      * it, and its files go once the transaction has committed (never for one rolled back).
      */
     async transaction<T>(work: (trx: Db, release: (url: string | null | undefined) => Promise<void>) => Promise<T>): Promise<T> {
-      const released: string[] = [];
-      const result = await deps.db.transaction().execute((trx) =>
-        work(trx, async (url) => {
-          const id = storedImageId(url);
-          if (id && (await createImagesRepository(trx).deleteIfUnreferenced(id))) released.push(id);
-        }),
-      );
-      for (const id of released) await removeFilesLater(id);
-      return result;
+      for (let attempt = 1; ; attempt++) {
+        const released: string[] = [];
+        try {
+          const result = await deps.db.transaction().execute((trx) =>
+            work(trx, async (url) => {
+              const id = storedImageId(url);
+              if (id && (await createImagesRepository(trx).deleteIfUnreferenced(id))) released.push(id);
+            }),
+          );
+          for (const id of released) await removeFilesLater(id);
+          return result;
+        } catch (error) {
+          // A deadlock with another such write: all of this one was rolled back, so it runs again.
+          if (!isTransientConflict(error) || attempt === CONFLICT_ATTEMPTS) throw error;
+          deps.log.info({ attempt }, 'a write met another in a deadlock; running it again');
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+        }
+      }
     },
 
     /** A one-time URL under the site's public address for PUTting one file, valid for 15 minutes. */

@@ -9,6 +9,8 @@ import {
   DISK_FULL,
   isDatabaseUnavailable,
   isDiskFull,
+  isTransientConflict,
+  SAVED_AT_ONCE,
   isUniqueViolation,
   isUnstorableText,
 } from '../../core/db/errors.ts';
@@ -138,6 +140,10 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (isUnstorableText(error))
     return errorJson(400, 'The request contains characters that cannot be stored. Please remove invisible control characters.');
   const log = { err: error, requestId: context.locals.requestId, path: context.url.pathname };
+  if (isTransientConflict(error)) {
+    app.log.warn(log, 'a write met another in a deadlock, again and again');
+    return errorJson(503, SAVED_AT_ONCE, undefined, { 'Retry-After': '1' });
+  }
   if (isDiskFull(error)) {
     app.log.error(log, 'the database disk is full');
     return errorJson(503, DISK_FULL, undefined, { 'Retry-After': '300' });
