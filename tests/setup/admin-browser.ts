@@ -17,7 +17,12 @@ export async function signInWithForm(page: Page, baseUrl: string, username = ADM
   await page.waitForURL(`${baseUrl}/admin/dashboard`);
 }
 
-/** Waits for a notice whose text contains `text`. */
+/**
+ * Waits for a notice whose text contains `text` that no earlier call has seen: one notice shows
+ * at a time, and the previous action's, with the same text, may still be on screen.
+ */
 export async function expectNotice(page: Page, text: string): Promise<void> {
-  await page.locator('li.notice[data-state="open"]', { hasText: text }).first().waitFor({ timeout: 10_000 });
+  const notice = page.locator('li.notice[data-state="open"]:not([data-test-seen])', { hasText: text }).first();
+  await notice.waitFor({ timeout: 10_000 });
+  await notice.evaluate((element) => element.setAttribute('data-test-seen', ''));
 }
