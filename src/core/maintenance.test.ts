@@ -55,4 +55,22 @@ describe('startMaintenance', () => {
     expect(calls.gc).toHaveLength(3);
     stop();
   });
+
+  it('does not start a collection beside one still running', async () => {
+    const { app, calls } = fakeApp();
+    let finish: () => void = () => {};
+    app.images.collectGarbage = (graceMs: number) => {
+      calls.gc.push(graceMs);
+      return new Promise((resolve) => (finish = () => resolve({ removedImages: [], removedFiles: [] })));
+    };
+    const stop = startMaintenance(app, createLogger('silent'));
+    await vi.advanceTimersByTimeAsync(30 * HOUR);
+    expect(calls.gc).toHaveLength(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(calls.gc).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(24 * HOUR);
+    expect(calls.gc).toHaveLength(2);
+    stop();
+  });
 });

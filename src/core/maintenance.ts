@@ -21,6 +21,8 @@ type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images'>;
  */
 export function startMaintenance(app: Tasks, log: Logger): () => void {
   let imagesCollectedAt: number | null = null;
+  // A collection still running (a slow bucket) is not started a second time beside itself.
+  let collecting = false;
   const warnOf = (what: string) => (error: unknown) => log.warn({ err: error }, `${what} failed; tried again within the hour`);
 
   const hourly = () => {
@@ -30,7 +32,8 @@ export function startMaintenance(app: Tasks, log: Logger): () => void {
       .purgeExpired()
       .then((count) => count > 0 && log.info({ count }, 'deleted items purged after 30 days'))
       .catch(warnOf('purging the recently deleted'));
-    if (imagesCollectedAt === null || Date.now() - imagesCollectedAt >= IMAGE_GC_EVERY_MS) {
+    if (!collecting && (imagesCollectedAt === null || Date.now() - imagesCollectedAt >= IMAGE_GC_EVERY_MS)) {
+      collecting = true;
       app.images
         .collectGarbage(AUTOMATIC_IMAGE_GC_GRACE_MS)
         .then(({ removedImages, removedFiles }) => {
@@ -39,7 +42,8 @@ export function startMaintenance(app: Tasks, log: Logger): () => void {
             log.info({ images: removedImages.length, files: removedFiles.length }, 'unused images removed');
           }
         })
-        .catch(warnOf('removing unused images'));
+        .catch(warnOf('removing unused images'))
+        .finally(() => (collecting = false));
     }
   };
   hourly();
