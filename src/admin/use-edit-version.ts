@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { versionInTag, versionTag } from '../core/shared/edit-version.ts';
 import { ApiError, apiCall } from './api.ts';
 
 /** What an edit form's save carries: the item's id and the version the form was opened with. */
@@ -22,15 +23,15 @@ export function useEditVersion(listUrl: string) {
   return {
     headers: ({ id, version }: VersionedEdit): Record<string, string> => {
       const from = latest.current?.id === id ? latest.current.version : version;
-      return from === '' ? {} : { 'If-Match': `"${from}"` };
+      return from === '' ? {} : { 'If-Match': versionTag(from) };
     },
     /** After a save: a form that stays open (a page, the settings) saves next from this version. */
     saved: ({ id }: VersionedEdit, etag: string | null) => {
-      const version = versionIn(etag);
+      const version = versionInTag(etag);
       latest.current = version === undefined ? null : { id, version };
     },
     failed: (error: Error, { id }: VersionedEdit) => {
-      const version = error instanceof ApiError && error.status === 412 ? versionIn(error.etag) : undefined;
+      const version = error instanceof ApiError && error.status === 412 ? versionInTag(error.etag) : undefined;
       if (version === undefined) return;
       latest.current = { id, version };
       void queryClient.invalidateQueries({ queryKey: [listUrl] });
@@ -42,10 +43,8 @@ export function useEditVersion(listUrl: string) {
   };
 }
 
-const versionIn = (etag: string | null) => /^"(.*)"$/.exec(etag ?? '')?.[1];
-
 /** The version in a read's ETag; none (empty) sends no If-Match. */
-export const versionOf = (etag: string | null): string => versionIn(etag) ?? '';
+export const versionOf = (etag: string | null): string => versionInTag(etag) ?? '';
 
 /**
  * A single record (an information page, the settings) read with its version (the ETag), for a

@@ -1,4 +1,7 @@
+import type { Insertable } from 'kysely';
 import type { Db } from './connect.ts';
+import type { Database } from './database.ts';
+import { NEVER_SAVED } from '../shared/edit-version.ts';
 
 type LockableTable = 'newsItems' | 'events' | 'galleryImages' | 'siteSettings' | 'whoWeAre' | 'whatWeDo';
 
@@ -16,4 +19,27 @@ export async function lockRow(db: Db, table: LockableTable, id: string | number)
     .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
     .where('id', '=', id as string)
     .execute();
+}
+
+type SingleRowTable = 'siteSettings' | 'whoWeAre' | 'whatWeDo';
+/** The id of the one row of a single-row table. */
+export const SINGLE_ROW_ID = 1;
+
+/**
+ * lockRow for a table of one row (the settings, an information page) that may not exist yet:
+ * the row is made first from `empty`, with the version of a record never saved, so that two
+ * first saves at once wait for each other on it like any others.
+ */
+export async function lockSingleRow<T extends SingleRowTable>(
+  db: Db,
+  table: T,
+  empty: Omit<Insertable<Database[T]>, 'id' | 'updatedAt'>,
+): Promise<void> {
+  // Typed through one table: each has id and updated_at.
+  await db
+    .insertInto(table as 'whoWeAre')
+    .values({ ...(empty as object), id: SINGLE_ROW_ID, updatedAt: NEVER_SAVED } as Insertable<Database['whoWeAre']>)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await lockRow(db, table, SINGLE_ROW_ID);
 }

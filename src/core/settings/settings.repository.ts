@@ -2,11 +2,9 @@ import type { Db } from '../db/connect.ts';
 import type { SiteSettingsRow } from '../db/database.ts';
 import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
-import { lockRow } from '../db/lock-row.ts';
-import { NEVER_SAVED } from '../shared/edit-version.ts';
+import { lockSingleRow, SINGLE_ROW_ID } from '../db/lock-row.ts';
 import { DEFAULT_SETTINGS } from './settings.schema.ts';
 
-const SINGLE_ROW_ID = 1;
 /** What the application reads of the settings row (the logo's image reference stays here). */
 const COLUMNS = [
   'id',
@@ -26,14 +24,7 @@ export function createSettingsRepository(db: Db) {
     find: () => db.selectFrom('siteSettings').select(COLUMNS).where('id', '=', SINGLE_ROW_ID).executeTakeFirst(),
 
     /** Holds the row (made with the defaults if the settings were never saved) for the rest of the transaction (see lockRow). */
-    async lock(): Promise<void> {
-      await db
-        .insertInto('siteSettings')
-        .values({ id: SINGLE_ROW_ID, ...DEFAULT_SETTINGS, updatedAt: NEVER_SAVED })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      await lockRow(db, 'siteSettings', SINGLE_ROW_ID);
-    },
+    lock: () => lockSingleRow(db, 'siteSettings', DEFAULT_SETTINGS),
 
     /** Writes the one row, keeping the logo's and the banner photo's image references in step with their URLs. */
     async save(settings: Omit<SiteSettingsRow, 'id'>): Promise<void> {

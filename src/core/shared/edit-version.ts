@@ -21,6 +21,12 @@ export function nextVersion(now: string, current: string): string {
   return now > current ? now : new Date(Date.parse(current) + 1).toISOString();
 }
 
+/** The HTTP entity tag of a version (ETag, If-Match): the version in double quotes. */
+export const versionTag = (version: string): string => `"${version}"`;
+
+/** The version in an entity tag, or undefined when it is not one strong tag. */
+export const versionInTag = (tag: string | null | undefined): string | undefined => /^"([^"]*)"$/.exec(tag ?? '')?.[1];
+
 /** A single record with its version (the information pages, the settings). */
 export interface Versioned<T> {
   value: T;

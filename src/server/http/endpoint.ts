@@ -17,7 +17,7 @@ import {
 import { ImageRejectedError } from '../../core/images/pipeline.ts';
 import { StorageUnavailableError, StorageUnreadableError } from '../../core/images/storage.ts';
 import { ConflictError, EditConflictError, NotFoundError, ValidationError } from '../../core/shared/errors.ts';
-import { versionTag } from './versions.ts';
+import { versionTag } from '../../core/shared/edit-version.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
 import { readJson } from './body.ts';
 import { HttpError, unauthorized } from './errors.ts';
