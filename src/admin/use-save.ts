@@ -14,8 +14,8 @@ interface SaveOptions<TInput> {
   bare?: boolean;
   /** Query keys (URLs) to refresh after success. */
   refresh: string[];
-  /** `etag`: the version the saved item has now, when the answer says. */
-  onSuccess?: (input: TInput, etag: string | null) => void;
+  /** `etag`: the version the saved item has now, when the answer says; `body`: the answer. */
+  onSuccess?: (input: TInput, etag: string | null, body: unknown) => void;
   /** Offers 'Undo' in the success notice (a delete: the item is in the recently deleted). */
   undo?: (input: TInput) => void;
   /** Headers for this call (an update's If-Match). */
@@ -53,7 +53,7 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
           action: { label: 'Undo', altText: 'Restore it from Recently deleted, below the list', onAction: () => undo(input) },
         }),
       });
-      options.onSuccess?.(input, answer.etag);
+      options.onSuccess?.(input, answer.etag, answer.body);
       await Promise.all(options.refresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
     onError: (error, input) => {

@@ -1,22 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 // A disk that fills up (logs, backups, photos) must not cost anything already saved: the site
 // keeps serving what it has, refuses new writes with a message a volunteer understands, and
 // takes them again once there is room. SQLite in DATA_DIR on a small tmpfs of its own.
-
-const tmpfsWorks = (() => {
-  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'tmpfs-'));
-  const works = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status === 0;
-  if (works) spawnSync('umount', [probe]);
-  fs.rmSync(probe, { recursive: true, force: true });
-  return works;
-})();
 
 describe.skipIf(!tmpfsWorks)('a full disk on sqlite', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-full-'));
@@ -24,19 +16,14 @@ describe.skipIf(!tmpfsWorks)('a full disk on sqlite', () => {
   const env = { DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
   let server: RunningServer;
   beforeAll(async () => {
-    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', dataDir]).status).toBe(0);
+    mountTmpfs(dataDir, '16m');
     server = await startServer(env);
   });
   afterAll(async () => {
     await server?.stop();
-    spawnSync('umount', [dataDir]);
+    unmount(dataDir);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-
-  function fillDisk() {
-    const { bavail, bsize } = fs.statfsSync(dataDir);
-    fs.writeFileSync(filler, Buffer.alloc(bavail * bsize));
-  }
 
   it('keeps serving, refuses writes with a clear 503, and loses nothing', async () => {
     const token = await login(server.url);
@@ -47,7 +34,7 @@ describe.skipIf(!tmpfsWorks)('a full disk on sqlite', () => {
       });
     expect((await news('Before the disk filled')).status).toBe(201);
 
-    fillDisk();
+    fillDisk(dataDir, filler);
     // SQLite may still fit a row or two into pages it already has; keep writing until it cannot.
     let refused = await news('Written on a full disk 0');
     for (let i = 1; i < 50 && refused.status === 201; i++) refused = await news(`Written on a full disk ${i}`);

@@ -8,6 +8,7 @@ import * as fixtures from '../fixtures/images.ts';
 import { call, login } from '../setup/api-client.ts';
 import { useServer, type SuiteServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
+import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PUBLIC_URL = 'https://club.example.org';
@@ -65,15 +66,6 @@ function imageForm(bytes: Buffer): FormData {
   data.set('image', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
   return data;
 }
-
-/** A small tmpfs stands in for a full disk; mounting needs root, so the test says when it cannot. */
-const tmpfsWorks = (() => {
-  const probe = fs.mkdtempSync('/tmp/tmpfs-');
-  const works = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status === 0;
-  if (works) spawnSync('umount', [probe]);
-  fs.rmSync(probe, { recursive: true, force: true });
-  return works;
-})();
 
 const chattrWorks = (() => {
   const probe = fs.mkdtempSync('/tmp/chattr-');
@@ -324,16 +316,10 @@ eachDatabase('uploads under stress on $kind', (db) => {
     const filler = () => path.join(images(), 'filler.bin');
     let mounted = false;
     afterAll(() => {
-      if (mounted) spawnSync('umount', [images()]);
+      if (mounted) unmount(images());
     });
 
-    /** Fills the disk, leaving about `freeBytes`. */
-    function fill(freeBytes: number) {
-      fs.rmSync(filler(), { force: true });
-      const { bavail, bsize } = fs.statfsSync(images());
-      const room = bavail * bsize - freeBytes;
-      if (room > 0) fs.writeFileSync(filler(), Buffer.alloc(room));
-    }
+    const fill = (freeBytes: number) => fillDisk(images(), filler(), freeBytes);
     const leftovers = () =>
       fs
         .readdirSync(images(), { recursive: true, withFileTypes: true })
@@ -342,7 +328,7 @@ eachDatabase('uploads under stress on $kind', (db) => {
 
     it('says so, refuses uploads with a clear 503 and leaves no half-written files, then works once there is room', async () => {
       // A 1 MB disk of its own under the image folder (the stored images stay on the real disk underneath).
-      expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', images()]).status).toBe(0);
+      mountTmpfs(images(), '1m');
       mounted = true;
       const link = await uploadUrl(suite, token);
       const message =

@@ -1,10 +1,13 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { BACKUP_NOT_WRITTEN } from '../../src/core/backup/archive-format.ts';
 import { phoneJpeg } from '../fixtures/images.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from '../setup/browser.ts';
 import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
+import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 const sqlite = testDatabases[0]!;
 
@@ -316,13 +319,32 @@ describe('admin content screens in Chromium', () => {
     expect(home).toContain('href="https://chat.example/oakfield"');
     expect(home).toContain('href="mailto:dads@oakfield.example"');
 
-    // Backups: none yet; 'Download a backup' saves the archive and the card then says when.
+    // Backups: none yet; 'Download a backup' takes one, downloads it, and the card then says when.
     await page.getByText('No backup has been taken yet.').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download a backup' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a backup' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^club-backup-\d{8}-\d{6}\.tar\.gz$/);
     expect(await download.failure()).toBeNull();
+    await expectNotice(page, 'The backup was taken: your browser is downloading it.');
     await page.getByText(/^Last backup: [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}\.$/).waitFor({ timeout: 10_000 });
     await expectNoAxeViolations(page);
+
+    if (tmpfsWorks) {
+      // The backup folder's disk full: the notice and the card say so in words, not a failed download.
+      const backups = path.join(suite.database.dataDir, 'backups');
+      mountTmpfs(backups, '64k');
+      try {
+        fillDisk(backups, path.join(backups, 'filler.bin'));
+        await page.getByRole('button', { name: 'Download a backup' }).click();
+        await expectNotice(page, `Failed to take a backup: 503: ${BACKUP_NOT_WRITTEN}`);
+        await page.getByRole('alert').filter({ hasText: BACKUP_NOT_WRITTEN }).waitFor();
+        await expect(page.getByRole('alert').filter({ hasText: BACKUP_NOT_WRITTEN }).textContent()).resolves.toMatch(
+          /^The last backup failed \([A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}\)\. /,
+        );
+        await expectNoAxeViolations(page);
+      } finally {
+        unmount(backups);
+      }
+    }
     await close();
   });
 

@@ -1,41 +1,56 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { backupTakenSchema } from '../../core/backup/backup-status.schema.ts';
 import { formatDisplayDate } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
 import type { BackupStatus } from '../types.ts';
 import { Card } from '../ui/admin-page.tsx';
+import { Button } from '../ui/button.tsx';
+import { useSave } from '../use-save.ts';
 
-const DOWNLOAD_URL = '/api/admin/backups/download';
+const STATUS_URL = '/api/admin/backups';
 
-/** When the last backup was taken, and one to download now, for volunteers with no shell on the host. */
+/**
+ * When the last backup was taken (or that the last one failed, and why), and one to download now,
+ * for volunteers with no shell on the host. The backup is taken first and then downloaded, so that
+ * a full disk is said in words rather than as a browser's failed download.
+ */
 export function BackupsCard() {
   const timeZone = useTimeZone();
-  const status = useQuery<BackupStatus>({ queryKey: ['/api/admin/backups'], refetchOnWindowFocus: true });
+  const status = useQuery<BackupStatus>({ queryKey: [STATUS_URL], refetchOnWindowFocus: true });
+  const take = useSave({
+    method: 'POST',
+    url: () => STATUS_URL,
+    success: 'The backup was taken: your browser is downloading it.',
+    failure: 'Failed to take a backup',
+    refresh: [STATUS_URL],
+    onSuccess: (_input, _etag, body) => window.location.assign((body as z.output<typeof backupTakenSchema>).downloadUrl),
+    onError: () => void status.refetch(),
+  });
   const last = status.data?.lastBackupAt;
+  const failure = status.data?.lastFailure;
   const time = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  const when = (iso: string) => `${formatDisplayDate(iso, timeZone)} at ${time(iso)}`;
   return (
     <Card>
       <h2 className="mb-3 text-xl font-bold">Backups</h2>
       <p className="text-slate-700" data-testid="last-backup">
-        {status.isLoading
-          ? 'Checking the last backup...'
-          : last
-            ? `Last backup: ${formatDisplayDate(last, timeZone)} at ${time(last)}.`
-            : 'No backup has been taken yet.'}
+        {status.isLoading ? 'Checking the last backup...' : last ? `Last backup: ${when(last)}.` : 'No backup has been taken yet.'}
       </p>
+      {failure && (
+        <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          The last backup failed ({when(failure.at)}). {failure.message}
+        </p>
+      )}
       <p className="mt-2 text-sm text-slate-600">
         {status.data?.daily
           ? `The server takes one every day at ${String(status.data.hour).padStart(2, '0')}:00 and keeps the newest ${status.data.keep}.`
           : 'The server does not take backups by itself: download one now and then, and keep it somewhere safe.'}{' '}
         A backup holds everything on the site, the administrators&apos; password hashes included: keep it private.
       </p>
-      <a
-        href={DOWNLOAD_URL}
-        download
-        onClick={() => setTimeout(() => void status.refetch(), 3000)}
-        className="mt-4 inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 hover:bg-slate-100"
-      >
-        Download a backup
-      </a>
+      <Button variant="secondary" className="mt-4" disabled={take.isPending} onClick={() => take.mutate()}>
+        {take.isPending ? 'Taking a backup...' : 'Download a backup'}
+      </Button>
     </Card>
   );
 }

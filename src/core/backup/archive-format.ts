@@ -51,6 +51,22 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
+/** What an administrator is told when the backup folder cannot take a backup (no server paths). */
+export const BACKUP_NOT_WRITTEN =
+  "The backup could not be written: the disk of the server's backup folder is full or cannot be written to. Nothing of it was kept. Tell whoever runs the site.";
+
+/** The backup folder's disk cannot take the archive (full, read-only, no permission); nothing of it is left. */
+export class BackupNotWrittenError extends BackupError {
+  override name = 'BackupNotWrittenError';
+  constructor(folder: string, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    const why = code === 'ENOSPC' || code === 'EDQUOT' ? 'its disk is full' : `it cannot be written to (${code})`;
+    super(`The backup could not be written in ${folder}: ${why}. Nothing of it was kept. Make room or fix the folder, then try again.`, {
+      cause,
+    });
+  }
+}
+
 export function applicationVersion(): string {
   const file = new URL('../../../package.json', import.meta.url);
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;

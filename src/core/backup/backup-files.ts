@@ -6,3 +6,6 @@ export function backupFileName(at: Date, kind = 'club-backup'): string {
 
 /** A name backupFileName gives: its kind and its UTC time stamp. */
 export const BACKUP_FILE = /^([a-z-]+)-(\d{8}-\d{6})\.tar\.gz$/;
+
+/** The ending of a backup being written (`{name}.{random}.partial`): renamed once whole and durable. */
+export const PARTIAL_SUFFIX = '.partial';

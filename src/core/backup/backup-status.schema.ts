@@ -9,5 +9,13 @@ export const backupStatusSchema = z.object({
   /** The hour of the daily backup in the site's time zone, and how many are kept. */
   hour: z.number().int(),
   keep: z.number().int(),
+  /** The last backup that failed (daily or asked for), until one succeeds: when, and what to do. */
+  lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
+});
+
+/** A backup just taken (POST /api/admin/backups): its file, to download from `downloadUrl`. */
+export const backupTakenSchema = z.object({
+  name: z.string(),
+  downloadUrl: z.string(),
 });
 export type BackupStatus = z.output<typeof backupStatusSchema>;

@@ -4,16 +4,26 @@ import { TZDate } from '@date-fns/tz';
 import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import type { Logger } from '../logger.ts';
-import { backupFileName, BACKUP_FILE } from './backup-files.ts';
+import { BACKUP_NOT_WRITTEN, BackupNotWrittenError } from './archive-format.ts';
+import { backupFileName, BACKUP_FILE, PARTIAL_SUFFIX } from './backup-files.ts';
+import { DomainError } from '../shared/errors.ts';
 import { pendingMigrations, type Db } from '../db/connect.ts';
 
 /** How often the server looks whether the daily backup is due (it also looks at start). */
 const CHECK_EVERY_MS = 60_000;
 
+/**
+ * A backup being written adds to its file all the time; one untouched this long was cut off (the
+ * server killed or out of memory, the disk full) and is only taking room.
+ */
+const ABANDONED_AFTER_MS = 60 * 60_000;
+
 /** The server's backups: the daily one (BACKUP_DIR), the newest one's time, and downloads. */
 export function createBackups(deps: { config: Config; storage: ImageStorage; log: Logger }) {
   const { dir, hour, keep } = deps.config.backup;
   let running: Promise<string> | null = null;
+  /** The last backup that failed, until one succeeds: shown to administrators, who never read logs. */
+  let lastFailure: { at: Date; message: string } | null = null;
 
   /** Backups in the folder, newest first (names sort by time). */
   function list(): { name: string; at: Date }[] {
@@ -37,15 +47,29 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
       // Loaded when first needed: a server that never backs up does not carry the archive code.
       const { writeBackup } = await import('./write-backup.ts');
       await writeBackup({ database: deps.config.database, storage: deps.storage, file });
+      lastFailure = null;
       return file;
-    })().finally(() => (running = null));
+    })()
+      .catch((error: unknown) => {
+        lastFailure = { at: new Date(), message: failureMessage(error) };
+        throw error;
+      })
+      .finally(() => (running = null));
     return running;
   }
 
-  /** Keeps the newest `keep` daily backups; the others (before a migration or restore) are left alone. */
+  /**
+   * Keeps the newest `keep` daily backups (the others, before a migration or restore, are left
+   * alone) and removes what backups cut off long ago left behind.
+   */
   function prune(): void {
     const daily = list().filter((entry) => entry.name.startsWith('club-backup-'));
     for (const old of daily.slice(keep)) fs.rmSync(path.join(dir, old.name), { force: true });
+    const abandonedBefore = Date.now() - ABANDONED_AFTER_MS;
+    for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith(PARTIAL_SUFFIX))) {
+      const file = path.join(dir, name);
+      if ((fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < abandonedBefore) fs.rmSync(file, { force: true });
+    }
   }
 
   async function runIfDue(): Promise<void> {
@@ -66,8 +90,18 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
     /** When the newest backup of any kind in the folder was taken, or null. */
     lastTakenAt: (): Date | null => list()[0]?.at ?? null,
 
+    /** The last backup that failed, with what an administrator can do about it; null once one succeeds. */
+    lastFailure: () => lastFailure,
+
     /** A backup into the folder (kept like the daily ones), for a download; resolves with its file. */
     takeNow: () => take('club-backup').then((file) => (prune(), file)),
+
+    /** The file of the backup in the folder with this name (one backupFileName gives), or null. */
+    fileNamed(name: string): string | null {
+      if (!BACKUP_FILE.test(name)) return null;
+      const file = path.join(dir, name);
+      return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : null;
+    },
 
     /** Starts the daily backups (when BACKUP_DIR is set); a missed one (server down at that hour) is taken at start. */
     start(): () => void {
@@ -78,6 +112,13 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
       return () => clearInterval(timer);
     },
   };
+}
+
+/** Why a backup failed, in words for an administrator (no server paths; the log has the details). */
+function failureMessage(error: unknown): string {
+  if (error instanceof BackupNotWrittenError) return BACKUP_NOT_WRITTEN;
+  if (error instanceof DomainError) return error.message;
+  return 'The backup could not be taken because of an error on the server. Its log says more; tell whoever runs the site.';
 }
 
 /**

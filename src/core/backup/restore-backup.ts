@@ -4,7 +4,7 @@ import { appliedMigrations, connect, migrateTo, migrateToLatest } from '../db/co
 import { migrations } from '../db/migrations/index.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { BACKUP_TABLES, BackupError, type Manifest } from './archive-format.ts';
-import { readArchive, verifyArchive } from './read-backup.ts';
+import { eachImageFile, eachRowBatch, verifyArchive } from './read-backup.ts';
 import { writeBackup } from './write-backup.ts';
 
 /** Tables a restore empties besides the backed-up ones: they name rows it replaces. */
@@ -48,21 +48,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
     }
     const keysBefore = new Set(await options.storage.list());
     const restoredKeys = new Set<string>();
-    const { rows } = await readArchive(options.file, async (key, data) => {
+    // Image files first, outside any transaction; the rows then stream into one (nothing is held whole).
+    await eachImageFile(options.file, async (key, data) => {
       restoredKeys.add(key);
       await options.storage.put(key, data);
     });
-    const load = async (trx: Kysely<any>) => {
-      for (const table of BACKUP_TABLES) {
-        const tableRows = rows.get(table) ?? [];
-        for (let start = 0; start < tableRows.length; start += INSERT_BATCH) {
-          await trx
-            .insertInto(table)
-            .values(tableRows.slice(start, start + INSERT_BATCH))
-            .execute();
-        }
-      }
-    };
+    const load = (trx: Kysely<any>) =>
+      eachRowBatch(options.file, INSERT_BATCH, async (table, rows) => {
+        await trx.insertInto(table).values(rows).execute();
+      });
     const current = await appliedMigrations(db);
     if (current.at(-1) === level) {
       // The usual case: one transaction empties and fills, so a failure leaves the site as it was.

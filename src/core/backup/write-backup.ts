@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -7,6 +8,7 @@ import type { Kysely } from 'kysely';
 import tar from 'tar-stream';
 import type { Config } from '../config.ts';
 import { connect } from '../db/connect.ts';
+import { isUnwritable } from '../shared/disk-errors.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import {
   ARCHIVE_FORMAT,
@@ -14,49 +16,73 @@ import {
   applicationVersion,
   BACKUP_TABLES,
   BackupError,
+  BackupNotWrittenError,
   imageEntry,
   MANIFEST_ENTRY,
   type Manifest,
   tableEntry,
 } from './archive-format.ts';
+import { PARTIAL_SUFFIX } from './backup-files.ts';
 
 type Row = Record<string, unknown>;
+
+/** Rows read from the database at once: a table is never held whole, however large the site grows. */
+export const BACKUP_BATCH_ROWS = 100;
 
 /**
  * Takes a backup of the database and the image files into `file`. The rows are read in one
  * transaction on a connection of the backup's own (a snapshot: a write landing meanwhile is
  * wholly in or wholly out, and the site keeps serving). The archive is written under a temporary
- * name, made durable and then renamed: a backup cut off half-way never looks complete.
+ * name, made durable and then renamed: a backup cut off half-way never looks complete. Memory
+ * stays flat as content grows: rows are read a batch at a time and streamed into the archive
+ * (docs/decisions/019-backup.md), so the daily backup of a large site cannot take the server down.
  */
 export async function writeBackup(options: { database: Config['database']; storage: ImageStorage; file: string }): Promise<Manifest> {
-  const snapshot = await readSnapshot(options.database);
   const entries: Record<string, string> = {};
   const pack = tar.pack();
   const file = path.resolve(options.file);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.partial`;
+  const folder = path.dirname(file);
+  const notWritten = (cause: unknown) => new BackupNotWrittenError(folder, cause);
+  await fs.promises.mkdir(folder, { recursive: true }).catch((error: unknown) => {
+    throw isUnwritable(error) ? notWritten(error) : error;
+  });
+  const temporary = `${file}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`;
   // 0600: the archive holds the administrators' password hashes.
   const out = fs.createWriteStream(temporary, { mode: 0o600, flags: 'wx' });
   const written = pipeline(pack, zlib.createGzip({ level: 6 }), out);
   written.catch(() => {}); // awaited below; a write error must not surface as unhandled first
-  const add = async (name: string, data: Buffer) => {
-    entries[name] = createHash('sha256').update(data).digest('hex');
-    await new Promise<void>((resolve, reject) =>
-      pack.entry({ name, size: data.byteLength, mode: 0o600 }, data, (error) => (error ? reject(error) : resolve())),
-    );
-  };
+  const archive = { pack, written };
   try {
-    for (const table of BACKUP_TABLES) await add(tableEntry(table), jsonLines(snapshot.rows[table]));
+    const snapshot = await inSnapshot(options.database, async (trx) => {
+      const applied = await trx
+        .selectFrom('kysely_migration')
+        .select('name')
+        .execute()
+        .catch(() => []);
+      if (applied.length === 0) throw new BackupError('The database has no tables yet: there is nothing to back up.');
+      const rowCounts: Record<string, number> = {};
+      let imageIds: string[] = [];
+      for (const table of BACKUP_TABLES) {
+        const ids = await idsOf(trx, table);
+        rowCounts[table] = ids.length;
+        if (table === 'images') imageIds = ids.map(String);
+        // A tar entry states its size before its bytes: one pass measures, the next writes. Both
+        // read the same snapshot, so they give the same bytes (checked as they are written).
+        let size = 0;
+        for await (const lines of jsonLines(trx, table, ids)) size += lines.byteLength;
+        entries[tableEntry(table)] = await addStream(archive, tableEntry(table), size, jsonLines(trx, table, ids));
+      }
+      return { migrations: applied.map((row: { name: string }) => row.name).sort(), rowCounts, imageIds };
+    });
     const missingImageFiles: string[] = [];
-    for (const image of snapshot.rows.images) {
-      const id = String(image.id);
+    for (const id of snapshot.imageIds) {
       const keys = (await options.storage.list(`${id}/`)).sort();
       if (keys.length === 0) missingImageFiles.push(`${id}/`);
       for (const key of keys) {
         const data = await options.storage.get(key);
         // Deleted since the snapshot (its row went in a later write): the restore knows it is missing.
         if (data === null) missingImageFiles.push(key);
-        else await add(imageEntry(key), Buffer.from(data));
+        else entries[imageEntry(key)] = await addStream(archive, imageEntry(key), data.byteLength, [Buffer.from(data)]);
       }
     }
     const manifest: Manifest = {
@@ -66,65 +92,112 @@ export async function writeBackup(options: { database: Config['database']; stora
       createdAt: new Date().toISOString(),
       source: options.database.kind,
       migrations: snapshot.migrations,
-      rowCounts: Object.fromEntries(BACKUP_TABLES.map((table) => [table, snapshot.rows[table].length])),
+      rowCounts: snapshot.rowCounts,
       entries,
       missingImageFiles,
     };
-    await add(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
-    delete entries[MANIFEST_ENTRY];
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    await addStream(archive, MANIFEST_ENTRY, manifestBytes.byteLength, [manifestBytes]);
     pack.finalize();
     await written;
     const handle = await fs.promises.open(temporary, 'r');
     await handle.sync();
     await handle.close();
     await fs.promises.rename(temporary, file);
-    await syncFolder(path.dirname(file));
+    await syncFolder(folder);
     return manifest;
   } catch (error) {
     pack.destroy();
+    // The archive's own file failing (a full disk) is the likeliest cause of whatever was thrown meanwhile.
+    const writeError = await written.then(
+      () => null,
+      (cause: unknown) => cause,
+    );
     await fs.promises.rm(temporary, { force: true });
+    if (isUnwritable(writeError)) throw notWritten(writeError);
+    const failedPath = (error as NodeJS.ErrnoException).path;
+    if (isUnwritable(error) && failedPath !== undefined && [temporary, file, folder].includes(failedPath)) throw notWritten(error);
     throw error;
   }
 }
 
-interface Snapshot {
-  migrations: string[];
-  rows: Record<(typeof BACKUP_TABLES)[number], Row[]>;
+/**
+ * Adds one entry of `size` bytes from `chunks`, waiting whenever the archive's file is behind (so
+ * nothing piles up in memory), and returns its SHA-256. Fails, rather than waits for ever, when
+ * the file cannot be written (a full disk).
+ */
+async function addStream(
+  archive: { pack: tar.Pack; written: Promise<void> },
+  name: string,
+  size: number,
+  chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+): Promise<string> {
+  const hash = createHash('sha256');
+  const closed = archive.written.then(() => {
+    throw new Error('the archive was closed while an entry was being written');
+  });
+  closed.catch(() => {}); // raced below; it may settle after this entry is done
+  let settle!: (error?: Error | null) => void;
+  const added = new Promise<void>((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())));
+  added.catch(() => {}); // awaited below, unless this entry fails first
+  const entry = archive.pack.entry({ name, size, mode: 0o600 }, settle);
+  let sent = 0;
+  for await (const chunk of chunks) {
+    sent += chunk.byteLength;
+    if (sent > size) throw new Error(`${name} changed while it was being written`);
+    hash.update(chunk);
+    if (!entry.write(chunk)) await Promise.race([once(entry, 'drain'), closed, added]);
+  }
+  if (sent !== size) throw new Error(`${name} changed while it was being written`);
+  entry.end(() => {}); // (the declared types want an argument; completion is `added`)
+  await Promise.race([added, closed]);
+  return hash.digest('hex');
 }
 
-async function readSnapshot(database: Config['database']): Promise<Snapshot> {
+type Trx = Kysely<any>;
+
+/**
+ * Runs `work` in one read transaction on a connection of the backup's own. PostgreSQL: one
+ * snapshot for every statement. SQLite (WAL): a read transaction sees the database as of its
+ * first read.
+ */
+async function inSnapshot<T>(database: Config['database'], work: (trx: Trx) => Promise<T>): Promise<T> {
   const db = connect(database).withoutPlugins() as unknown as Kysely<any>;
   try {
     const begin = db.transaction();
-    // PostgreSQL: one snapshot for every statement. SQLite (WAL): a read transaction sees the
-    // database as of its first read, on this connection of its own.
     const transaction = database.kind === 'postgres' ? begin.setIsolationLevel('repeatable read').setAccessMode('read only') : begin;
-    return await transaction.execute(async (trx) => {
-      const applied = await trx
-        .selectFrom('kysely_migration')
-        .select('name')
-        .execute()
-        .catch(() => []);
-      if (applied.length === 0) throw new BackupError('The database has no tables yet: there is nothing to back up.');
-      const rows = {} as Snapshot['rows'];
-      for (const table of BACKUP_TABLES) rows[table] = sortById(await trx.selectFrom(table).selectAll().execute());
-      return { migrations: applied.map((row: { name: string }) => row.name).sort(), rows };
-    });
+    return await transaction.execute(work);
   } finally {
     await db.destroy();
   }
 }
 
-/** By id, in code-unit order: the same on both engines, whatever their collation. */
-function sortById(rows: Row[]): Row[] {
-  return rows.sort((a, b) => (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0));
+/**
+ * A table's ids in code-unit order, the same on both engines whatever their collation (the ids are
+ * small; the rows are read by them, a batch at a time).
+ */
+async function idsOf(trx: Trx, table: string): Promise<unknown[]> {
+  const rows = await trx.selectFrom(table).select('id').execute();
+  return rows.map((row: { id: unknown }) => row.id).sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
 }
 
-/** One JSON object per line, keys sorted: the same content gives the same bytes from either engine. */
-function jsonLines(rows: Row[]): Buffer {
-  return Buffer.from(
-    rows.map((row) => `${JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1))))}\n`).join(''),
-  );
+/**
+ * The rows of `ids`, in that order, as JSON lines with their keys sorted: the same content gives the
+ * same bytes from either engine. One buffer per batch.
+ */
+async function* jsonLines(trx: Trx, table: string, ids: unknown[]): AsyncGenerator<Buffer> {
+  for (let start = 0; start < ids.length; start += BACKUP_BATCH_ROWS) {
+    const batch = ids.slice(start, start + BACKUP_BATCH_ROWS);
+    const rows = await trx.selectFrom(table).selectAll().where('id', 'in', batch).execute();
+    const byId = new Map<string, Row>(rows.map((row: Row) => [String(row.id), row]));
+    let text = '';
+    for (const id of batch) {
+      const row = byId.get(String(id));
+      if (!row) throw new Error(`${table} ${String(id)} went missing inside the backup's snapshot`);
+      text += `${JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1))))}\n`;
+    }
+    yield Buffer.from(text);
+  }
 }
 
 async function syncFolder(folder: string): Promise<void> {

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isUnwritable } from '../shared/disk-errors.ts';
 import { assertValidKey, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
-
-// Errors that mean "this disk cannot take writes now", as opposed to a bug.
-const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EIO', 'ENOTDIR']);
 
 async function writing<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    if (UNWRITABLE.has((error as NodeJS.ErrnoException).code ?? '')) throw new StorageUnavailableError(error);
+    if (isUnwritable(error)) throw new StorageUnavailableError(error);
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { InvalidCredentialsError, type SessionAdmin } from '../../core/auth/auth.service.ts';
 import { LockedOutError } from '../../core/auth/guesses.ts';
+import { BACKUP_NOT_WRITTEN, BackupNotWrittenError } from '../../core/backup/archive-format.ts';
 import { BusyError } from '../../core/shared/limiter.ts';
 import { getContext, type AppContext } from '../../core/context.ts';
 import {
@@ -131,6 +132,10 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (error instanceof StorageUnavailableError) {
     app.log.warn({ err: error, requestId: context.locals.requestId }, 'image storage is not writable');
     return errorJson(503, error.message, undefined, { 'Retry-After': '60' });
+  }
+  if (error instanceof BackupNotWrittenError) {
+    app.log.error({ err: error, requestId: context.locals.requestId }, 'a backup could not be written');
+    return errorJson(503, BACKUP_NOT_WRITTEN, undefined, { 'Retry-After': '300' });
   }
   if (error instanceof StorageUnreadableError) {
     app.log.warn({ err: error, requestId: context.locals.requestId }, 'image storage could not be read');

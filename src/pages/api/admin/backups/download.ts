@@ -1,21 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Readable } from 'node:stream';
+import { backupDownload } from '../../../../server/http/backup-download.ts';
 import { endpoint } from '../../../../server/http/endpoint.ts';
 
 /**
- * Takes a backup now (kept in the backup folder like the daily ones) and sends it: the archive
- * `npm run backup` writes, for volunteers with no shell on the host. A GET, so that a plain link
- * downloads it with the session cookie.
+ * Takes a backup now (kept in the backup folder like the daily ones) and sends it in one request:
+ * the archive `npm run backup` writes, for a plain link or a script. A GET, so that a link
+ * downloads it with the session cookie. (The Settings screen takes one with POST first, so that
+ * it can show why when none can be taken.)
  */
-export const GET = endpoint({ summary: 'Take a backup and download it (application/gzip)' }, async (_context, app) => {
-  const file = await app.backups.takeNow();
-  const stream = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
-  return new Response(stream, {
-    headers: {
-      'Content-Type': 'application/gzip',
-      'Content-Length': String(fs.statSync(file).size),
-      'Content-Disposition': `attachment; filename="${path.basename(file)}"`,
-    },
-  });
-});
+export const GET = endpoint({ summary: 'Take a backup and download it (application/gzip)' }, async (_context, app) =>
+  backupDownload(await app.backups.takeNow()),
+);

@@ -1,13 +1,29 @@
-import { backupStatusSchema } from '../../../../core/backup/backup-status.schema.ts';
+import path from 'node:path';
+import { backupStatusSchema, backupTakenSchema } from '../../../../core/backup/backup-status.schema.ts';
+import { backupFileUrl } from '../../../../server/http/backup-download.ts';
 import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
-/** For the Settings screen: when the last backup was taken. */
-export const GET = endpoint({ summary: 'When the last backup was taken', response: backupStatusSchema }, (_context, app) =>
-  json({
-    lastBackupAt: app.backups.lastTakenAt()?.toISOString() ?? null,
-    daily: app.config.backup.daily,
-    hour: app.config.backup.hour,
-    keep: app.config.backup.keep,
-  }),
+/** For the Settings screen: when the last backup was taken, and whether the last one failed. */
+export const GET = endpoint(
+  { summary: 'When the last backup was taken, and the last failure', response: backupStatusSchema },
+  (_context, app) => {
+    const failure = app.backups.lastFailure();
+    return json({
+      lastBackupAt: app.backups.lastTakenAt()?.toISOString() ?? null,
+      daily: app.config.backup.daily,
+      hour: app.config.backup.hour,
+      keep: app.config.backup.keep,
+      lastFailure: failure && { at: failure.at.toISOString(), message: failure.message },
+    });
+  },
 );
+
+/**
+ * Takes a backup now (kept in the backup folder like the daily ones) and names it, so that the
+ * Settings screen can say at once when it cannot be taken, then download it.
+ */
+export const POST = endpoint({ summary: 'Take a backup now', response: backupTakenSchema, status: 201 }, async (_context, app) => {
+  const name = path.basename(await app.backups.takeNow());
+  return json({ name, downloadUrl: backupFileUrl(name) });
+});

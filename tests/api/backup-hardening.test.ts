@@ -1,0 +1,266 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Kysely } from 'kysely';
+import tar from 'tar-stream';
+import { describe, expect, it } from 'vitest';
+import { BACKUP_NOT_WRITTEN } from '../../src/core/backup/archive-format.ts';
+import { BACKUP_BATCH_ROWS } from '../../src/core/backup/write-backup.ts';
+import { verifyArchive } from '../../src/core/backup/read-backup.ts';
+import { connect, migrateToLatest, type Db } from '../../src/core/db/connect.ts';
+import { eachDatabase, testDatabases, type FreshDatabase } from '../setup/databases.ts';
+import { call, login } from '../setup/api-client.ts';
+import { ADMIN, startServer } from '../setup/server.ts';
+import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
+
+// Backups under the stresses of years (docs/decisions/019-backup.md). The daily backup runs inside
+// the server: if it held the tables whole, a large site would take a 512 MB host's server down
+// every night (and again at each start, since the backup is then still due). A backup cut off
+// leaves a file behind; a full disk must be said in words, where volunteers look.
+
+const root = path.resolve(import.meta.dirname, '../..');
+/** Far less than the rows below: a backup or restore that held a table whole runs out of it. */
+const HEAP_LIMIT_MB = 48;
+const NEWS = 1_000;
+const NEWS_BYTES = 20_000;
+const EVENTS = 3 * BACKUP_BATCH_ROWS + 7;
+
+function open(database: FreshDatabase): Db {
+  return database.databaseUrl
+    ? connect({ kind: 'postgres', url: database.databaseUrl })
+    : connect({ kind: 'sqlite', file: path.join(database.dataDir, 'club.sqlite') });
+}
+
+const text = (seed: number, length: number) => {
+  const words = ['raft', 'kite', 'field', 'dads', 'sandwich', 'river', 'tent', 'wellies', 'torch', 'map'];
+  let out = '';
+  for (let i = 0; out.length < length; i++) out += `${words[(seed * 7 + i * 3) % words.length]} ${(seed * 31 + i) % 997} `;
+  return out.slice(0, length);
+};
+
+/** About 40 MB of news (HTML and its plain text) and events over several batches, written directly. */
+async function fillLarge(database: FreshDatabase): Promise<void> {
+  const db = open(database);
+  try {
+    await migrateToLatest(db);
+    const raw = db.withoutPlugins() as unknown as Kysely<any>;
+    const at = '2026-01-01T00:00:00.000Z';
+    for (let start = 0; start < NEWS; start += 50) {
+      const rows = Array.from({ length: 50 }, (_, i) => {
+        const body = text(start + i, NEWS_BYTES / 2);
+        return {
+          id: randomBytes(9)
+            .toString('base64url')
+            .toLowerCase()
+            .replace(/[^a-z0-9]/g, 'x'),
+          title: `News ${start + i} — ünïcödé 🪁`,
+          content: `<p>${body}</p>`,
+          content_text: body,
+          cleaned_with: 1,
+          published_at: at,
+          created_at: at,
+          updated_at: at,
+        };
+      });
+      await raw.insertInto('news_items').values(rows).execute();
+    }
+    const events = Array.from({ length: EVENTS }, (_, i) => ({
+      id: `${'aAbB'[i % 4]}-event-${i}`, // mixed case: collations order these differently
+      name: `Event ${i}`,
+      date: at,
+      comment: text(i, 200),
+      booking_url: `https://booking.example.org/${i}`,
+      created_at: at,
+      updated_at: at,
+    }));
+    await raw.insertInto('events').values(events).execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+function envOf(database: FreshDatabase): Record<string, string | undefined> {
+  return { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, SITE_TIMEZONE: 'Europe/London' };
+}
+
+/** The server's daily backup, due as soon as it starts: its hour has passed and the folder holds none. */
+function dueAtStart(backups: string): Record<string, string> {
+  return { SITE_TIMEZONE: 'UTC', BACKUP_DIR: backups, BACKUP_HOUR: String(new Date().getUTCHours()) };
+}
+
+/** npm run backup / restore with the V8 heap capped at HEAP_LIMIT_MB. */
+function script(name: 'backup' | 'restore', args: string[], database: FreshDatabase): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_LIMIT_MB}`, path.join(root, 'scripts', `${name}.ts`), ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...envOf(database) },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => resolve({ code, out: out.slice(-2000) }));
+  });
+}
+
+async function newsOf(database: FreshDatabase): Promise<Map<string, string>> {
+  const db = open(database);
+  try {
+    const rows = await db.selectFrom('newsItems').select(['id', 'title', 'content']).execute();
+    return new Map(rows.map((row) => [row.id, `${row.title}\n${row.content}`]));
+  } finally {
+    await db.destroy();
+  }
+}
+
+eachDatabase('backups of a large site on $kind', (kind) => {
+  it(`backs up and restores ${NEWS} long news items within a ${HEAP_LIMIT_MB} MB heap, the same archive again`, async () => {
+    const source = await kind.create();
+    const target = await kind.create();
+    try {
+      await fillLarge(source);
+      const first = path.join(source.dataDir, 'large.tar.gz');
+      const taken = await script('backup', ['--out', first], source);
+      expect(taken.code, taken.out).toBe(0);
+      const manifest = await verifyArchive(first);
+      expect(manifest.rowCounts).toMatchObject({ news_items: NEWS, events: EVENTS });
+
+      const restored = await script('restore', [first], target);
+      expect(restored.code, restored.out).toBe(0);
+      expect(await newsOf(target)).toEqual(await newsOf(source));
+
+      // Read back a batch at a time, the rows still come in one order: the same bytes again.
+      const second = path.join(target.dataDir, 'again.tar.gz');
+      expect((await script('backup', ['--out', second], target)).code).toBe(0);
+      expect((await verifyArchive(second)).entries).toEqual(manifest.entries);
+    } finally {
+      await source.drop();
+      await target.drop();
+    }
+  }, 180_000);
+});
+
+it('refuses an archive whose tables come in another order (a restore loads them as they come)', async () => {
+  const sqlite = testDatabases.find((db) => db.kind === 'sqlite')!;
+  const site = await sqlite.create();
+  const target = await sqlite.create();
+  try {
+    const db = open(site);
+    await migrateToLatest(db);
+    await db.destroy();
+    const good = path.join(site.dataDir, 'good.tar.gz');
+    expect((await script('backup', ['--out', good], site)).code).toBe(0);
+    // The same entries, checksums and manifest, with news_items moved before images.
+    const entries: { name: string; data: Buffer }[] = [];
+    const extract = tar.extract();
+    fs.createReadStream(good).pipe(zlib.createGunzip()).pipe(extract);
+    for await (const entry of extract) {
+      const parts: Buffer[] = [];
+      for await (const chunk of entry) parts.push(chunk as Buffer);
+      entries.push({ name: entry.header.name, data: Buffer.concat(parts) });
+    }
+    const news = entries.findIndex((entry) => entry.name === 'tables/news_items.jsonl');
+    const images = entries.findIndex((entry) => entry.name === 'tables/images.jsonl');
+    [entries[news], entries[images]] = [entries[images]!, entries[news]!];
+    const pack = tar.pack();
+    for (const entry of entries) pack.entry({ name: entry.name }, entry.data);
+    pack.finalize();
+    const parts: Buffer[] = [];
+    for await (const chunk of pack.pipe(zlib.createGzip())) parts.push(chunk as Buffer);
+    const reordered = path.join(site.dataDir, 'reordered.tar.gz');
+    fs.writeFileSync(reordered, Buffer.concat(parts));
+
+    const run = await script('restore', [reordered], target);
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/tables are not in the order this site writes them.*Nothing was changed/);
+    expect(fs.existsSync(path.join(target.dataDir, 'club.sqlite'))).toBe(false);
+  } finally {
+    await site.drop();
+    await target.drop();
+  }
+}, 60_000);
+
+it('removes what a backup cut off long ago left behind, and keeps one still being written', async () => {
+  const sqlite = testDatabases.find((db) => db.kind === 'sqlite')!;
+  const site = await sqlite.create();
+  const backups = path.join(site.dataDir, 'backups');
+  fs.mkdirSync(backups);
+  const abandoned = path.join(backups, 'club-backup-20261120-030000.tar.gz.0a1b2c3d4e5f.partial');
+  const writing = path.join(backups, 'club-backup-20261125-030000.tar.gz.f5e4d3c2b1a0.partial');
+  fs.writeFileSync(abandoned, 'cut off half-way');
+  fs.writeFileSync(writing, 'still being written');
+  const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+  fs.utimesSync(abandoned, twoHoursAgo, twoHoursAgo);
+  const server = await startServer({ ...envOf(site), ...dueAtStart(backups) });
+  try {
+    const deadline = Date.now() + 20_000;
+    while (fs.existsSync(abandoned) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fs.existsSync(abandoned)).toBe(false);
+    expect(fs.existsSync(writing)).toBe(true);
+    expect(fs.readdirSync(backups).filter((name) => /^club-backup-\d{8}-\d{6}\.tar\.gz$/.test(name))).toHaveLength(1);
+  } finally {
+    await server.stop();
+    await site.drop();
+  }
+}, 60_000);
+
+describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
+  it('says why in Settings and in the answer, keeps nothing half-written, and backs up once there is room', async () => {
+    const site = await testDatabases.find((db) => db.kind === 'sqlite')!.create();
+    const backups = path.join(site.dataDir, 'backups');
+    const filler = path.join(backups, 'filler.bin');
+    fs.mkdirSync(backups);
+    mountTmpfs(backups, '256k');
+    fillDisk(backups, filler);
+    const server = await startServer({
+      ...envOf(site),
+      ...dueAtStart(backups),
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    try {
+      const token = await login(server.url);
+      const status = () => call(server.url, 'GET', '/api/admin/backups', { token });
+      // The daily backup, due at start, failed: Settings says so, in words.
+      const deadline = Date.now() + 20_000;
+      while ((await status()).body.lastFailure === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      const failed = (await status()).body;
+      expect(failed.lastFailure?.message).toBe(BACKUP_NOT_WRITTEN);
+      expect(failed.lastBackupAt).toBeNull();
+
+      // Asked for: a 503 with the same words, from Settings' button and from the plain link.
+      const asked = await call(server.url, 'POST', '/api/admin/backups', { token });
+      expect(asked.status).toBe(503);
+      expect(asked.body).toEqual({ message: BACKUP_NOT_WRITTEN });
+      const link = await call(server.url, 'GET', '/api/admin/backups/download', { token });
+      expect(link.status).toBe(503);
+      expect(link.body).toEqual({ message: BACKUP_NOT_WRITTEN });
+      expect(fs.readdirSync(backups)).toEqual(['filler.bin']);
+
+      // Room again: taken, named, downloaded, and the warning goes.
+      fs.rmSync(filler);
+      const taken = await call(server.url, 'POST', '/api/admin/backups', { token });
+      expect(taken.status, taken.text).toBe(201);
+      expect(taken.body.name).toMatch(/^club-backup-\d{8}-\d{6}\.tar\.gz$/);
+      expect((await fetch(`${server.url}${taken.body.downloadUrl}`)).status).toBe(401);
+      const download = await fetch(`${server.url}${taken.body.downloadUrl}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${taken.body.name}"`);
+      const file = path.join(site.dataDir, 'downloaded.tar.gz');
+      fs.writeFileSync(file, Buffer.from(await download.arrayBuffer()));
+      expect((await verifyArchive(file)).rowCounts).toMatchObject({ admins: 1 });
+      const after = (await status()).body;
+      expect(after.lastFailure).toBeNull();
+      expect(after.lastBackupAt).not.toBeNull();
+      // Only backups of the folder, by their exact names.
+      for (const name of ['..%2Fclub.sqlite', 'club-backup-20990101-000000.tar.gz', `${taken.body.name}.partial`]) {
+        expect((await call(server.url, 'GET', `/api/admin/backups/files/${name}`, { token })).status, name).toBe(404);
+      }
+    } finally {
+      await server.stop();
+      unmount(backups);
+      await site.drop();
+    }
+  }, 60_000);
+});
