@@ -10,6 +10,7 @@ import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { createContext, setContext } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
+import { answeringWith } from '../core/shared/answer-room.ts';
 import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { isApi } from './http/areas.ts';
@@ -168,8 +169,10 @@ const server = http.createServer((req, res) => {
   if (req.method === 'HEAD') req.method = 'GET';
   if (staticFiles?.handle(req, res)) return;
   pageCache.watchWrites(req, res);
-  if (pageCache.handle(req, res, handler)) return;
-  compress(req as never, res as never, () => handler(req, res));
+  answeringWith(res, () => {
+    if (pageCache.handle(req, res, handler)) return;
+    compress(req as never, res as never, () => handler(req, res));
+  });
 });
 // CONNECT (a proxy tunnel) never reaches the request handler: Node hands over the raw socket.
 server.on('connect', (_req, socket) => {

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -9,10 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { BACKUP_NOT_WRITTEN } from '../../src/core/backup/archive-format.ts';
 import { BACKUP_BATCH_ROWS } from '../../src/core/backup/write-backup.ts';
 import { verifyArchive } from '../../src/core/backup/read-backup.ts';
-import { connect, migrateToLatest, type Db } from '../../src/core/db/connect.ts';
+import { migrateToLatest } from '../../src/core/db/connect.ts';
 import { eachDatabase, testDatabases, type FreshDatabase } from '../setup/databases.ts';
 import { call, login } from '../setup/api-client.ts';
 import { ADMIN, startServer } from '../setup/server.ts';
+import { insertLongNews, openDatabase, prose } from '../setup/long-news.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 // Backups under the stresses of years (docs/decisions/019-backup.md). The daily backup runs inside
@@ -27,55 +27,22 @@ const NEWS = 1_000;
 const NEWS_BYTES = 20_000;
 const EVENTS = 3 * BACKUP_BATCH_ROWS + 7;
 
-function open(database: FreshDatabase): Db {
-  return database.databaseUrl
-    ? connect({ kind: 'postgres', url: database.databaseUrl })
-    : connect({ kind: 'sqlite', file: path.join(database.dataDir, 'club.sqlite') });
-}
-
-const text = (seed: number, length: number) => {
-  const words = ['raft', 'kite', 'field', 'dads', 'sandwich', 'river', 'tent', 'wellies', 'torch', 'map'];
-  let out = '';
-  for (let i = 0; out.length < length; i++) out += `${words[(seed * 7 + i * 3) % words.length]} ${(seed * 31 + i) % 997} `;
-  return out.slice(0, length);
-};
-
 /** About 40 MB of news (HTML and its plain text) and events over several batches, written directly. */
 async function fillLarge(database: FreshDatabase): Promise<void> {
-  const db = open(database);
+  await insertLongNews(database, NEWS, NEWS_BYTES);
+  const db = openDatabase(database);
   try {
-    await migrateToLatest(db);
-    const raw = db.withoutPlugins() as unknown as Kysely<any>;
     const at = '2026-01-01T00:00:00.000Z';
-    for (let start = 0; start < NEWS; start += 50) {
-      const rows = Array.from({ length: 50 }, (_, i) => {
-        const body = text(start + i, NEWS_BYTES / 2);
-        return {
-          id: randomBytes(9)
-            .toString('base64url')
-            .toLowerCase()
-            .replace(/[^a-z0-9]/g, 'x'),
-          title: `News ${start + i} — ünïcödé 🪁`,
-          content: `<p>${body}</p>`,
-          content_text: body,
-          cleaned_with: 1,
-          published_at: at,
-          created_at: at,
-          updated_at: at,
-        };
-      });
-      await raw.insertInto('news_items').values(rows).execute();
-    }
     const events = Array.from({ length: EVENTS }, (_, i) => ({
       id: `${'aAbB'[i % 4]}-event-${i}`, // mixed case: collations order these differently
       name: `Event ${i}`,
       date: at,
-      comment: text(i, 200),
+      comment: prose(i, 200),
       booking_url: `https://booking.example.org/${i}`,
       created_at: at,
       updated_at: at,
     }));
-    await raw.insertInto('events').values(events).execute();
+    await (db.withoutPlugins() as unknown as Kysely<any>).insertInto('events').values(events).execute();
   } finally {
     await db.destroy();
   }
@@ -105,7 +72,7 @@ function script(name: 'backup' | 'restore', args: string[], database: FreshDatab
 }
 
 async function newsOf(database: FreshDatabase): Promise<Map<string, string>> {
-  const db = open(database);
+  const db = openDatabase(database);
   try {
     const rows = await db.selectFrom('newsItems').select(['id', 'title', 'content']).execute();
     return new Map(rows.map((row) => [row.id, `${row.title}\n${row.content}`]));
@@ -146,7 +113,7 @@ it('refuses an archive whose tables come in another order (a restore loads them 
   const site = await sqlite.create();
   const target = await sqlite.create();
   try {
-    const db = open(site);
+    const db = openDatabase(site);
     await migrateToLatest(db);
     await db.destroy();
     const good = path.join(site.dataDir, 'good.tar.gz');

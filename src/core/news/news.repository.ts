@@ -28,6 +28,27 @@ export function createNewsRepository(db: Db) {
       return query.execute();
     },
 
+    /** The ids of every live item in list order: small, so that the rows can be read a batch at a time. */
+    async listIds(): Promise<string[]> {
+      const rows = await live(db, 'newsItems')
+        .select('id')
+        .orderBy('publishedAt', 'desc')
+        .orderBy('createdAt', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * The live rows with these ids, in no particular order (deleted meanwhile: left out), without
+     * their plain text, which the API does not answer (it would double what a list reads).
+     */
+    findManyWithoutText: (ids: string[]): Promise<Omit<NewsItemRow, 'contentText'>[]> =>
+      live(db, 'newsItems')
+        .select(COLUMNS.filter((column) => column !== 'contentText'))
+        .where('id', 'in', ids)
+        .execute(),
+
     /** Ids and last changes, newest first, for the sitemap: no content read, nothing sanitised. */
     listLinks: (limit: number, offset = 0) =>
       live(db, 'newsItems')

@@ -6,11 +6,12 @@ import { newId } from '../shared/ids.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
 import type { CheckImageUrl } from '../images/image-url-check.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
-import type { NewsArticle, NewsInput } from './news.schema.ts';
+import { publicNewsItem, type NewsArticle, type NewsInput, type NewsItem } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';
 import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
 
 const RECLEAN_BATCH = 100;
+const LIST_BATCH = 100;
 
 type Clean = typeof import('./sanitize-content.ts').cleanNewsContent;
 let cleaning: Promise<Clean> | undefined;
@@ -26,6 +27,21 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
 
   return {
     list: async (page?: { limit: number; offset: number }): Promise<NewsArticle[]> => toArticles(await repo.list(page)),
+
+    /**
+     * Every item as the API answers it, newest first, a batch at a time: the whole list (years of
+     * news, each up to 200,000 characters) is never held at once. The order is fixed when it
+     * starts; an item deleted meanwhile is left out.
+     */
+    async *listInBatches(size = LIST_BATCH): AsyncGenerator<NewsItem[]> {
+      const ids = await repo.listIds();
+      for (let start = 0; start < ids.length; start += size) {
+        const batch = ids.slice(start, start + size);
+        const rows = new Map((await repo.findManyWithoutText(batch)).map((row) => [row.id, { ...row, contentText: '' }]));
+        const articles = await toArticles(batch.flatMap((id) => rows.get(id) ?? []));
+        yield articles.map(publicNewsItem);
+      }
+    },
 
     count: () => repo.count(),
 
