@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Kysely } from 'kysely';
@@ -13,6 +14,7 @@ import { eachDatabase, testDatabases, type FreshDatabase } from '../setup/databa
 import { call, login } from '../setup/api-client.ts';
 import { ADMIN, startServer } from '../setup/server.ts';
 import { insertLongNews, openDatabase, prose } from '../setup/long-news.ts';
+import { openPaused } from '../setup/raw-requests.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 // Backups under the stresses of years (docs/decisions/019-backup.md). The daily backup runs inside
@@ -231,3 +233,42 @@ describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
     }
   }, 60_000);
 });
+
+it('sends a large backup only as fast as the client reads it', async () => {
+  const site = await testDatabases.find((db) => db.kind === 'sqlite')!.create();
+  // 48 MB of image files that do not compress: the archive is as large. Made now, so that the
+  // server's collection of unused images leaves them for a day.
+  const db = openDatabase(site);
+  await migrateToLatest(db);
+  const ids = Array.from({ length: 12 }, (_, i) => `bigimage${i}`);
+  await (db.withoutPlugins() as unknown as Kysely<any>)
+    .insertInto('images')
+    .values(ids.map((id) => ({ id, width: 10, height: 10, widths: '', placeholder: '#000000', created_at: new Date().toISOString() })))
+    .execute();
+  await db.destroy();
+  for (const id of ids) {
+    fs.mkdirSync(path.join(site.dataDir, 'images', id), { recursive: true });
+    fs.writeFileSync(path.join(site.dataDir, 'images', id, 'master.webp'), randomBytes(4 * 1024 * 1024));
+  }
+  const server = await startServer({ ...envOf(site), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  try {
+    const token = await login(server.url);
+    const taken = await call(server.url, 'POST', '/api/admin/backups', { token });
+    expect(taken.status, taken.text).toBe(201);
+    const file = path.join(site.dataDir, 'backups', taken.body.name);
+    const size = fs.statSync(file).size;
+    expect(size).toBeGreaterThan(48 * 1024 * 1024);
+    // The client stops after the first bytes; the file is then emptied under the server. What it
+    // still receives was read before: a little, not the whole archive.
+    const paused = await openPaused(`${server.url}${taken.body.downloadUrl}`, { authorization: `Bearer ${token}` });
+    expect(paused.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    fs.truncateSync(file, 0);
+    const received = await paused.resume();
+    expect(received.byteLength).toBeGreaterThan(0);
+    expect(received.byteLength, 'bytes read ahead of the client').toBeLessThan(size / 3);
+  } finally {
+    await server.stop();
+    await site.drop();
+  }
+}, 60_000);

@@ -1,8 +1,8 @@
-import http from 'node:http';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { eachDatabase } from '../setup/databases.ts';
 import { insertLongNews, openDatabase } from '../setup/long-news.ts';
+import { openPaused } from '../setup/raw-requests.ts';
 import { startServer, type RunningServer } from '../setup/server.ts';
 
 // GET /api/news answers every news item (SPEC §7), and it is public. Years of long news are tens
@@ -12,30 +12,6 @@ import { startServer, type RunningServer } from '../setup/server.ts';
 
 const NEWS = 1_500;
 const NEWS_BYTES = 40_000;
-
-/** The answer's head and first bytes, then nothing more read until `resume`. */
-function openPaused(url: string): Promise<{ status: number; resume: () => Promise<string> }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, (res) => {
-        res.once('data', (first: Buffer) => {
-          res.pause();
-          resolve({
-            status: res.statusCode ?? 0,
-            resume: () =>
-              new Promise((done, fail) => {
-                const chunks = [first];
-                res.on('data', (chunk: Buffer) => chunks.push(chunk));
-                res.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
-                res.on('error', fail);
-                res.resume();
-              }),
-          });
-        });
-      })
-      .on('error', reject);
-  });
-}
 
 eachDatabase('the full news list on $kind', (kind) => {
   it(`streams ${NEWS} long items whole and in order, and reads no further than the client has taken`, async () => {
@@ -69,7 +45,7 @@ eachDatabase('the full news list on $kind', (kind) => {
         expect(paused.status).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         await sql`update news_items set deleted_at = ${new Date().toISOString()}`.execute(db);
-        const late = JSON.parse(await paused.resume()) as { id: string }[];
+        const late = JSON.parse((await paused.resume()).toString('utf8')) as { id: string }[];
         expect(late.length).toBeGreaterThan(0);
         expect(late.length, 'items made before the client took them').toBeLessThan(NEWS / 3);
         expect(late.map((item) => item.id)).toEqual(expected.slice(0, late.length).map((item) => item.id));

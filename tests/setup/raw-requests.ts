@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 
 export interface RawAnswer {
@@ -51,3 +52,32 @@ export async function askTogether(base: string, address: string, count: number, 
 
 /** A session cookie nobody was given: the page cache leaves such requests to Astro, so they render. */
 export const FORGED_SESSION = { cookie: 'club_session=forged' };
+
+/**
+ * Asks for `url` and reads its head and first bytes, then nothing more until `resume`, which reads
+ * the rest and resolves with every byte received (even when the server cuts the answer short).
+ */
+export function openPaused(url: string, headers: Record<string, string> = {}): Promise<{ status: number; resume: () => Promise<Buffer> }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        res.once('data', (first: Buffer) => {
+          res.pause();
+          resolve({
+            status: res.statusCode ?? 0,
+            resume: () =>
+              new Promise((done) => {
+                const chunks = [first];
+                const finish = () => done(Buffer.concat(chunks));
+                res.on('data', (chunk: Buffer) => chunks.push(chunk));
+                res.on('end', finish);
+                res.on('error', finish);
+                res.on('aborted', finish);
+                res.resume();
+              }),
+          });
+        });
+      })
+      .on('error', reject);
+  });
+}

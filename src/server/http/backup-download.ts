@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { pacedBody } from './responses.ts';
 
 /** Where a backup of the backup folder is downloaded from (src/pages/api/admin/backups/files/[name].ts). */
 export const backupFileUrl = (name: string) => `/api/admin/backups/files/${encodeURIComponent(name)}`;
 
-/** A backup file as an attachment, streamed from the disk. */
+/**
+ * A backup file as an attachment, read from the disk as fast as the client takes it: a backup of
+ * gigabytes downloaded over a slow line must not be read into memory ahead of it.
+ */
 export function backupDownload(file: string): Response {
-  const stream = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
-  return new Response(stream, {
+  return new Response(pacedBody(fs.createReadStream(file)), {
     headers: {
       'Content-Type': 'application/gzip',
       'Content-Length': String(fs.statSync(file).size),

@@ -25,38 +25,46 @@ export const CLIENT_LEFT = 499;
 export const clientLeft = () => new Response(null, { status: CLIENT_LEFT });
 
 /**
- * A JSON array written as it is read, one batch of items at a time, for lists that grow for years:
- * memory holds one batch, and a client that reads slowly slows the reading of the database (each
- * batch is read when the stream asks for more). The first batch is read before answering, so a
- * failure there (the database down) still gets its proper error answer.
+ * A body made from `source` only as fast as the client takes it: before each chunk is read from it,
+ * the stream waits while the client is behind (answer-room.ts; Astro's adapter would otherwise
+ * read the whole source into the server's memory for a slow client). Cancelled (the client left),
+ * the source is closed.
  */
-export async function jsonArray(batches: AsyncIterable<unknown[]>): Promise<Response> {
+export function pacedBody(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
   const room = roomToWrite();
-  const iterator = batches[Symbol.asyncIterator]();
-  let next: IteratorResult<unknown[]> | null = await iterator.next();
-  let opened = false;
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
+  const iterator = source[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
     async pull(controller) {
       await room();
-      // An empty batch (all of it deleted meanwhile) writes nothing: read on until something is.
-      for (;;) {
-        const batch = next ?? (await iterator.next());
-        next = null;
-        if (batch.done) {
-          controller.enqueue(encoder.encode(opened ? ']' : '[]'));
-          controller.close();
-          return;
-        }
-        if (batch.value.length === 0) continue;
-        controller.enqueue(encoder.encode(`${opened ? ',' : '['}${batch.value.map((item) => JSON.stringify(item)).join(',')}`));
-        opened = true;
-        return;
-      }
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
     },
     async cancel() {
       await iterator.return?.(undefined);
     },
   });
-  return new Response(stream, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}
+
+/**
+ * A JSON array written as it is read, one batch of items at a time, for lists that grow for years:
+ * memory holds one batch, and the next is read only once the client has taken the last (pacedBody).
+ * The first batch is read before answering, so a failure there (the database down) still gets its
+ * proper error answer.
+ */
+export async function jsonArray(batches: AsyncIterable<unknown[]>): Promise<Response> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const encoder = new TextEncoder();
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    let opened = false;
+    for (let batch = first; !batch.done; batch = await iterator.next()) {
+      // An empty batch (all of it deleted meanwhile) writes nothing.
+      if (batch.value.length === 0) continue;
+      yield encoder.encode(`${opened ? ',' : '['}${batch.value.map((item) => JSON.stringify(item)).join(',')}`);
+      opened = true;
+    }
+    yield encoder.encode(opened ? ']' : '[]');
+  }
+  return new Response(pacedBody(chunks()), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }
