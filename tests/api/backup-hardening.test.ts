@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -10,11 +9,13 @@ import { BACKUP_NOT_WRITTEN } from '../../src/core/backup/archive-format.ts';
 import { BACKUP_BATCH_ROWS } from '../../src/core/backup/write-backup.ts';
 import { verifyArchive } from '../../src/core/backup/read-backup.ts';
 import { migrateToLatest } from '../../src/core/db/connect.ts';
-import { eachDatabase, testDatabases, type FreshDatabase } from '../setup/databases.ts';
+import { eachDatabase, sqliteDb, type FreshDatabase } from '../setup/databases.ts';
 import { call, login } from '../setup/api-client.ts';
 import { ADMIN, startServer } from '../setup/server.ts';
-import { insertLongNews, openDatabase, prose } from '../setup/long-news.ts';
+import { openDatabase } from '../setup/direct-db.ts';
+import { insertLongNews, prose } from '../setup/long-news.ts';
 import { openPaused } from '../setup/raw-requests.ts';
+import { runScript, type ScriptRun } from '../setup/scripts.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 // Backups under the stresses of years (docs/decisions/019-backup.md). The daily backup runs inside
@@ -22,7 +23,6 @@ import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 // every night (and again at each start, since the backup is then still due). A backup cut off
 // leaves a file behind; a full disk must be said in words, where volunteers look.
 
-const root = path.resolve(import.meta.dirname, '../..');
 /** Far less than the rows below: a backup or restore that held a table whole runs out of it. */
 const HEAP_LIMIT_MB = 48;
 const NEWS = 1_000;
@@ -60,17 +60,9 @@ function dueAtStart(backups: string): Record<string, string> {
 }
 
 /** npm run backup / restore with the V8 heap capped at HEAP_LIMIT_MB. */
-function script(name: 'backup' | 'restore', args: string[], database: FreshDatabase): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_LIMIT_MB}`, path.join(root, 'scripts', `${name}.ts`), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...envOf(database) },
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) => resolve({ code, out: out.slice(-2000) }));
-  });
+async function script(name: 'backup' | 'restore', args: string[], database: FreshDatabase): Promise<ScriptRun> {
+  const run = await runScript(name, args, envOf(database), [`--max-old-space-size=${HEAP_LIMIT_MB}`]);
+  return { ...run, out: run.out.slice(-2000) };
 }
 
 async function newsOf(database: FreshDatabase): Promise<Map<string, string>> {
@@ -111,9 +103,8 @@ eachDatabase('backups of a large site on $kind', (kind) => {
 });
 
 it('refuses an archive whose tables come in another order (a restore loads them as they come)', async () => {
-  const sqlite = testDatabases.find((db) => db.kind === 'sqlite')!;
-  const site = await sqlite.create();
-  const target = await sqlite.create();
+  const site = await sqliteDb.create();
+  const target = await sqliteDb.create();
   try {
     const db = openDatabase(site);
     await migrateToLatest(db);
@@ -151,8 +142,7 @@ it('refuses an archive whose tables come in another order (a restore loads them 
 }, 60_000);
 
 it('removes what a backup cut off long ago left behind, and keeps one still being written', async () => {
-  const sqlite = testDatabases.find((db) => db.kind === 'sqlite')!;
-  const site = await sqlite.create();
+  const site = await sqliteDb.create();
   const backups = path.join(site.dataDir, 'backups');
   fs.mkdirSync(backups);
   const abandoned = path.join(backups, 'club-backup-20261120-030000.tar.gz.0a1b2c3d4e5f.partial');
@@ -176,7 +166,7 @@ it('removes what a backup cut off long ago left behind, and keeps one still bein
 
 describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
   it('says why in Settings and in the answer, keeps nothing half-written, and backs up once there is room', async () => {
-    const site = await testDatabases.find((db) => db.kind === 'sqlite')!.create();
+    const site = await sqliteDb.create();
     const backups = path.join(site.dataDir, 'backups');
     const filler = path.join(backups, 'filler.bin');
     fs.mkdirSync(backups);
@@ -235,7 +225,7 @@ describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
 });
 
 it('sends a large backup only as fast as the client reads it', async () => {
-  const site = await testDatabases.find((db) => db.kind === 'sqlite')!.create();
+  const site = await sqliteDb.create();
   // 48 MB of image files that do not compress: the archive is as large. Made now, so that the
   // server's collection of unused images leaves them for a day.
   const db = openDatabase(site);

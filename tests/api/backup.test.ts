@@ -7,39 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyArchive } from '../../src/core/backup/read-backup.ts';
 import { connect, migrateTo } from '../../src/core/db/connect.ts';
 import { call, login } from '../setup/api-client.ts';
-import { testDatabases, onPostgres, type FreshDatabase, type TestDatabase } from '../setup/databases.ts';
+import { sqliteDb, onPostgres, type FreshDatabase, type TestDatabase } from '../setup/databases.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
+import { runScript } from '../setup/scripts.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 
 // npm run backup and npm run restore (docs/decisions/019-backup.md), run as a volunteer would.
 
 const root = path.resolve(import.meta.dirname, '../..');
-const sqliteDb = testDatabases.find((db) => db.kind === 'sqlite')!;
 const PUBLIC_PAGES = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do', '/rss.xml', '/events.ics', '/sitemap.xml'];
-
-interface Run {
-  code: number | null;
-  out: string;
-}
 
 function envOf(database: FreshDatabase): Record<string, string | undefined> {
   return { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, SITE_TIMEZONE: 'Europe/London', PUBLIC_URL: 'http://club.test' };
 }
 
-/** Runs scripts/{name}.ts with the project's Node, as `npm run {name}` does. */
-function script(name: 'backup' | 'restore', args: string[], database: FreshDatabase): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts', `${name}.ts`), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...envOf(database) },
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
+/** npm run backup / restore on `database`. */
+const script = (name: 'backup' | 'restore', args: string[], database: FreshDatabase) => runScript(name, args, envOf(database));
 
 async function backup(database: FreshDatabase, file: string): Promise<void> {
   const run = await script('backup', ['--out', file], database);

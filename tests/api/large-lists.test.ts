@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { eachDatabase } from '../setup/databases.ts';
-import { insertLongNews, openDatabase } from '../setup/long-news.ts';
+import { openDatabase } from '../setup/direct-db.ts';
+import { insertLongNews } from '../setup/long-news.ts';
 import { openPaused } from '../setup/raw-requests.ts';
 import { startServer, type RunningServer } from '../setup/server.ts';
 

@@ -60,6 +60,9 @@ function postgres(adminUrl: string): TestDatabase {
 /** The databases this run can test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabases: TestDatabase[] = [sqlite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])];
 
+/** SQLite alone, for what does not depend on the engine. */
+export const sqliteDb: TestDatabase = sqlite;
+
 /**
  * One suite per database this run can test. On a machine with no PostgreSQL at all (vitest.config.ts
  * looks for one), only SQLite's is declared: the run's last line says that PostgreSQL was not

@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { connect, migrateToLatest, type Db } from '../../src/core/db/connect.ts';
+import { migrateToLatest } from '../../src/core/db/connect.ts';
 import { CLEANING_RULES_VERSION } from '../../src/core/news/cleaning-rules-version.ts';
 import type { FreshDatabase } from './databases.ts';
-
-/** A test database opened directly (SQLite file or PostgreSQL), beside or without a server. */
-export function openDatabase(database: FreshDatabase): Db {
-  return database.databaseUrl
-    ? connect({ kind: 'postgres', url: database.databaseUrl })
-    : connect({ kind: 'sqlite', file: path.join(database.dataDir, 'club.sqlite') });
-}
+import { openDatabase } from './direct-db.ts';
 
 /** Text of words and numbers (so that it compresses as prose does, not to nothing). */
 export function prose(seed: number, length: number): string {

@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ScriptRun {
+  code: number | null;
+  /** What it printed, both streams. */
+  out: string;
+}
+
+/**
+ * Runs scripts/{name}.ts with the project's Node, as `npm run {name}` does, with `env` (and
+ * `nodeArgs` for Node itself, such as a heap cap).
+ */
+export function runScript(
+  name: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string | undefined>,
+  nodeArgs: string[] = [],
+): Promise<ScriptRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts', `${name}.ts`), ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
