@@ -4,10 +4,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError } from '../src/core/backup/archive-format.ts';
-import { backupFileName } from '../src/core/backup/backup-files.ts';
+import { backupFileName, restoreAdvice } from '../src/core/backup/backup-files.ts';
 import { writeBackup } from '../src/core/backup/write-backup.ts';
 import { ConfigError, loadConfig } from '../src/core/config.ts';
 import { createImageStorage } from '../src/core/context.ts';
+import { DatabaseDamagedError } from '../src/core/db/damage.ts';
 
 const usage = 'Usage: npm run backup [-- --out FILE]';
 let out: string | undefined;
@@ -27,6 +28,8 @@ try {
   if (manifest.missingImageFiles.length > 0)
     console.log(`Image files deleted while it was taken: ${manifest.missingImageFiles.join(', ')}`);
 } catch (error) {
-  console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
+  if (error instanceof DatabaseDamagedError)
+    console.error(`${error.message}\nNo backup was taken: ${restoreAdvice(loadConfig().backup.dir)}`);
+  else console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }

@@ -25,13 +25,14 @@ try {
 try {
   const config = loadConfig();
   const before = path.join(config.backup.dir, backupFileName(new Date(), 'before-restore'));
-  const { manifest, replaced } = await restoreBackup({
+  const { manifest, replaced, setAside } = await restoreBackup({
     file,
     database: config.database,
     storage: createImageStorage(config),
     replaceAfterBackupTo: replace ? before : undefined,
   });
-  if (replaced) console.log(`What was there is backed up in ${before}.`);
+  if (setAside) console.log(`The damaged database was moved aside to ${setAside}, and is kept as it was.`);
+  else if (replaced) console.log(`What was there is backed up in ${before}.`);
   const counts = Object.entries(manifest.rowCounts).map(([table, count]) => `${count} ${table.replace(/_/g, ' ')}`);
   console.log(
     `Restored the backup of ${manifest.createdAt} (${counts.join(', ')}) into ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.file}.`,

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { createAdminsService } from './admins/admins.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
+import { restoreAdvice } from './backup/backup-files.ts';
 import { backupBeforeMigrating, createBackups } from './backup/backups.ts';
 import { loadConfig, type Config } from './config.ts';
 import { connect, migrateToLatest, type Db } from './db/connect.ts';
+import { createDamageRecord, type DamageRecord } from './db/damage.ts';
 import { createEventsService } from './events/events.service.ts';
 import { createGalleryService } from './gallery/gallery.service.ts';
 import { createImagesService } from './images/images.service.ts';
@@ -36,6 +38,8 @@ export interface AppContext {
   backups: ReturnType<typeof createBackups>;
   trash: ReturnType<typeof createTrashService>;
   idempotency: ReturnType<typeof createIdempotencyService>;
+  /** Damage found in the database's files, once met: for the health check, Settings and the log. */
+  damage: DamageRecord;
   close(): Promise<void>;
 }
 
@@ -54,6 +58,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     throw error;
   }
   const timeZone = config.timeZone;
+  const damage = createDamageRecord({ log, advice: () => restoreAdvice(config.backup.dir) });
   const images = createImagesService({ db, storage, log });
   const withImageRelease: WithImageRelease = (work) => images.transaction(work);
   const remoteImages = createRemoteImages({ storage, dataDir: config.dataDir, allowPrivate: config.remoteImagesAllowPrivate, log });
@@ -71,9 +76,10 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     settings: createSettingsService({ db, withImageRelease, checkImageUrl }),
     admins: createAdminsService({ db }),
     auth: createAuthService({ db }),
-    backups: createBackups({ config, storage, log }),
+    backups: createBackups({ config, storage, log, damage }),
     trash: createTrashService({ db, withImageRelease }),
     idempotency: createIdempotencyService({ db }),
+    damage,
     close: () => db.destroy(),
   };
   return context;

@@ -7,7 +7,9 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { type Config, ConfigError, loadConfig } from '../core/config.ts';
+import { restoreAdvice } from '../core/backup/backup-files.ts';
 import { createContext, setContext } from '../core/context.ts';
+import { damageIn, findDamage } from '../core/db/damage.ts';
 import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
 import { answeringWith } from '../core/shared/answer-room.ts';
@@ -55,13 +57,26 @@ if (!development && !fs.existsSync(entry)) {
 const contextPromise = createContext(config, log);
 setContext(contextPromise);
 const app = await contextPromise.catch((error: unknown) => {
-  log.fatal({ err: error }, 'could not open the database');
+  const damage = damageIn(error);
+  if (damage)
+    log.fatal({ err: error, problems: damage }, `the database is damaged and cannot be opened: ${restoreAdvice(config.backup.dir)}`);
+  else log.fatal({ err: error }, 'could not open the database');
   process.exit(1);
 });
+// A damaged page fails only the reads that reach it: looked for now, the health check and the log
+// say so at once, not when a visitor or the nightly backup first meets it.
+const damage = await findDamage(app.db, config.database.kind);
+if (damage.length > 0) app.damage.note(damage);
+/** A start-up step that meets the damage is skipped (and noted): the site serves what it still can. */
+const unlessDamaged = (error: unknown): void => {
+  const met = damageIn(error);
+  if (!met) throw error;
+  app.damage.note(met);
+};
 
 if (config.bootstrapAdmin) {
   const { username, password } = config.bootstrapAdmin;
-  const outcome = await app.admins.ensureExists(username, password);
+  const outcome = await app.admins.ensureExists(username, password).catch(unlessDamaged);
   if (outcome === 'created') log.info({ username }, 'administrator created from ADMIN_USERNAME and ADMIN_PASSWORD');
 }
 // News stored under older cleaning rules is cleaned again, in the background: until then
@@ -70,7 +85,7 @@ app.news
   .recleanStale()
   .then((count) => count > 0 && log.info({ count }, 'news content cleaned again under the current rules'))
   .catch((error: unknown) => log.warn({ err: error }, 'could not clean stored news content again; pages clean it as they show it'));
-if ((await app.admins.count()) === 0) {
+if ((await app.admins.count().catch(unlessDamaged)) === 0) {
   log.warn('No administrator exists yet. Create one with: npm run admin -- create <username>');
 }
 

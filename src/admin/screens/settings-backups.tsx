@@ -9,6 +9,7 @@ import { Button } from '../ui/button.tsx';
 import { useSave } from '../use-save.ts';
 
 const STATUS_URL = '/api/admin/backups';
+const ALERT = 'mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800';
 
 /**
  * When the last backup was taken (or that the last one failed, and why), and one to download now,
@@ -29,6 +30,7 @@ export function BackupsCard() {
   });
   const last = status.data?.lastBackupAt;
   const failure = status.data?.lastFailure;
+  const damagedAt = status.data?.databaseDamagedAt;
   const time = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
   const when = (iso: string) => `${formatDisplayDate(iso, timeZone)} at ${time(iso)}`;
   return (
@@ -37,10 +39,17 @@ export function BackupsCard() {
       <p className="text-slate-700" data-testid="last-backup">
         {status.isLoading ? 'Checking the last backup...' : last ? `Last backup: ${when(last)}.` : 'No backup has been taken yet.'}
       </p>
-      {failure && (
-        <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          The last backup failed ({when(failure.at)}). {failure.message}
+      {damagedAt ? (
+        <p role="alert" className={ALERT}>
+          The site&apos;s database was found damaged ({when(damagedAt)}). No backup is taken while it is, so the older ones are kept as they
+          are. Tell whoever runs the site: it needs restoring from the last good backup.
         </p>
+      ) : (
+        failure && (
+          <p role="alert" className={ALERT}>
+            The last backup failed ({when(failure.at)}). {failure.message}
+          </p>
+        )
       )}
       <p className="mt-2 text-sm text-slate-600">
         {status.data?.daily

@@ -55,6 +55,13 @@ export class BackupError extends Error {
 export const BACKUP_NOT_WRITTEN =
   "The backup could not be written: the disk of the server's backup folder is full or cannot be written to. Nothing of it was kept. Tell whoever runs the site.";
 
+/**
+ * What an administrator is told when the database is damaged: a backup of it would hold the
+ * damage, and push the good ones out of the folder.
+ */
+export const BACKUP_OF_DAMAGED =
+  "The site's database is damaged, so no backup was taken, and the older ones are kept as they are. Tell whoever runs the site: it needs restoring from the last good backup.";
+
 /** The backup folder's disk cannot take the archive (full, read-only, no permission); nothing of it is left. */
 export class BackupNotWrittenError extends BackupError {
   override name = 'BackupNotWrittenError';

@@ -1,7 +1,12 @@
-/** `club-backup-20261124-031500.tar.gz`: names sort by time, in UTC. */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** `20261124-031500`: sorts by time, in UTC. */
+export const timeStamp = (at: Date): string => at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+
+/** `club-backup-20261124-031500.tar.gz`: names sort by time. */
 export function backupFileName(at: Date, kind = 'club-backup'): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `${kind}-${stamp}.tar.gz`;
+  return `${kind}-${timeStamp(at)}.tar.gz`;
 }
 
 /** A name backupFileName gives: its kind and its UTC time stamp. */
@@ -9,3 +14,31 @@ export const BACKUP_FILE = /^([a-z-]+)-(\d{8}-\d{6})\.tar\.gz$/;
 
 /** The ending of a backup being written (`{name}.{random}.partial`): renamed once whole and durable. */
 export const PARTIAL_SUFFIX = '.partial';
+
+/** The backups in a folder, newest first (none when it is not there or cannot be read). */
+export function listBackups(dir: string): { name: string; kind: string; at: Date }[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => ({ name, match: BACKUP_FILE.exec(name) }))
+    .filter((entry) => entry.match !== null)
+    .map(({ name, match }) => ({ name, kind: match![1]!, at: stampToDate(match![2]!) }))
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+}
+
+/** What whoever runs the site does about a damaged database: the command, with the newest backup it can use. */
+export function restoreAdvice(dir: string): string {
+  const newest = listBackups(dir)[0];
+  return newest
+    ? `stop the server and restore the newest good backup: npm run restore -- ${path.join(dir, newest.name)} --replace`
+    : `no backup is in ${dir}: stop the server and restore one kept elsewhere with npm run restore -- FILE --replace`;
+}
+
+function stampToDate(stamp: string): Date {
+  const [, y, mo, d, h, mi, s] = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})$/.exec(stamp)!;
+  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+}

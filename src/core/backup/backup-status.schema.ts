@@ -11,6 +11,8 @@ export const backupStatusSchema = z.object({
   keep: z.number().int(),
   /** The last backup that failed (daily or asked for), until one succeeds: when, and what to do. */
   lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
+  /** When the server found its database damaged (ISO 8601), or null: no backup can be taken until it is restored. */
+  databaseDamagedAt: z.string().nullable(),
 });
 
 /** A backup just taken (POST /api/admin/backups): its file, to download from `downloadUrl`. */

@@ -4,10 +4,11 @@ import { TZDate } from '@date-fns/tz';
 import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import type { Logger } from '../logger.ts';
-import { BACKUP_NOT_WRITTEN, BackupNotWrittenError } from './archive-format.ts';
-import { backupFileName, BACKUP_FILE, PARTIAL_SUFFIX } from './backup-files.ts';
+import { BACKUP_NOT_WRITTEN, BACKUP_OF_DAMAGED, BackupNotWrittenError } from './archive-format.ts';
+import { backupFileName, BACKUP_FILE, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
 import { DomainError } from '../shared/errors.ts';
 import { pendingMigrations, type Db } from '../db/connect.ts';
+import { damageIn, type DamageRecord } from '../db/damage.ts';
 
 /** How often the server looks whether the daily backup is due (it also looks at start). */
 const CHECK_EVERY_MS = 60_000;
@@ -19,26 +20,13 @@ const CHECK_EVERY_MS = 60_000;
 const ABANDONED_AFTER_MS = 60 * 60_000;
 
 /** The server's backups: the daily one (BACKUP_DIR), the newest one's time, and downloads. */
-export function createBackups(deps: { config: Config; storage: ImageStorage; log: Logger }) {
+export function createBackups(deps: { config: Config; storage: ImageStorage; log: Logger; damage: DamageRecord }) {
   const { dir, hour, keep } = deps.config.backup;
   let running: Promise<string> | null = null;
   /** The last backup that failed, until one succeeds: shown to administrators, who never read logs. */
   let lastFailure: { at: Date; message: string } | null = null;
 
-  /** Backups in the folder, newest first (names sort by time). */
-  function list(): { name: string; at: Date }[] {
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir);
-    } catch {
-      return [];
-    }
-    return names
-      .map((name) => ({ name, match: BACKUP_FILE.exec(name) }))
-      .filter((entry) => entry.match !== null)
-      .map(({ name, match }) => ({ name, kind: match![1]!, at: stampToDate(match![2]!) }))
-      .sort((a, b) => b.at.getTime() - a.at.getTime());
-  }
+  const list = () => listBackups(dir);
 
   /** One at a time: a second request while one runs gets the same file. */
   function take(kind: string): Promise<string> {
@@ -52,6 +40,8 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
     })()
       .catch((error: unknown) => {
         lastFailure = { at: new Date(), message: failureMessage(error) };
+        const damage = damageIn(error);
+        if (damage) deps.damage.note(damage);
         throw error;
       })
       .finally(() => (running = null));
@@ -117,6 +107,7 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
 /** Why a backup failed, in words for an administrator (no server paths; the log has the details). */
 function failureMessage(error: unknown): string {
   if (error instanceof BackupNotWrittenError) return BACKUP_NOT_WRITTEN;
+  if (damageIn(error)) return BACKUP_OF_DAMAGED;
   if (error instanceof DomainError) return error.message;
   return 'The backup could not be taken because of an error on the server. Its log says more; tell whoever runs the site.';
 }
@@ -129,7 +120,8 @@ export async function backupBeforeMigrating(deps: { db: Db; config: Config; stor
   const pending = await pendingMigrations(deps.db);
   if (pending.length === 0) return;
   const { describeSite } = await import('./restore-backup.ts');
-  if ((await describeSite(deps.db.withoutPlugins(), deps.storage)) === null) return;
+  // Image files without rows (a database deleted to start again) cannot be backed up: there is nothing to keep.
+  if ((await describeSite(deps.db.withoutPlugins(), deps.storage)).rows === null) return;
   const { writeBackup } = await import('./write-backup.ts');
   const file = path.join(deps.config.backup.dir, backupFileName(new Date(), 'before-migration'));
   await writeBackup({ database: deps.config.database, storage: deps.storage, file });
@@ -142,9 +134,4 @@ export function lastOccurrence(now: Date, hour: number, timeZone: string): Date 
   const today = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), hour, 0, 0, timeZone);
   if (today.getTime() <= now.getTime()) return new Date(today.getTime());
   return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - 1, hour, 0, 0, timeZone).getTime());
-}
-
-function stampToDate(stamp: string): Date {
-  const [, y, mo, d, h, mi, s] = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})$/.exec(stamp)!;
-  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
 }

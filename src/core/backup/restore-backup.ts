@@ -1,9 +1,13 @@
+import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { appliedMigrations, connect, migrateTo, migrateToLatest } from '../db/connect.ts';
+import { damageIn, findDamage } from '../db/damage.ts';
+import { isMissingTable } from '../db/errors.ts';
 import { migrations } from '../db/migrations/index.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { BACKUP_TABLES, BackupError, type Manifest } from './archive-format.ts';
+import { timeStamp } from './backup-files.ts';
 import { eachImageFile, eachRowBatch, verifyArchive } from './read-backup.ts';
 import { writeBackup } from './write-backup.ts';
 
@@ -25,7 +29,7 @@ export interface RestoreOptions {
  * the archive's migration, the rows loaded in one transaction, then the migrations since run on
  * them, so an archive from an older version of the site is upgraded as its database would be.
  */
-export async function restoreBackup(options: RestoreOptions): Promise<{ manifest: Manifest; replaced: boolean }> {
+export async function restoreBackup(options: RestoreOptions): Promise<{ manifest: Manifest; replaced: boolean; setAside: string | null }> {
   const manifest = await verifyArchive(options.file);
   const known = Object.keys(migrations).sort();
   const level = manifest.migrations.at(-1)!;
@@ -34,17 +38,23 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
       `This backup was taken by a newer or different version of the site (its database is at ${level}). Upgrade the site first. Nothing was changed.`,
     );
   }
+  const setAside = await setAsideIfDamaged(options.database, options.replaceAfterBackupTo !== undefined);
   const db = connect(options.database);
   const raw = db.withoutPlugins() as unknown as Kysely<any>;
   try {
-    const present = await describeSite(raw, options.storage);
+    const site = await describeSite(raw, options.storage).catch(refuseDamaged);
+    const present = site.rows !== null || site.files > 0;
     if (present && !options.replaceAfterBackupTo) {
+      const held = [site.rows, site.files > 0 ? `${site.files} image files` : null].filter(Boolean).join(', ');
       throw new BackupError(
-        `The target already holds a site (${present}). Restore into an empty database and image folder, or add --replace: it first takes a backup of what is there, then replaces it. Nothing was changed.`,
+        `The target already holds a site (${held}). Restore into an empty database and image folder, or add --replace: it first takes a backup of what is there, then replaces it. Nothing was changed.`,
       );
     }
-    if (present && options.replaceAfterBackupTo) {
-      await writeBackup({ database: options.database, storage: options.storage, file: options.replaceAfterBackupTo });
+    // Only a database with rows can be backed up (image files are kept with the rows that name
+    // them): files without one, or beside a database set aside, are left where they are.
+    const backedUp = site.rows !== null && options.replaceAfterBackupTo !== undefined;
+    if (backedUp) {
+      await writeBackup({ database: options.database, storage: options.storage, file: options.replaceAfterBackupTo! }).catch(refuseDamaged);
     }
     const keysBefore = new Set(await options.storage.list());
     const restoredKeys = new Set<string>();
@@ -61,26 +71,26 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
     if (current.at(-1) === level) {
       // The usual case: one transaction empties and fills, so a failure leaves the site as it was.
       await raw.transaction().execute(async (trx) => {
-        if (present) await emptyTables(trx);
+        if (site.rows !== null) await emptyTables(trx);
         await load(trx);
       });
     } else {
-      if (present) await raw.transaction().execute(emptyTables);
+      if (site.rows !== null) await raw.transaction().execute(emptyTables);
       await migrateTo(db, level).catch((error: unknown) => {
         throw new BackupError(`The database could not be brought to the backup's version (${level}): ${(error as Error).message}`);
       });
       await raw.transaction().execute(load);
     }
     await migrateToLatest(db);
-    for (const key of keysBefore) if (!restoredKeys.has(key)) await options.storage.delete(key);
-    return { manifest, replaced: present !== null };
+    if (backedUp) for (const key of keysBefore) if (!restoredKeys.has(key)) await options.storage.delete(key);
+    return { manifest, replaced: backedUp, setAside };
   } finally {
     await db.destroy();
   }
 }
 
-/** What a site holds ("3 news items, 12 images…"), or null when it is empty. */
-export async function describeSite(raw: Kysely<any>, storage: ImageStorage): Promise<string | null> {
+/** What a site holds: its rows ("3 news items, …", or null when none) and how many image files. */
+export async function describeSite(raw: Kysely<any>, storage: ImageStorage): Promise<{ rows: string | null; files: number }> {
   const held: string[] = [];
   for (const table of BACKUP_TABLES) {
     const count = await raw
@@ -88,12 +98,58 @@ export async function describeSite(raw: Kysely<any>, storage: ImageStorage): Pro
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst()
       .then((row) => Number(row?.count ?? 0))
-      .catch(() => 0); // no such table yet: a new database
+      .catch((error: unknown) => {
+        if (isMissingTable(error)) return 0; // a new database
+        throw error;
+      });
     if (count > 0) held.push(`${count} ${table.replace(/_/g, ' ')}`);
   }
-  const files = (await storage.list()).length;
-  if (files > 0) held.push(`${files} image files`);
-  return held.length > 0 ? held.join(', ') : null;
+  return { rows: held.length > 0 ? held.join(', ') : null, files: (await storage.list()).length };
+}
+
+/**
+ * A damaged SQLite file can be neither backed up nor emptied: with --replace it is moved aside
+ * (with its journal files), kept for whoever may recover from it, and the archive restored into
+ * a new file. Answers where it went, or null when the database is sound (or not there).
+ */
+async function setAsideIfDamaged(database: Config['database'], replace: boolean): Promise<string | null> {
+  if (database.kind !== 'sqlite' || !fs.existsSync(database.file)) return null;
+  const damage = await damageOfFile(database);
+  if (damage.length === 0) return null;
+  if (!replace) {
+    throw new BackupError(
+      `The database ${database.file} is damaged (${damage[0]}). Add --replace: it moves the damaged file aside, keeps it, and restores into a new one. Nothing was changed.`,
+    );
+  }
+  const aside = `${database.file}.damaged-${timeStamp(new Date())}`;
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (fs.existsSync(database.file + suffix)) fs.renameSync(database.file + suffix, aside + suffix);
+  }
+  return aside;
+}
+
+async function damageOfFile(database: Config['database']): Promise<string[]> {
+  let db: Kysely<any>;
+  try {
+    db = connect(database).withoutPlugins();
+  } catch (error) {
+    const damage = damageIn(error);
+    if (damage) return damage;
+    throw error;
+  }
+  try {
+    return await findDamage(db, database.kind);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** PostgreSQL's damage (met while reading what is there): nothing can be backed up, so nothing is replaced. */
+function refuseDamaged(error: unknown): never {
+  if (!damageIn(error)) throw error;
+  throw new BackupError(
+    `The database is damaged (${damageIn(error)![0]}), so what is there cannot be backed up before it is replaced. Restore into a new, empty database (set DATABASE_URL to it) and keep this one for whoever may recover from it. Nothing was changed.`,
+  );
 }
 
 async function emptyTables(trx: Kysely<any>): Promise<void> {

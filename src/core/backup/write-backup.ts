@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import tar from 'tar-stream';
 import type { Config } from '../config.ts';
 import { connect } from '../db/connect.ts';
+import { DatabaseDamagedError, findDamage } from '../db/damage.ts';
 import { isUnwritable } from '../shared/disk-errors.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import {
@@ -54,6 +55,10 @@ export async function writeBackup(options: { database: Config['database']; stora
   const archive = { pack, written };
   try {
     const snapshot = await inSnapshot(options.database, async (trx) => {
+      // A backup of a damaged database would hold the damage (or miss what SQLite cannot read),
+      // and push the last good backups out of the folder.
+      const damage = await findDamage(trx, options.database.kind);
+      if (damage.length > 0) throw new DatabaseDamagedError(damage);
       const applied = await trx
         .selectFrom('kysely_migration')
         .select('name')

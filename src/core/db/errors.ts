@@ -13,8 +13,10 @@ const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
 const SQLITE_READONLY = 8;
 const SQLITE_IOERR = 10;
+const SQLITE_CORRUPT = 11;
 const SQLITE_FULL = 13;
 const SQLITE_CANTOPEN = 14;
+const SQLITE_NOTADB = 26;
 
 /** A unique index refused the row: somebody else stored the same name first. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -75,6 +77,28 @@ export const DISK_FULL =
 export function isUnstorableText(error: unknown): boolean {
   const code = asDbError(error)?.code;
   return code === '22021' || code === '22P05';
+}
+
+/**
+ * The database's own files are damaged (a failing disk, a copy taken mid-write): SQLite's
+ * "database disk image is malformed" or "file is not a database", PostgreSQL's data_corrupted
+ * (XX001) and index_corrupted (XX002). Trying again does not help; restoring a backup does.
+ */
+export function isDatabaseDamaged(error: unknown): boolean {
+  const e = asDbError(error);
+  if (!e) return false;
+  if (e.code === 'XX001' || e.code === 'XX002') return true;
+  return typeof e.errcode === 'number' && [SQLITE_CORRUPT, SQLITE_NOTADB].includes(e.errcode & 0xff);
+}
+
+/** What anyone who meets the damage is told (no paths: the log and the commands say where). */
+export const DATABASE_DAMAGED =
+  "The site's database is damaged, so this could not be done. Tell whoever runs the site: it needs restoring from the last good backup.";
+
+/** The table is not there (yet): a new, empty database. */
+export function isMissingTable(error: unknown): boolean {
+  const e = asDbError(error);
+  return e !== null && (e.code === '42P01' || /no such table/.test(e.message));
 }
 
 export const DATABASE_UNAVAILABLE = 'The site cannot reach its database at the moment. Please try again in a minute.';

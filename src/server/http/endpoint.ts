@@ -5,7 +5,9 @@ import { LockedOutError } from '../../core/auth/guesses.ts';
 import { BACKUP_NOT_WRITTEN, BackupNotWrittenError } from '../../core/backup/archive-format.ts';
 import { BusyError } from '../../core/shared/limiter.ts';
 import { getContext, type AppContext } from '../../core/context.ts';
+import { damageIn } from '../../core/db/damage.ts';
 import {
+  DATABASE_DAMAGED,
   DATABASE_UNAVAILABLE,
   DISK_FULL,
   isDatabaseUnavailable,
@@ -136,6 +138,13 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (error instanceof BackupNotWrittenError) {
     app.log.error({ err: error, requestId: context.locals.requestId }, 'a backup could not be written');
     return errorJson(503, BACKUP_NOT_WRITTEN, undefined, { 'Retry-After': '300' });
+  }
+  const damage = damageIn(error);
+  if (damage) {
+    // Noted (and logged with what to do) once; each request that meets it again is a warning.
+    app.damage.note(damage);
+    app.log.warn({ err: error, requestId: context.locals.requestId, path: context.url.pathname }, 'the database is damaged');
+    return errorJson(503, DATABASE_DAMAGED);
   }
   if (error instanceof StorageUnreadableError) {
     app.log.warn({ err: error, requestId: context.locals.requestId }, 'image storage could not be read');

@@ -15,6 +15,7 @@ export const GET = endpoint(
       hour: app.config.backup.hour,
       keep: app.config.backup.keep,
       lastFailure: failure && { at: failure.at.toISOString(), message: failure.message },
+      databaseDamagedAt: app.damage.found()?.at.toISOString() ?? null,
     });
   },
 );
