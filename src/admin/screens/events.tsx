@@ -8,6 +8,7 @@ import { AdminPage } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDeleteDialog, FormDialog } from '../ui/dialog.tsx';
 import { ItemActions } from '../ui/item-actions.tsx';
+import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
@@ -26,6 +27,8 @@ function blank(timeZone: string): EventFormValues {
     organiser: '',
   };
 }
+
+const FIND_EVENTS = { label: 'Find an event by its name or place', text: (event: ClubEvent) => `${event.name} ${event.location ?? ''}` };
 
 /** SPEC §2 Manage Events. */
 export function EventsScreen() {
@@ -114,36 +117,47 @@ export function EventsScreen() {
         failure="Failed to load events"
         empty={<EmptyState>No events found. Create one to get started.</EmptyState>}
       >
-        {(items) => (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {items.map((event) => (
-              <li key={event.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-                {event.imageUrl && (
-                  <img src={thumbnail(event.imageUrl, 640)} alt="" referrerPolicy="no-referrer" className="h-40 w-full object-cover" />
-                )}
-                <div className="p-4">
-                  <h2 className="text-lg font-bold">{event.name}</h2>
-                  <p className="text-sm text-slate-600">{formatEventWhen(event.date, timeZone)}</p>
-                  <p className="mt-2 line-clamp-3 whitespace-pre-line text-slate-800">{event.comment}</p>
-                  <p className="mt-2 text-sm">
-                    <a href={event.bookingUrl} target="_blank" rel="noopener noreferrer" className="break-all text-blue-800 underline">
-                      {event.bookingUrl}
-                    </a>
-                  </p>
-                  <div className="mt-3">
-                    <ItemActions
-                      name={event.name}
-                      onEdit={() => {
-                        update.reset();
-                        setEditing(event);
-                      }}
-                      onDelete={() => setDeleting(event)}
-                    />
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
+        {(all) => (
+          <ListWindow items={all} find={FIND_EVENTS}>
+            {(items) => (
+              <ul className="grid gap-4 md:grid-cols-2">
+                {items.map((event) => (
+                  <li key={event.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+                    {event.imageUrl && (
+                      <img
+                        src={thumbnail(event.imageUrl, 640)}
+                        alt=""
+                        loading="lazy"
+                        decoding="async"
+                        referrerPolicy="no-referrer"
+                        className="h-40 w-full object-cover"
+                      />
+                    )}
+                    <div className="p-4">
+                      <h2 className="text-lg font-bold">{event.name}</h2>
+                      <p className="text-sm text-slate-600">{formatEventWhen(event.date, timeZone)}</p>
+                      <p className="mt-2 line-clamp-3 whitespace-pre-line text-slate-800">{event.comment}</p>
+                      <p className="mt-2 text-sm">
+                        <a href={event.bookingUrl} target="_blank" rel="noopener noreferrer" className="break-all text-blue-800 underline">
+                          {event.bookingUrl}
+                        </a>
+                      </p>
+                      <div className="mt-3">
+                        <ItemActions
+                          name={event.name}
+                          onEdit={() => {
+                            update.reset();
+                            setEditing(event);
+                          }}
+                          onDelete={() => setDeleting(event)}
+                        />
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ListWindow>
         )}
       </ListState>
       <RecentlyDeleted kind="events" listUrl="/api/events" untitled="(untitled)" />

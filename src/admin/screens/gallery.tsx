@@ -6,6 +6,7 @@ import { AdminPage } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormDialog } from '../ui/dialog.tsx';
 import { ItemActions } from '../ui/item-actions.tsx';
+import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useEditVersion, type VersionedEdit } from '../use-edit-version.ts';
@@ -15,6 +16,7 @@ import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 import { BULK_UPLOAD_TITLE, BulkUploadDialog } from '../uploads/bulk-upload-dialog.tsx';
 import { useState } from 'react';
 
+const FIND_IMAGES = { label: 'Find an image by its caption', text: (image: GalleryImage) => image.caption ?? '' };
 const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
 
 /** SPEC §2 Manage Gallery. */
@@ -121,55 +123,61 @@ export function GalleryScreen() {
           </EmptyState>
         }
       >
-        {(images) => (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left">
-              <thead className="bg-slate-50 text-sm">
-                <tr>
-                  <th scope="col" className="p-3">
-                    Image
-                  </th>
-                  <th scope="col" className="p-3">
-                    Caption
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {images.map((image) => (
-                  <tr key={image.id}>
-                    <td className="p-3">
-                      <img
-                        src={thumbnail(image.imageUrl)}
-                        alt={image.caption ?? 'Gallery image'}
-                        referrerPolicy="no-referrer"
-                        className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20"
-                      />
-                    </td>
-                    <td className="p-3 text-slate-800">{image.caption || <span className="text-slate-600">(No caption)</span>}</td>
-                    <td className="p-3">
-                      <div className="flex justify-end">
-                        <ItemActions
-                          name={image.caption || 'image'}
-                          deleting={remove.isPending && remove.variables === image.id}
-                          onEdit={() => {
-                            version.reset();
-                            update.reset();
-                            setEditing(image);
-                          }}
-                          onDelete={() => {
-                            if (window.confirm(DELETE_IMAGE_QUESTION)) remove.mutate(image.id);
-                          }}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        {(all) => (
+          <ListWindow items={all} find={FIND_IMAGES}>
+            {(images) => (
+              <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+                <table className="w-full text-left">
+                  <thead className="bg-slate-50 text-sm">
+                    <tr>
+                      <th scope="col" className="p-3">
+                        Image
+                      </th>
+                      <th scope="col" className="p-3">
+                        Caption
+                      </th>
+                      <th scope="col" className="p-3 text-right">
+                        Actions
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200">
+                    {images.map((image) => (
+                      <tr key={image.id}>
+                        <td className="p-3">
+                          <img
+                            src={thumbnail(image.imageUrl)}
+                            alt={image.caption ?? 'Gallery image'}
+                            loading="lazy"
+                            decoding="async"
+                            referrerPolicy="no-referrer"
+                            className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20"
+                          />
+                        </td>
+                        <td className="p-3 text-slate-800">{image.caption || <span className="text-slate-600">(No caption)</span>}</td>
+                        <td className="p-3">
+                          <div className="flex justify-end">
+                            <ItemActions
+                              name={image.caption || 'image'}
+                              deleting={remove.isPending && remove.variables === image.id}
+                              onEdit={() => {
+                                version.reset();
+                                update.reset();
+                                setEditing(image);
+                              }}
+                              onDelete={() => {
+                                if (window.confirm(DELETE_IMAGE_QUESTION)) remove.mutate(image.id);
+                              }}
+                            />
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </ListWindow>
         )}
       </ListState>
       <RecentlyDeleted kind="gallery" listUrl="/api/gallery" untitled="(no caption)" />

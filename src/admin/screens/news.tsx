@@ -8,10 +8,13 @@ import { AdminPage } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDeleteDialog, FormDialog } from '../ui/dialog.tsx';
 import { ItemActions } from '../ui/item-actions.tsx';
+import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
+
+const FIND_NEWS = { label: 'Find a news item by its title', text: (item: NewsItem) => item.title };
 
 /** SPEC §2 Manage News. */
 export function NewsScreen() {
@@ -102,36 +105,42 @@ export function NewsScreen() {
         failure="Failed to load news items"
         empty={<EmptyState>No news items found. Create one to get started.</EmptyState>}
       >
-        {(items) => (
-          <ul className="space-y-4">
-            {items.map((item) => (
-              <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex">
-                {item.imageUrl && (
-                  <img
-                    src={thumbnail(item.imageUrl, 640)}
-                    alt=""
-                    referrerPolicy="no-referrer"
-                    className="h-40 w-full object-cover sm:h-auto sm:w-48"
-                  />
-                )}
-                <div className="flex-1 p-4">
-                  <h2 className="text-lg font-bold">{item.title}</h2>
-                  <p className="text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</p>
-                  <div className="news-content mt-2 line-clamp-4 text-slate-800" dangerouslySetInnerHTML={{ __html: item.content }} />
-                  <div className="mt-3">
-                    <ItemActions
-                      name={item.title}
-                      onEdit={() => {
-                        update.reset();
-                        dialogs.setEditing(item);
-                      }}
-                      onDelete={() => dialogs.setDeleting(item)}
-                    />
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
+        {(all) => (
+          <ListWindow items={all} find={FIND_NEWS}>
+            {(items) => (
+              <ul className="space-y-4">
+                {items.map((item) => (
+                  <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex">
+                    {item.imageUrl && (
+                      <img
+                        src={thumbnail(item.imageUrl, 640)}
+                        alt=""
+                        loading="lazy"
+                        decoding="async"
+                        referrerPolicy="no-referrer"
+                        className="h-40 w-full object-cover sm:h-auto sm:w-48"
+                      />
+                    )}
+                    <div className="flex-1 p-4">
+                      <h2 className="text-lg font-bold">{item.title}</h2>
+                      <p className="text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</p>
+                      <div className="news-content mt-2 line-clamp-4 text-slate-800" dangerouslySetInnerHTML={{ __html: item.content }} />
+                      <div className="mt-3">
+                        <ItemActions
+                          name={item.title}
+                          onEdit={() => {
+                            update.reset();
+                            dialogs.setEditing(item);
+                          }}
+                          onDelete={() => dialogs.setDeleting(item)}
+                        />
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ListWindow>
         )}
       </ListState>
       <RecentlyDeleted kind="news" listUrl="/api/news" untitled="(untitled)" />

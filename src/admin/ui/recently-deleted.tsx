@@ -29,7 +29,14 @@ export function RecentlyDeleted({ kind, listUrl, untitled }: { kind: TrashKind; 
         {items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-3 p-4">
             {item.imageUrl && (
-              <img src={thumbnail(item.imageUrl)} alt="" referrerPolicy="no-referrer" className="h-12 w-12 shrink-0 rounded object-cover" />
+              <img
+                src={thumbnail(item.imageUrl)}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                referrerPolicy="no-referrer"
+                className="h-12 w-12 shrink-0 rounded object-cover"
+              />
             )}
             <div className="min-w-0 flex-1">
               <p className="break-words font-medium">{item.label || untitled}</p>
