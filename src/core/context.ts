@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createAdminsService } from './admins/admins.service.ts';
+import { createPasswordChecker } from './admins/password-strength.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { restoreAdvice } from './backup/backup-files.ts';
 import { backupBeforeMigrating, createBackups } from './backup/backups.ts';
@@ -63,6 +64,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const withImageRelease: WithImageRelease = (work) => images.transaction(work);
   const remoteImages = createRemoteImages({ storage, dataDir: config.dataDir, allowPrivate: config.remoteImagesAllowPrivate, log });
   const checkImageUrl = imageUrlChecker(remoteImages);
+  const settings = createSettingsService({ db, withImageRelease, checkImageUrl });
   const context: AppContext = {
     config,
     db,
@@ -73,8 +75,12 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     images,
     remoteImages,
     infoPages: createInfoPagesService({ db }),
-    settings: createSettingsService({ db, withImageRelease, checkImageUrl }),
-    admins: createAdminsService({ db }),
+    settings,
+    admins: createAdminsService({
+      db,
+      checkPassword: createPasswordChecker(log),
+      clubName: () => settings.get().then((value) => value.clubName),
+    }),
     auth: createAuthService({ db }),
     backups: createBackups({ config, storage, log, damage }),
     trash: createTrashService({ db, withImageRelease }),

@@ -13,6 +13,7 @@ import { damageIn, findDamage } from '../core/db/damage.ts';
 import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
 import { answeringWith } from '../core/shared/answer-room.ts';
+import { ValidationError } from '../core/shared/errors.ts';
 import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { isApi } from './http/areas.ts';
@@ -76,7 +77,11 @@ const unlessDamaged = (error: unknown): void => {
 
 if (config.bootstrapAdmin) {
   const { username, password } = config.bootstrapAdmin;
-  const outcome = await app.admins.ensureExists(username, password).catch(unlessDamaged);
+  const outcome = await app.admins.ensureExists(username, password).catch((error: unknown) => {
+    if (!(error instanceof ValidationError)) return unlessDamaged(error);
+    log.fatal(`ADMIN_USERNAME and ADMIN_PASSWORD: ${error.message} Nothing was created; choose another and start again.`);
+    process.exit(1);
+  });
   if (outcome === 'created') log.info({ username }, 'administrator created from ADMIN_USERNAME and ADMIN_PASSWORD');
 }
 // News stored under older cleaning rules is cleaned again, in the background: until then

@@ -57,10 +57,13 @@ eachDatabase('npm run admin on $kind', (db) => {
     },
   );
 
-  it('refuses a password shorter than 12 characters, and a duplicate', async () => {
+  it('refuses a password shorter than 12 characters or easy to guess, and a duplicate', async () => {
     const short = await admin(['create', 'carol'], 'short\n');
     expect(short.status).toBe(1);
     expect(short.stderr).toMatch(/at least 12 characters/);
+    const guessable = await admin(['create', 'carol'], 'password1234\n');
+    expect(guessable.status).toBe(1);
+    expect(guessable.stderr).toMatch(/^Refused: This password is too easy to guess\. /);
     const duplicate = await admin(['create', 'bob'], 'another-long-password\n');
     expect(duplicate.status).toBe(1);
     expect(duplicate.stderr).toMatch(/already exists/);

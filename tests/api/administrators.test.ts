@@ -75,6 +75,28 @@ eachDatabase('administrators on $kind', (db) => {
     });
   });
 
+  it('refuses a new password a guesser would try first, saying why, on adding and on changing', async () => {
+    const token = await login(suite);
+    const tooEasy = (field: string) => ({ [field]: expect.stringMatching(/^This password is too easy to guess\. \S/) });
+    // Long enough, and among the first tried: common passwords, keyboard rows, the site's own words.
+    for (const password of ['password1234', 'qwertyuiop12', 'admin12345678', 'fathersclub1']) {
+      const added = await call(suite, 'POST', '/api/admin/administrators', { token, body: { username: 'tom.dad', password } });
+      expect(added.status, password).toBe(400);
+      expect(added.body.errors, password).toEqual(tooEasy('password'));
+    }
+    const changed = await call(suite, 'PUT', '/api/admin/password', {
+      token,
+      body: { currentPassword: ADMIN.password, newPassword: 'iloveyou1234' },
+    });
+    expect(changed.status).toBe(400);
+    expect(changed.body.errors).toEqual(tooEasy('newPassword'));
+    expect(changed.body.message).toBe(changed.body.errors.newPassword);
+    // Nothing was created or changed.
+    const list = await call(suite, 'GET', '/api/admin/administrators', { token });
+    expect(list.body.map((a: { username: string }) => a.username)).toEqual([ADMIN.username]);
+    expect(await login(suite)).toEqual(expect.any(String));
+  });
+
   it('answers 409, never 500, when the same name is added many times at once', async () => {
     const token = await login(suite);
     const answers = await Promise.all(

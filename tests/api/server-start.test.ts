@@ -65,3 +65,23 @@ describe('npm run dev', () => {
     expect(server.output()).toMatch(/"method":"POST","path":"\/api\/admin\/login","status":200/);
   });
 });
+
+describe('ADMIN_PASSWORD that a guesser would try first', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-weak-admin-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('creates nobody, and the server says why and stops', async () => {
+    const env = { DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'password1234' };
+    await expect(startServer(env)).rejects.toThrow(
+      /ADMIN_USERNAME and ADMIN_PASSWORD: This password is too easy to guess\. [^"]*Nothing was created; choose another and start again\./,
+    );
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      expect((await call(server.url, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'password1234' } })).status).toBe(
+        401,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+});

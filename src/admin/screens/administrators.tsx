@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { changePasswordInputSchema, newAdminInputSchema, PASSWORD_MIN } from '../../core/admins/admins.schema.ts';
+import { changePasswordInputSchema, newAdminInputSchema, PASSWORD_ADVICE, PASSWORD_MIN } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import { formatDisplayDate } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
@@ -105,7 +105,7 @@ function AddAdministrator() {
           type="password"
           autoComplete="new-password"
           error={errorOf('password')}
-          hint={`At least ${PASSWORD_MIN} characters. Give it to them in person; they can change it.`}
+          hint={`At least ${PASSWORD_MIN} characters, and hard to guess: ${PASSWORD_ADVICE} Give it to them in person; they can change it.`}
         />
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding...' : 'Add Administrator'}
@@ -166,7 +166,7 @@ function ChangePassword() {
           autoComplete="new-password"
           {...register('newPassword')}
           error={errorOf('newPassword')}
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={`At least ${PASSWORD_MIN} characters, and hard to guess: ${PASSWORD_ADVICE}`}
         />
         <InputField
           label="New password again"

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { noControlCharacters } from '../shared/fields.ts';
 
 export const PASSWORD_MIN = 12;
+/** What makes a password hard to guess, in a few words (the forms' hint, and the server's when it has no better). */
+export const PASSWORD_ADVICE = 'three or four words that do not belong together.';
 const PASSWORD_MAX = 200;
 
 export const usernameSchema = z

@@ -9,6 +9,7 @@ import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import { newPasswordSchema, usernameSchema, type Admin } from './admins.schema.ts';
 import { createAdminsRepository } from './admins.repository.ts';
+import type { PasswordChecker } from './password-strength.ts';
 
 function parseOrThrow<T>(field: string, schema: z.ZodType<T, string>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -16,11 +17,22 @@ function parseOrThrow<T>(field: string, schema: z.ZodType<T, string>, value: unk
   return result.data;
 }
 
-export function createAdminsService(deps: { db: Db }) {
+/** Words a guesser would try first on this site, besides the administrator's own name. */
+const SITE_WORDS = ['admin', 'administrator', 'fathers', 'dads', 'club', 'school'];
+
+export function createAdminsService(deps: { db: Db; checkPassword: PasswordChecker; clubName: () => Promise<string> }) {
   const repo = createAdminsRepository(deps.db);
   const sessions = createSessionsRepository(deps.db);
   const guesses = createGuessCounter(deps.db);
   const toAdmin = ({ id, username, createdAt }: Admin): Admin => ({ id, username, createdAt });
+
+  /** A new password, refused under `field` when it is too short, too long or too easy to guess. */
+  async function requireGoodPassword(field: string, password: string, username: string): Promise<void> {
+    parseOrThrow(field, newPasswordSchema, password);
+    const clubName = await deps.clubName();
+    const weakness = await deps.checkPassword(password, [username, clubName, ...clubName.split(/\W+/), ...SITE_WORDS]);
+    if (weakness) throw new ValidationError({ [field]: weakness });
+  }
 
   return {
     list: async (): Promise<Admin[]> => (await repo.list()).map(toAdmin),
@@ -33,6 +45,7 @@ export function createAdminsService(deps: { db: Db }) {
       parseOrThrow('password', newPasswordSchema, password);
       const exists = () => new ConflictError(`An administrator called "${username}" already exists.`);
       if (await repo.findByUsername(username)) throw exists();
+      await requireGoodPassword('password', password, username);
       const now = nowIso();
       const row = { id: newId(), username, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now };
       try {
@@ -57,6 +70,7 @@ export function createAdminsService(deps: { db: Db }) {
       parseOrThrow('password', newPasswordSchema, password);
       const admin = await this.findByUsername(usernameInput);
       if (!admin) throw new NotFoundError('Administrator');
+      await requireGoodPassword('password', password, admin.username);
       await repo.setPasswordHash(admin.id, await hashPassword(password), nowIso());
       await sessions.deleteForAdmin(admin.id);
     },
@@ -79,7 +93,7 @@ export function createAdminsService(deps: { db: Db }) {
         throw new ValidationError({ currentPassword: 'The current password is not correct' });
       }
       await guess.succeeded();
-      parseOrThrow('newPassword', newPasswordSchema, nextPassword);
+      await requireGoodPassword('newPassword', nextPassword, admin.username);
       await repo.setPasswordHash(adminId, await hashPassword(nextPassword), nowIso());
       await sessions.deleteForAdmin(adminId, keepTokenHash);
     },
