@@ -360,7 +360,10 @@ describe('admin content screens in Chromium', () => {
     // Long enough but among the first a guesser tries: the server's reason shows under the field.
     await page.getByLabel('Their password').fill('password1234');
     await page.getByRole('button', { name: 'Add Administrator' }).click();
-    await page.getByText(/^This password is too easy to guess\. This is similar to a commonly used password\./).first().waitFor();
+    await page
+      .getByText(/^This password is too easy to guess\. This is similar to a commonly used password\./)
+      .first()
+      .waitFor();
     await expect(page.getByLabel('Their password').getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByLabel('Their password').fill('raj-long-password-1');
     await page.getByRole('button', { name: 'Add Administrator' }).click();
