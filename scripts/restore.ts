@@ -1,4 +1,5 @@
 // npm run restore -- FILE [--replace]
+// npm run restore -- --from-bucket [NAME] [--replace]
 // Restores an archive written by npm run backup into an empty database and image folder (SQLite
 // or PostgreSQL, as configured). --replace replaces a site that is there, after a backup of it.
 // Stop the server first.
@@ -8,25 +9,37 @@ import { BackupError } from '../src/core/backup/archive-format.ts';
 import { backupFileName } from '../src/core/backup/backup-files.ts';
 import { restoreBackup } from '../src/core/backup/restore-backup.ts';
 import { ConfigError, loadConfig } from '../src/core/config.ts';
+import { createOffsiteCopies, OffsiteError } from '../src/core/backup/offsite.ts';
 import { createImageStorage } from '../src/core/context.ts';
+import { createLogger } from '../src/core/logger.ts';
 
-const usage = 'Usage: npm run restore -- FILE [--replace]';
+const usage =
+  'Usage: npm run restore -- FILE [--replace]\n       npm run restore -- --from-bucket [NAME] [--replace]   (the newest in BACKUP_S3_BUCKET, or NAME)';
 let file: string | undefined;
 let replace = false;
+let fromBucket = false;
 try {
-  const parsed = parseArgs({ allowPositionals: true, options: { replace: { type: 'boolean' } } });
+  const parsed = parseArgs({ allowPositionals: true, options: { replace: { type: 'boolean' }, 'from-bucket': { type: 'boolean' } } });
   file = parsed.positionals[0];
   replace = parsed.values.replace ?? false;
-  if (!file || parsed.positionals.length > 1) throw new Error(usage);
+  fromBucket = parsed.values['from-bucket'] ?? false;
+  if ((!file && !fromBucket) || parsed.positionals.length > 1) throw new Error(usage);
 } catch {
   console.error(usage);
   process.exit(2);
 }
 try {
   const config = loadConfig();
+  if (fromBucket) {
+    const bucket = config.backup.offsite;
+    if (!bucket) throw new BackupError('--from-bucket needs BACKUP_S3_BUCKET (and the S3_* settings of its service).');
+    const copies = createOffsiteCopies({ bucket, dir: config.backup.dir, keep: config.backup.keep, log: createLogger('warn') });
+    file = await copies.download(file);
+    console.log(`Downloaded ${path.basename(file)} from the bucket ${bucket.bucket} into ${path.dirname(file)}.`);
+  }
   const before = path.join(config.backup.dir, backupFileName(new Date(), 'before-restore'));
   const { manifest, replaced, setAside } = await restoreBackup({
-    file,
+    file: file!,
     database: config.database,
     storage: createImageStorage(config),
     replaceAfterBackupTo: replace ? before : undefined,
@@ -38,6 +51,6 @@ try {
     `Restored the backup of ${manifest.createdAt} (${counts.join(', ')}) into ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.file}.`,
   );
 } catch (error) {
-  console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof BackupError || error instanceof ConfigError || error instanceof OffsiteError ? error.message : error);
   process.exit(1);
 }

@@ -8,6 +8,13 @@ const optionalText = z
   .optional();
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+/** Prepended to a bucket's object keys: '' or a folder. */
+const keyPrefix = optionalText.pipe(
+  z
+    .string()
+    .regex(/^[A-Za-z0-9._/-]*\/$/, 'must end with / and hold only letters, digits, . _ - and /')
+    .optional(),
+);
 
 const schema = z
   .object({
@@ -87,12 +94,7 @@ const schema = z
       .min(1, 'must be a number of seconds between 1 and 120')
       .max(120, 'must be a number of seconds between 1 and 120')
       .default(10),
-    S3_PREFIX: optionalText.pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9._/-]*\/$/, 'must end with / and hold only letters, digits, . _ - and /')
-        .optional(),
-    ),
+    S3_PREFIX: keyPrefix,
     BACKUP_DIR: optionalText,
     BACKUP_HOUR: z.coerce
       .number({ error: 'must be a whole hour between 0 and 23' })
@@ -106,6 +108,8 @@ const schema = z
       .min(1, 'must be a whole number between 1 and 1000')
       .max(1000, 'must be a whole number between 1 and 1000')
       .default(14),
+    BACKUP_S3_BUCKET: optionalText,
+    BACKUP_S3_PREFIX: keyPrefix,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -115,6 +119,9 @@ const schema = z
         path: [env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'],
         message: 'must be set together with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
       });
+    }
+    if (env.BACKUP_S3_BUCKET !== undefined && env.BACKUP_DIR === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['BACKUP_S3_BUCKET'], message: 'needs BACKUP_DIR: the daily backups there are what is copied' });
     }
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({
@@ -154,20 +161,7 @@ export interface Config {
   /** Reads Astro renders at once, and how many may wait (docs/decisions/030). */
   renders: { concurrency: number; queue: number };
   /** Image files in an S3-compatible bucket instead of DATA_DIR/images (S3_BUCKET set). */
-  s3:
-    | {
-        bucket: string;
-        endpoint: string | undefined;
-        region: string;
-        accessKeyId: string | undefined;
-        secretAccessKey: string | undefined;
-        forcePathStyle: boolean;
-        /** Prepended to every object key ('' or ending in /). */
-        prefix: string;
-        /** A connection not made, or a request silent, for this long fails (and is tried again). */
-        timeoutMs: number;
-      }
-    | undefined;
+  s3: BucketSettings | undefined;
   backup: {
     /** Where backups go: BACKUP_DIR, or DATA_DIR/backups for the commands and pre-migration backups. */
     dir: string;
@@ -175,8 +169,24 @@ export interface Config {
     daily: boolean;
     hour: number;
     keep: number;
+    /** A copy of each daily backup in a bucket (BACKUP_S3_BUCKET, on the S3_* service): off the server's disk. */
+    offsite: BucketSettings | undefined;
   };
   logLevel: string;
+}
+
+/** A bucket of an S3-compatible service, and how to reach it (the S3_* variables). */
+export interface BucketSettings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  /** Prepended to every object key ('' or ending in /). */
+  prefix: string;
+  /** A connection not made, or a request silent, for this long fails (and is tried again). */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -208,24 +218,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     renders: { concurrency: e.RENDER_CONCURRENCY, queue: e.RENDER_QUEUE },
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          endpoint: e.S3_ENDPOINT,
-          region: e.S3_REGION,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          prefix: e.S3_PREFIX ?? '',
-          timeoutMs: e.S3_TIMEOUT_SECONDS * 1000,
-        }
-      : undefined,
+    s3: e.S3_BUCKET ? bucket(e.S3_BUCKET, e.S3_PREFIX) : undefined,
     backup: {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
       daily: e.BACKUP_DIR !== undefined,
       hour: e.BACKUP_HOUR,
       keep: e.BACKUP_KEEP,
+      offsite: e.BACKUP_S3_BUCKET ? bucket(e.BACKUP_S3_BUCKET, e.BACKUP_S3_PREFIX) : undefined,
     },
     logLevel: e.LOG_LEVEL,
   };
+
+  function bucket(name: string, prefix: string | undefined): BucketSettings {
+    return {
+      bucket: name,
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      prefix: prefix ?? '',
+      timeoutMs: e.S3_TIMEOUT_SECONDS * 1000,
+    };
+  }
 }

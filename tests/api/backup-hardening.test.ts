@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Kysely } from 'kysely';
@@ -13,6 +12,7 @@ import { eachDatabase, sqliteDb, type FreshDatabase } from '../setup/databases.t
 import { call, login } from '../setup/api-client.ts';
 import { ADMIN, startServer } from '../setup/server.ts';
 import { openDatabase } from '../setup/direct-db.ts';
+import { addIncompressibleImages } from '../setup/incompressible-images.ts';
 import { insertLongNews, prose } from '../setup/long-news.ts';
 import { openPaused } from '../setup/raw-requests.ts';
 import { runScript, type ScriptRun } from '../setup/scripts.ts';
@@ -226,20 +226,8 @@ describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
 
 it('sends a large backup only as fast as the client reads it', async () => {
   const site = await sqliteDb.create();
-  // 48 MB of image files that do not compress: the archive is as large. Made now, so that the
-  // server's collection of unused images leaves them for a day.
-  const db = openDatabase(site);
-  await migrateToLatest(db);
-  const ids = Array.from({ length: 12 }, (_, i) => `bigimage${i}`);
-  await (db.withoutPlugins() as unknown as Kysely<any>)
-    .insertInto('images')
-    .values(ids.map((id) => ({ id, width: 10, height: 10, widths: '', placeholder: '#000000', created_at: new Date().toISOString() })))
-    .execute();
-  await db.destroy();
-  for (const id of ids) {
-    fs.mkdirSync(path.join(site.dataDir, 'images', id), { recursive: true });
-    fs.writeFileSync(path.join(site.dataDir, 'images', id, 'master.webp'), randomBytes(4 * 1024 * 1024));
-  }
+  // 48 MB of image files that do not compress: the archive is as large.
+  await addIncompressibleImages(site, 12, 4 * 1024 * 1024);
   const server = await startServer({ ...envOf(site), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   try {
     const token = await login(server.url);

@@ -31,6 +31,7 @@ export function BackupsCard() {
   const last = status.data?.lastBackupAt;
   const failure = status.data?.lastFailure;
   const damagedAt = status.data?.databaseDamagedAt;
+  const offsite = status.data?.offsite;
   const time = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
   const when = (iso: string) => `${formatDisplayDate(iso, timeZone)} at ${time(iso)}`;
   return (
@@ -50,6 +51,18 @@ export function BackupsCard() {
             The last backup failed ({when(failure.at)}). {failure.message}
           </p>
         )
+      )}
+      {offsite && (
+        <p className="mt-2 text-slate-700" data-testid="offsite-copy">
+          {offsite.newestCopyAt
+            ? `Copied off the server to the bucket ${offsite.bucket}: the newest copy is of ${when(offsite.newestCopyAt)}.`
+            : `Backups are copied off the server to the bucket ${offsite.bucket}; none is there yet.`}
+        </p>
+      )}
+      {offsite?.lastFailure && (
+        <p role="alert" className={ALERT}>
+          The last copy to the bucket failed ({when(offsite.lastFailure.at)}). {offsite.lastFailure.message}
+        </p>
       )}
       <p className="mt-2 text-sm text-slate-600">
         {status.data?.daily

@@ -23,6 +23,11 @@ export function listBackups(dir: string): { name: string; kind: string; at: Date
   } catch {
     return [];
   }
+  return backupsAmong(names);
+}
+
+/** The names among `names` that backupFileName gives, with their kind and time, newest first. */
+export function backupsAmong(names: string[]): { name: string; kind: string; at: Date }[] {
   return names
     .map((name) => ({ name, match: BACKUP_FILE.exec(name) }))
     .filter((entry) => entry.match !== null)

@@ -13,6 +13,15 @@ export const backupStatusSchema = z.object({
   lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
   /** When the server found its database damaged (ISO 8601), or null: no backup can be taken until it is restored. */
   databaseDamagedAt: z.string().nullable(),
+  /** The copies off the server (BACKUP_S3_BUCKET), or null without a bucket. */
+  offsite: z
+    .object({
+      bucket: z.string(),
+      /** The time of the newest backup the bucket holds (ISO 8601), or null. */
+      newestCopyAt: z.string().nullable(),
+      lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
+    })
+    .nullable(),
 });
 
 /** A backup just taken (POST /api/admin/backups): its file, to download from `downloadUrl`. */

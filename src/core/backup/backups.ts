@@ -6,6 +6,7 @@ import type { ImageStorage } from '../images/storage.ts';
 import type { Logger } from '../logger.ts';
 import { BACKUP_NOT_WRITTEN, BACKUP_OF_DAMAGED, BackupNotWrittenError } from './archive-format.ts';
 import { backupFileName, BACKUP_FILE, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
+import { createOffsiteCopies, type OffsiteStatus } from './offsite.ts';
 import { DomainError } from '../shared/errors.ts';
 import { pendingMigrations, type Db } from '../db/connect.ts';
 import { damageIn, type DamageRecord } from '../db/damage.ts';
@@ -27,6 +28,7 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
   let lastFailure: { at: Date; message: string } | null = null;
 
   const list = () => listBackups(dir);
+  const offsite = deps.config.backup.offsite && createOffsiteCopies({ bucket: deps.config.backup.offsite, dir, keep, log: deps.log });
 
   /** One at a time: a second request while one runs gets the same file. */
   function take(kind: string): Promise<string> {
@@ -66,14 +68,17 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
     const now = new Date();
     const due = lastOccurrence(now, hour, deps.config.timeZone);
     const newest = list().find((entry) => entry.name.startsWith('club-backup-'));
-    if (newest && newest.at >= due) return;
-    try {
-      const file = await take('club-backup');
-      prune();
-      deps.log.info({ file }, 'daily backup taken');
-    } catch (error) {
-      deps.log.error({ err: error }, `the daily backup failed; it is tried again within ${CHECK_EVERY_MS / 60_000} minute(s)`);
+    if (!newest || newest.at < due) {
+      try {
+        const file = await take('club-backup');
+        prune();
+        deps.log.info({ file }, 'daily backup taken');
+      } catch (error) {
+        deps.log.error({ err: error }, `the daily backup failed; it is tried again within ${CHECK_EVERY_MS / 60_000} minute(s)`);
+      }
     }
+    // Whatever the bucket lacks (a new backup, or one a failed copy left behind) goes now.
+    await offsite?.sync();
   }
 
   return {
@@ -84,7 +89,15 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
     lastFailure: () => lastFailure,
 
     /** A backup into the folder (kept like the daily ones), for a download; resolves with its file. */
-    takeNow: () => take('club-backup').then((file) => (prune(), file)),
+    takeNow: () =>
+      take('club-backup').then((file) => {
+        prune();
+        void offsite?.sync({ now: true });
+        return file;
+      }),
+
+    /** The copies in the backup bucket (BACKUP_S3_BUCKET), or null without one. */
+    offsite: (): OffsiteStatus | null => offsite?.status() ?? null,
 
     /** The file of the backup in the folder with this name (one backupFileName gives), or null. */
     fileNamed(name: string): string | null {

@@ -1,67 +1,23 @@
-import type { S3Client } from '@aws-sdk/client-s3';
-import type { Config } from '../config.ts';
+import type { BucketSettings } from '../config.ts';
+import { isBucketUnavailable, s3Client } from '../shared/s3-client.ts';
 import { assertValidKey, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
 
-type S3Settings = NonNullable<Config['s3']>;
-type Sdk = typeof import('@aws-sdk/client-s3');
-
-/** Errors that mean "the bucket cannot take writes now" (credentials, quota, network), not a bug of ours. */
-const UNAVAILABLE = new Set([
-  'AccessDenied',
-  'NoSuchBucket',
-  'InvalidAccessKeyId',
-  'SignatureDoesNotMatch',
-  'QuotaExceeded',
-  'ServiceUnavailable',
-  'SlowDown',
-  // The service did not answer in time (S3_TIMEOUT_SECONDS), each attempt.
-  'TimeoutError',
-]);
-const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 const PROBE_KEY = '.storage-probe';
-/** A whole request (an upload's body included) may take this many times S3_TIMEOUT_SECONDS. */
-const REQUEST_TIMEOUTS = 3;
 
 /**
  * Image files in an S3-compatible bucket (AWS S3, Backblaze B2, Cloudflare R2, MinIO…), behind the
  * same interface as the local folder: several instances can share it, and no disk is needed.
- * A PutObject is all or nothing, so there are no unfinished writes to sweep. The SDK loads with
- * the first call (a site on a local folder never carries it).
+ * A PutObject is all or nothing, so there are no unfinished writes to sweep.
  */
-export function createS3Storage(settings: S3Settings): ImageStorage {
-  let loaded: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
-  const s3 = () =>
-    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
-      sdk,
-      client: new sdk.S3Client({
-        region: settings.region,
-        ...(settings.endpoint && { endpoint: settings.endpoint }),
-        forcePathStyle: settings.forcePathStyle,
-        ...(settings.accessKeyId &&
-          settings.secretAccessKey && { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }),
-        // Checksums only where S3 requires them: several S3-compatible services refuse the
-        // SDK's newer default (aws-chunked bodies with trailing checksums).
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-        maxAttempts: 3,
-        // The SDK waits for ever by default: a service that stops answering without closing the
-        // connection (a network gone silent) would hold every image request and upload with it.
-        requestHandler: {
-          connectionTimeout: settings.timeoutMs,
-          socketTimeout: settings.timeoutMs,
-          requestTimeout: settings.timeoutMs * REQUEST_TIMEOUTS,
-          throwOnRequestTimeout: true,
-        },
-      }),
-    })));
+export function createS3Storage(settings: BucketSettings): ImageStorage {
+  const s3 = s3Client(settings);
   const objectKey = (key: string) => `${settings.prefix}${key}`;
 
   async function writing<T>(action: () => Promise<T>): Promise<T> {
     try {
       return await action();
     } catch (error) {
-      const { name, code } = error as { name?: string; code?: string };
-      if (UNAVAILABLE.has(name ?? '') || NETWORK.has(code ?? '')) throw new StorageUnavailableError(error);
+      if (isBucketUnavailable(error)) throw new StorageUnavailableError(error);
       throw error;
     }
   }

@@ -9,6 +9,7 @@ export const GET = endpoint(
   { summary: 'When the last backup was taken, and the last failure', response: backupStatusSchema },
   (_context, app) => {
     const failure = app.backups.lastFailure();
+    const offsite = app.backups.offsite();
     return json({
       lastBackupAt: app.backups.lastTakenAt()?.toISOString() ?? null,
       daily: app.config.backup.daily,
@@ -16,6 +17,11 @@ export const GET = endpoint(
       keep: app.config.backup.keep,
       lastFailure: failure && { at: failure.at.toISOString(), message: failure.message },
       databaseDamagedAt: app.damage.found()?.at.toISOString() ?? null,
+      offsite: offsite && {
+        bucket: offsite.bucket,
+        newestCopyAt: offsite.newestCopyAt?.toISOString() ?? null,
+        lastFailure: offsite.lastFailure && { at: offsite.lastFailure.at.toISOString(), message: offsite.lastFailure.message },
+      },
     });
   },
 );

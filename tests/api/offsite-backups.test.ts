@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { sqliteDb, type FreshDatabase } from '../setup/databases.ts';
+import { create } from '../setup/fill-site.ts';
+import { addIncompressibleImages } from '../setup/incompressible-images.ts';
+import { startS3, type LocalS3 } from '../setup/s3-server.ts';
+import { runScript } from '../setup/scripts.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+
+// A failed disk takes the database, the photos and the backups beside them. With BACKUP_S3_BUCKET
+// each daily backup is copied to a bucket (here s3rver on 127.0.0.1), and a new host is brought
+// back from it with one command.
+
+const BUCKET = 'club-backups';
+const PREFIX = 'oakfield/';
+const DAILY_KEY = /^oakfield\/club-backup-\d{8}-\d{6}\.tar\.gz$/;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The S3_* settings of `s3` without S3_BUCKET: the photos stay on the disk, the backups go to the bucket. */
+function bucketEnv(s3Port: number, site: FreshDatabase): Record<string, string> {
+  return {
+    DATA_DIR: site.dataDir,
+    BACKUP_DIR: path.join(site.dataDir, 'backups'),
+    BACKUP_KEEP: '2',
+    BACKUP_S3_BUCKET: BUCKET,
+    BACKUP_S3_PREFIX: PREFIX,
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_TIMEOUT_SECONDS: '2',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
+}
+
+async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('daily backups copied off the server to a bucket', () => {
+  let s3: LocalS3 | undefined;
+  let server: RunningServer | undefined;
+  const sites: FreshDatabase[] = [];
+  const newSite = async () => {
+    const site = await sqliteDb.create();
+    sites.push(site);
+    return site;
+  };
+  afterAll(async () => {
+    await server?.stop();
+    await s3?.stop();
+    for (const site of sites) await site.drop();
+  });
+
+  it('copies each backup, in parts when large, keeps BACKUP_KEEP there, and a new host restores the newest', async () => {
+    const port = await freePort();
+    s3 = await startS3([BUCKET], port);
+    const site = await newSite();
+    // 12 MB that does not compress: the copy goes as a multipart upload (8 MB parts).
+    await addIncompressibleImages(site, 3, 4 * 1024 * 1024);
+    const env = bucketEnv(port, site);
+    server = await startServer(env);
+    // The daily backup is due at start; its copy follows.
+    const keys = () => s3!.keys(BUCKET);
+    await until(keys, (found) => found.length === 1, 'the first copy');
+    expect(keys()[0]).toMatch(DAILY_KEY);
+    const token = await login(server.url);
+    const status = await call(server.url, 'GET', '/api/admin/backups', { token });
+    expect(status.body.offsite).toEqual({ bucket: BUCKET, newestCopyAt: expect.any(String), lastFailure: null });
+
+    await create(server.url, token, '/api/admin/news', {
+      title: 'Written before the disk failed',
+      content: '<p>Kept.</p>',
+      publishedAt: '2026-11-01',
+    });
+    // Names have one-second steps: the next backups are a second apart.
+    for (let i = 0; i < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await call(server.url, 'POST', '/api/admin/backups', { token })).status).toBe(201);
+    }
+    const local = fs.readdirSync(env.BACKUP_DIR!).sort();
+    expect(local).toHaveLength(2);
+    // The bucket holds the same newest two; the first was removed from it as from the folder.
+    await until(
+      keys,
+      (found) => JSON.stringify(found) === JSON.stringify(local.map((name) => `${PREFIX}${name}`)),
+      'the bucket trimmed to 2',
+    );
+    await server.stop();
+
+    // The disk is gone: a new host with the same settings and nothing else.
+    const fresh = await newSite();
+    const freshEnv = bucketEnv(port, fresh);
+    const restored = await runScript('restore', ['--from-bucket'], freshEnv);
+    expect(restored.code, restored.out).toBe(0);
+    expect(restored.out).toContain(`Downloaded ${local[1]} from the bucket ${BUCKET} into ${freshEnv.BACKUP_DIR}.`);
+    expect(fs.statSync(path.join(freshEnv.BACKUP_DIR!, local[1]!)).size).toBe(fs.statSync(path.join(env.BACKUP_DIR!, local[1]!)).size);
+    server = await startServer(freshEnv);
+    const news = await call(server.url, 'GET', '/api/news');
+    expect(news.body.map((item: { title: string }) => item.title)).toEqual(['Written before the disk failed']);
+    await server.stop();
+
+    const missing = await runScript('restore', ['--from-bucket', 'club-backup-20200101-000000.tar.gz'], bucketEnv(port, await newSite()));
+    expect(missing.code).toBe(1);
+    expect(missing.out).toContain(`The bucket ${BUCKET} holds no backup called club-backup-20200101-000000.tar.gz.`);
+  }, 90_000);
+
+  it('a bucket out of reach: the backup is kept on the server, Settings says so, and the copy goes once it is back', async () => {
+    await s3?.stop();
+    s3 = undefined;
+    const port = await freePort(); // nothing listens there yet
+    const site = await newSite();
+    const env = bucketEnv(port, site);
+    server = await startServer(env);
+    const token = await login(server.url);
+    const status = () => call(server!.url, 'GET', '/api/admin/backups', { token }).then((answer) => answer.body);
+    const failed = await until(status, (body) => body.offsite?.lastFailure !== null, 'the failed copy in Settings');
+    expect(failed.offsite.lastFailure.message).toBe(
+      'The backup bucket could not be reached or refused the copy (ECONNREFUSED). It is tried again every few minutes, and the backups on the server are kept. Tell whoever runs the site if this stays.',
+    );
+    expect(failed.lastBackupAt).not.toBeNull();
+    expect(fs.readdirSync(env.BACKUP_DIR!)).toHaveLength(1);
+
+    // The bucket is back; a volunteer's 'Download a backup' sends what the bucket lacks at once.
+    s3 = await startS3([BUCKET], port);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await call(server.url, 'POST', '/api/admin/backups', { token })).status).toBe(201);
+    await until(
+      () => s3!.keys(BUCKET),
+      (found) => found.length === 2,
+      'both backups in the bucket',
+    );
+    const healed = await until(status, (body) => body.offsite?.lastFailure === null, 'the failure cleared');
+    expect(healed.offsite.newestCopyAt).not.toBeNull();
+    await server.stop();
+
+    // The restore command says in words when the bucket is out of reach.
+    await s3.stop();
+    s3 = undefined;
+    const unreachable = await runScript('restore', ['--from-bucket'], bucketEnv(port, await newSite()));
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.out).toContain(`The bucket ${BUCKET} could not be reached or refused the request (ECONNREFUSED)`);
+  }, 90_000);
+
+  it('needs BACKUP_DIR', async () => {
+    const site = await newSite();
+    const { BACKUP_DIR: _unused, ...env } = bucketEnv(1, site);
+    await expect(startServer(env)).rejects.toThrow('BACKUP_S3_BUCKET: needs BACKUP_DIR: the daily backups there are what is copied');
+  });
+});
