@@ -16,8 +16,12 @@ interface SaveOptions<TInput> {
   refresh: string[];
   /** `etag`: the version the saved item has now, when the answer says; `body`: the answer. */
   onSuccess?: (input: TInput, etag: string | null, body: unknown) => void;
-  /** Offers 'Undo' in the success notice (a delete: the item is in the recently deleted). */
-  undo?: (input: TInput) => void;
+  /**
+   * Offers 'Undo' in the success notice when it gives an action for this input (a delete: restore
+   * it from Recently deleted; an edit: put back what was there), with words for screen readers;
+   * null when this one cannot be undone.
+   */
+  undo?: (input: TInput) => { run: () => void; hint: string } | null;
   /** Headers for this call (an update's If-Match). */
   headers?: (input: TInput) => Record<string, string>;
   /** After the failure notice. */
@@ -45,13 +49,11 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
     },
     onSuccess: async (answer, input) => {
       key.current = crypto.randomUUID();
-      const { undo } = options;
+      const undo = options.undo?.(input);
       notify({
         title: 'Success',
         description: options.success,
-        ...(undo && {
-          action: { label: 'Undo', altText: 'Restore it from Recently deleted, below the list', onAction: () => undo(input) },
-        }),
+        ...(undo && { action: { label: 'Undo', altText: undo.hint, onAction: undo.run } }),
       });
       options.onSuccess?.(input, answer.etag, answer.body);
       await Promise.all(options.refresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));

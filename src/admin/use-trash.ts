@@ -3,6 +3,9 @@ import { notify } from '../components/ui/notices.ts';
 import type { TrashKind } from '../core/trash/trash.schema.ts';
 import { apiRequest, errorMessage } from './api.ts';
 
+/** What 'Undo' after a delete does, for screen readers. */
+export const RESTORE_HINT = 'Restore it from Recently deleted, below the list';
+
 /** The recently deleted of one list: its query key, restore ('Undo', 'Restore') and delete for ever. */
 export function useTrash(kind: TrashKind, listUrl: string) {
   const queryClient = useQueryClient();

@@ -47,12 +47,22 @@ export function EventsScreen() {
     organiser: values.organiser.trim() || null,
     location: values.location.trim() || null,
   });
-  const { create, update, remove } = useItemSaves<EventFormValues>({
+  const { create, update, remove } = useItemSaves<EventFormValues, ClubEvent>({
     noun: 'event',
     adminUrl: '/api/admin/events',
     listUrl: '/api/events',
     trashKind: 'events',
     toBody,
+    restoreBody: ({ name, date, comment, bookingUrl, imageUrl, imageAlt, organiser, location }) => ({
+      name,
+      date,
+      comment,
+      bookingUrl,
+      imageUrl,
+      imageAlt,
+      organiser,
+      location,
+    }),
     dialogs,
   });
 

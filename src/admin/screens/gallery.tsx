@@ -11,7 +11,8 @@ import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useEditVersion, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
-import { useTrash } from '../use-trash.ts';
+import { RESTORE_HINT, useTrash } from '../use-trash.ts';
+import { useUndoEdit } from '../use-undo-edit.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 import { BULK_UPLOAD_TITLE, BulkUploadDialog } from '../uploads/bulk-upload-dialog.tsx';
 import { useState } from 'react';
@@ -41,6 +42,14 @@ export function GalleryScreen() {
     onSuccess: dialogs.created,
   });
   const version = useEditVersion('/api/gallery');
+  const undoEdit = useUndoEdit<GalleryImage>({
+    url: (id) => `/api/admin/gallery/${id}`,
+    body: ({ imageUrl, caption, imageAlt }) => ({ imageUrl, caption, imageAlt }),
+    headers: (id) => version.headers({ id, version: '' }),
+    refresh: ['/api/gallery'],
+    onSuccess: (id, _image, etag) => version.saved({ id, version: '' }, etag),
+    onError: (error, id) => version.failed(error, { id, version: '' }),
+  });
   const update = useSave<GalleryFormValues & VersionedEdit>({
     method: 'PUT',
     url: ({ id }) => `/api/admin/gallery/${id}`,
@@ -55,6 +64,8 @@ export function GalleryScreen() {
       setEditing(null);
     },
     onError: version.failed,
+    // A new picture released the old one: only a caption or description can be put back.
+    undo: (input) => undoEdit.offer(input.id, (before) => before.imageUrl === input.imageUrl),
   });
   const trash = useTrash('gallery', '/api/gallery');
   const remove = useSave<string>({
@@ -63,7 +74,7 @@ export function GalleryScreen() {
     success: 'Gallery image deleted',
     failure: 'Failed to delete gallery image',
     refresh: ['/api/gallery', trash.deletedUrl],
-    undo: (id) => trash.restore.mutate(id),
+    undo: (id) => ({ run: () => trash.restore.mutate(id), hint: RESTORE_HINT }),
   });
 
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -105,7 +116,10 @@ export function GalleryScreen() {
             pendingLabel="Updating..."
             pending={update.isPending}
             serverErrors={fieldErrorsOf(update.error)}
-            onSubmit={(values) => update.mutate({ ...values, id: editing.id, version: editing.updatedAt })}
+            onSubmit={(values) => {
+              undoEdit.remember(editing.id, editing);
+              update.mutate({ ...values, id: editing.id, version: editing.updatedAt });
+            }}
           />
         )}
       </FormDialog>

@@ -29,12 +29,13 @@ export function NewsScreen() {
     imageUrl: values.imageUrl,
     imageAlt: values.imageAlt.trim() || null,
   });
-  const { create, update, remove } = useItemSaves<NewsFormValues>({
+  const { create, update, remove } = useItemSaves<NewsFormValues, NewsItem>({
     noun: 'news item',
     adminUrl: '/api/admin/news',
     listUrl: '/api/news',
     trashKind: 'news',
     toBody,
+    restoreBody: ({ title, content, publishedAt, imageUrl, imageAlt }) => ({ title, content, publishedAt, imageUrl, imageAlt }),
     dialogs,
   });
 

@@ -6,6 +6,7 @@ import { InputField, PARAGRAPH_HINT, TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { useEditVersion, useRecordWithVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
+import { useUndoEdit } from '../use-undo-edit.ts';
 
 interface ContentField {
   name: string;
@@ -64,6 +65,18 @@ function ContentForm({
 }: { initial: Record<string, string>; version: string } & Omit<PageContentScreenProps, 'title'>) {
   const initialValues = Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? '']));
   const versions = useEditVersion(readUrl);
+  // 'Undo' after a save puts back what the page held when last read or saved: the form's defaults.
+  const undoEdit = useUndoEdit<Record<string, string>>({
+    url: () => writeUrl,
+    body: (values) => values,
+    headers: (id) => versions.headers({ id, version }),
+    refresh: [readUrl],
+    onSuccess: (id, values, etag) => {
+      versions.saved({ id, version }, etag);
+      form.reset(values);
+    },
+    onError: (error, id) => versions.failed(error, { id, version }),
+  });
   const save = useSave<VersionedEdit & { values: Record<string, string> }>({
     method: 'PUT',
     url: () => writeUrl,
@@ -78,12 +91,20 @@ function ContentForm({
       form.reset(input.values);
     },
     onError: versions.failed,
+    undo: (input) => undoEdit.offer(input.id),
   });
   const form = useAdminForm(schema, initialValues, fieldErrorsOf(save.error));
   const { register, submitWith, errorOf } = form;
 
   return (
-    <form onSubmit={submitWith((values) => save.mutate({ id: writeUrl, version, values }))} noValidate className="space-y-6">
+    <form
+      onSubmit={submitWith((values) => {
+        undoEdit.remember(writeUrl, { ...form.formState.defaultValues } as Record<string, string>);
+        save.mutate({ id: writeUrl, version, values });
+      })}
+      noValidate
+      className="space-y-6"
+    >
       {fields.map((field) => (
         <Card key={field.name}>
           <h2 className="mb-1 text-xl font-bold">{field.card}</h2>

@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { EDIT_NOT_UNDONE, EDIT_UNDONE } from '../../src/admin/use-undo-edit.ts';
+import { call } from '../setup/api-client.ts';
+import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
+import { expectNoAxeViolations, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { sqliteDb } from '../setup/databases.ts';
+import { adminToken, create, uploadImage } from '../setup/fill-site.ts';
+import { useServer } from '../setup/server.ts';
+
+// A wrong tap on a phone, after an edit: 'Undo' in the notice puts back what was there, as it does
+// after a delete. Never over somebody else's later change, and not when the edit replaced the image
+// (the old one is gone from the site).
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+describe('undoing an edit, in Chromium on a phone', () => {
+  const suite = useServer(sqliteDb, { SITE_TIMEZONE: 'Europe/London' });
+  const chrome = useBrowser();
+
+  it('puts a news item back as it was, refuses over a later change by someone else, and is not offered when the image was replaced', async () => {
+    const token = await adminToken(suite.url);
+    const image = await uploadImage(suite.url, token);
+    const item = await create(suite.url, token, '/api/admin/news', {
+      title: 'Raft race on Saturday',
+      content: '<p>Bring a <strong>flask</strong> and wellies.</p>',
+      publishedAt: '2026-11-01T00:00:00.000Z',
+      imageUrl: image,
+      imageAlt: 'Rafts on the river',
+    });
+    const { page, errors, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/news`);
+    const editTitle = async (from: string, to: string) => {
+      await page.getByRole('button', { name: `Edit ${from}` }).click();
+      await dialog(page, 'Edit News Item').getByLabel('Title').fill(to);
+      await dialog(page, 'Edit News Item').getByRole('button', { name: 'Update News Item' }).click();
+      await expectNotice(page, 'News item updated successfully');
+    };
+
+    await editTitle('Raft race on Saturday', 'Oops');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expectNotice(page, EDIT_UNDONE);
+    await page.getByRole('button', { name: 'Edit Raft race on Saturday' }).waitFor();
+    const restored = (await call(suite.url, 'GET', `/api/news/${item.id}`)).body;
+    expect(restored).toMatchObject({
+      title: 'Raft race on Saturday',
+      content: '<p>Bring a <strong>flask</strong> and wellies.</p>',
+      publishedAt: '2026-11-01T00:00:00.000Z',
+      imageUrl: image,
+      imageAlt: 'Rafts on the river',
+    });
+    expect(await (await fetch(`${suite.url}/news/${item.id}`)).text()).toContain('Raft race on Saturday');
+    await expectNoAxeViolations(page);
+
+    // Someone else saves after this edit: undoing would throw their change away, so it is refused.
+    await editTitle('Raft race on Saturday', 'Raft race moved to Sunday');
+    const theirs = await call(suite.url, 'PUT', `/api/admin/news/${item.id}`, {
+      token,
+      body: { ...restored, title: 'Raft race: Sunday, 10:00' },
+    });
+    expect(theirs.status).toBe(200);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expectNotice(page, `${EDIT_NOT_UNDONE}: 412: This news item was changed by someone else after you opened it.`);
+    expect((await call(suite.url, 'GET', `/api/news/${item.id}`)).body.title).toBe('Raft race: Sunday, 10:00');
+
+    // An edit that took the image away: the notice offers no Undo.
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit Raft race: Sunday, 10:00' }).click();
+    await dialog(page, 'Edit News Item').getByRole('button', { name: 'Remove image' }).click();
+    await dialog(page, 'Edit News Item').getByRole('button', { name: 'Update News Item' }).click();
+    await expectNotice(page, 'News item updated successfully');
+    const notice = page.locator('li.notice[data-state="open"]', { hasText: 'News item updated successfully' });
+    expect(await notice.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('puts an information page back as it was', async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/who-we-are`);
+    const aboutUs = page.getByLabel('About Us');
+    await aboutUs.fill('We are the dads of Oakfield.\n\nWe meet on Saturdays.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'Who We Are content updated successfully');
+    // The wrong tap: the text emptied and saved.
+    await aboutUs.fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'Who We Are content updated successfully');
+    expect((await call(suite.url, 'GET', '/api/who-we-are')).body.aboutUs).toBe('');
+    await page.getByRole('button', { name: 'Undo' }).last().click();
+    await expectNotice(page, EDIT_UNDONE);
+    await expect.poll(() => aboutUs.inputValue()).toBe('We are the dads of Oakfield.\n\nWe meet on Saturdays.');
+    expect((await call(suite.url, 'GET', '/api/who-we-are')).body.aboutUs).toBe('We are the dads of Oakfield.\n\nWe meet on Saturdays.');
+    await close();
+  });
+
+  it("puts a gallery image's caption back", async () => {
+    const token = await adminToken(suite.url);
+    const photo = await create(suite.url, token, '/api/admin/gallery', {
+      imageUrl: await uploadImage(suite.url, token, 3),
+      caption: 'The raft race',
+    });
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/gallery`);
+    await page.getByRole('button', { name: 'Edit The raft race' }).click();
+    await dialog(page, 'Edit Gallery Image').getByLabel('Caption').fill('');
+    await dialog(page, 'Edit Gallery Image').getByRole('button', { name: 'Update Image' }).click();
+    await expectNotice(page, 'Gallery image updated');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expectNotice(page, EDIT_UNDONE);
+    await page.getByRole('button', { name: 'Edit The raft race' }).waitFor();
+    const images = (await call(suite.url, 'GET', '/api/gallery')).body as { id: string; caption: string | null }[];
+    expect(images.find((image) => image.id === photo.id)?.caption).toBe('The raft race');
+    await close();
+  });
+});
