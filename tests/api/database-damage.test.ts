@@ -7,7 +7,7 @@ import { BACKUP_OF_DAMAGED } from '../../src/core/backup/archive-format.ts';
 import { DATABASE_DAMAGED } from '../../src/core/db/errors.ts';
 import { call, login } from '../setup/api-client.ts';
 import { damageTable, replaceWithNoise } from '../setup/damage.ts';
-import { create, daysFromNow } from '../setup/fill-site.ts';
+import { create, denBuilding } from '../setup/fill-site.ts';
 import { runScript } from '../setup/scripts.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 
@@ -34,14 +34,7 @@ describe('a damaged SQLite database', () => {
   it('is found at start and said by the health check, the API, Settings and the log; no backup of it is taken', async () => {
     server = await startServer(env);
     let token = await login(server.url);
-    await create(server.url, token, '/api/admin/events', {
-      name: 'Den building',
-      date: daysFromNow(10),
-      location: 'Oak Wood',
-      comment: 'Bring wellies.',
-      organiser: 'Daniel',
-      bookingUrl: 'https://booking.example.org/den',
-    });
+    await create(server.url, token, '/api/admin/events', denBuilding());
     await create(server.url, token, '/api/admin/news', { title: 'Kept news', content: '<p>Still here.</p>', publishedAt: '2026-11-01' });
     const taken = await call(server.url, 'POST', '/api/admin/backups', { token });
     expect(taken.status).toBe(201);

@@ -6,7 +6,7 @@ import { DATABASE_DAMAGED } from '../../src/core/db/errors.ts';
 import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
 import { expectNoAxeViolations, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { damageTable } from '../setup/damage.ts';
-import { adminToken, create, daysFromNow } from '../setup/fill-site.ts';
+import { adminToken, create, denBuilding } from '../setup/fill-site.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 
 // A volunteer on a phone, the day the disk damaged the events table: Settings says what happened
@@ -24,14 +24,7 @@ describe('a damaged database in the admin, in Chromium', () => {
 
   it('Settings says the database is damaged, and Download a backup says why none is taken', async () => {
     server = await startServer(env);
-    await create(server.url, await adminToken(server.url), '/api/admin/events', {
-      name: 'Den building',
-      date: daysFromNow(10),
-      location: 'Oak Wood',
-      comment: 'Bring wellies.',
-      organiser: 'Daniel',
-      bookingUrl: 'https://booking.example.org/den',
-    });
+    await create(server.url, await adminToken(server.url), '/api/admin/events', denBuilding());
     await server.stop();
     damageTable(path.join(dataDir, 'club.sqlite'), 'events');
     server = await startServer(env, undefined, { healthy: false });

@@ -33,3 +33,15 @@ export function daysFromNow(days: number, hour = 10): string {
   date.setUTCHours(hour, 0, 0, 0);
   return date.toISOString();
 }
+
+/** An event ten days ahead, with every field a visitor sees. */
+export function denBuilding(): Record<string, unknown> {
+  return {
+    name: 'Den building',
+    date: daysFromNow(10),
+    location: 'Oak Wood',
+    comment: 'Bring wellies.',
+    organiser: 'Daniel',
+    bookingUrl: 'https://booking.example.org/den',
+  };
+}

@@ -3,11 +3,12 @@ import { fieldErrorsOf } from '../api.ts';
 import { formatEventWhen, toUtcIso } from '../../core/shared/time.ts';
 import { dateTimeInputValue, defaultEventStart, useTimeZone } from '../dates.ts';
 import { EventForm, type EventFormValues } from '../forms/event-form.tsx';
-import { thumbnail, type ClubEvent } from '../types.ts';
+import type { ClubEvent } from '../types.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDeleteDialog, FormDialog } from '../ui/dialog.tsx';
 import { ItemActions } from '../ui/item-actions.tsx';
+import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
@@ -133,16 +134,7 @@ export function EventsScreen() {
               <ul className="grid gap-4 md:grid-cols-2">
                 {items.map((event) => (
                   <li key={event.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-                    {event.imageUrl && (
-                      <img
-                        src={thumbnail(event.imageUrl, 640)}
-                        alt=""
-                        loading="lazy"
-                        decoding="async"
-                        referrerPolicy="no-referrer"
-                        className="h-40 w-full object-cover"
-                      />
-                    )}
+                    {event.imageUrl && <ListImage url={event.imageUrl} width={640} alt="" className="h-40 w-full object-cover" />}
                     <div className="p-4">
                       <h2 className="text-lg font-bold">{event.name}</h2>
                       <p className="text-sm text-slate-600">{formatEventWhen(event.date, timeZone)}</p>

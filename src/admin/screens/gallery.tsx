@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../api.ts';
 import { GalleryForm, type GalleryFormValues } from '../forms/gallery-form.tsx';
-import { thumbnail, type GalleryImage } from '../types.ts';
+import type { GalleryImage } from '../types.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormDialog } from '../ui/dialog.tsx';
 import { ItemActions } from '../ui/item-actions.tsx';
+import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
@@ -159,12 +160,9 @@ export function GalleryScreen() {
                     {images.map((image) => (
                       <tr key={image.id}>
                         <td className="p-3">
-                          <img
-                            src={thumbnail(image.imageUrl)}
+                          <ListImage
+                            url={image.imageUrl}
                             alt={image.caption ?? 'Gallery image'}
-                            loading="lazy"
-                            decoding="async"
-                            referrerPolicy="no-referrer"
                             className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20"
                           />
                         </td>

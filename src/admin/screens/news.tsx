@@ -3,11 +3,12 @@ import { fieldErrorsOf } from '../api.ts';
 import { formatDisplayDate, toUtcIso } from '../../core/shared/time.ts';
 import { dateInputValue, useTimeZone } from '../dates.ts';
 import { NewsForm, type NewsFormValues } from '../forms/news-form.tsx';
-import { thumbnail, type NewsItem } from '../types.ts';
+import type { NewsItem } from '../types.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDeleteDialog, FormDialog } from '../ui/dialog.tsx';
 import { ItemActions } from '../ui/item-actions.tsx';
+import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useItemDialogs } from '../use-item-dialogs.ts';
@@ -113,14 +114,7 @@ export function NewsScreen() {
                 {items.map((item) => (
                   <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex">
                     {item.imageUrl && (
-                      <img
-                        src={thumbnail(item.imageUrl, 640)}
-                        alt=""
-                        loading="lazy"
-                        decoding="async"
-                        referrerPolicy="no-referrer"
-                        className="h-40 w-full object-cover sm:h-auto sm:w-48"
-                      />
+                      <ListImage url={item.imageUrl} width={640} alt="" className="h-40 w-full object-cover sm:h-auto sm:w-48" />
                     )}
                     <div className="flex-1 p-4">
                       <h2 className="text-lg font-bold">{item.title}</h2>

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { formatDisplayDate } from '../../core/shared/time.ts';
 import { TRASH_DAYS, type DeletedItem, type TrashKind } from '../../core/trash/trash.schema.ts';
 import { useTimeZone } from '../dates.ts';
-import { thumbnail } from '../types.ts';
 import { useTrash } from '../use-trash.ts';
 import { Button } from './button.tsx';
+import { ListImage } from './list-image.tsx';
 import { ConfirmDeleteDialog } from './dialog.tsx';
 
 /**
@@ -28,16 +28,7 @@ export function RecentlyDeleted({ kind, listUrl, untitled }: { kind: TrashKind; 
       <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200">
         {items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-3 p-4">
-            {item.imageUrl && (
-              <img
-                src={thumbnail(item.imageUrl)}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                referrerPolicy="no-referrer"
-                className="h-12 w-12 shrink-0 rounded object-cover"
-              />
-            )}
+            {item.imageUrl && <ListImage url={item.imageUrl} alt="" className="h-12 w-12 shrink-0 rounded object-cover" />}
             <div className="min-w-0 flex-1">
               <p className="break-words font-medium">{item.label || untitled}</p>
               <p className="text-sm text-slate-600">
