@@ -116,4 +116,20 @@ describe('undoing an edit, in Chromium on a phone', () => {
     expect(images.find((image) => image.id === photo.id)?.caption).toBe('The raft race');
     await close();
   });
+
+  it('puts the site settings back', async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/settings`);
+    const clubName = page.getByLabel('Club name');
+    const before = await clubName.inputValue();
+    await clubName.fill('Oops Club');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'Site settings updated successfully');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expectNotice(page, EDIT_UNDONE);
+    await expect.poll(() => clubName.inputValue()).toBe(before);
+    expect((await call(suite.url, 'GET', '/api/settings')).body.clubName).toBe(before);
+    await close();
+  });
 });

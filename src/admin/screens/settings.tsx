@@ -7,6 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useEditVersion, useRecordWithVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
+import { useUndoEdit } from '../use-undo-edit.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormImageField } from '../forms/form-fields.tsx';
 import { BackupsCard } from './settings-backups.tsx';
@@ -30,6 +31,17 @@ const toValues = (s: SiteSettings): Values => ({
 });
 
 const SETTINGS_URL = '/api/settings';
+
+const toBody = (v: Values) => ({
+  clubName: v.clubName,
+  tagline: v.tagline,
+  messagingGroupUrl: v.messagingGroupUrl.trim() || null,
+  socialGroupUrl: v.socialGroupUrl.trim() || null,
+  contactEmail: v.contactEmail.trim() || null,
+  logoUrl: v.logoUrl,
+  heroImageUrl: v.heroImageUrl,
+  accentColor: v.accentColor.trim() || null,
+});
 
 /** The club's name, tagline, logo and footer links: the header, hero, footer and shares use them. */
 export function SettingsScreen() {
@@ -56,20 +68,24 @@ function SettingsForm({ initial, version }: { initial: Values; version: string }
   const trackUpload = (field: keyof typeof uploads) => (busy: boolean) => setUploads((state) => ({ ...state, [field]: busy }));
   const uploading = uploads.logoUrl || uploads.heroImageUrl;
   const versions = useEditVersion(SETTINGS_URL);
+  // 'Undo' after a save puts back what was saved before it (the form's defaults), unless the
+  // logo or the banner photo changed: the old one was released with the save.
+  const undoEdit = useUndoEdit<Values>({
+    url: () => '/api/admin/settings',
+    body: toBody,
+    headers: (id) => versions.headers({ id, version }),
+    refresh: [SETTINGS_URL],
+    onSuccess: (id, values, etag) => {
+      versions.saved({ id, version }, etag);
+      form.reset(values);
+    },
+    onError: (error, id) => versions.failed(error, { id, version }),
+  });
   const save = useSave<VersionedEdit & { values: Values }>({
     method: 'PUT',
     url: () => '/api/admin/settings',
     headers: versions.headers,
-    body: ({ values: v }) => ({
-      clubName: v.clubName,
-      tagline: v.tagline,
-      messagingGroupUrl: v.messagingGroupUrl.trim() || null,
-      socialGroupUrl: v.socialGroupUrl.trim() || null,
-      contactEmail: v.contactEmail.trim() || null,
-      logoUrl: v.logoUrl,
-      heroImageUrl: v.heroImageUrl,
-      accentColor: v.accentColor.trim() || null,
-    }),
+    body: ({ values }) => toBody(values),
     success: 'Site settings updated successfully',
     failure: 'Failed to update site settings',
     refresh: [SETTINGS_URL],
@@ -79,13 +95,22 @@ function SettingsForm({ initial, version }: { initial: Values; version: string }
       form.reset(input.values);
     },
     onError: versions.failed,
+    undo: ({ id, values }) =>
+      undoEdit.offer(id, (before) => before.logoUrl === values.logoUrl && before.heroImageUrl === values.heroImageUrl),
   });
   const form = useAdminForm(settingsInputSchema, initial, fieldErrorsOf(save.error));
   const { register, control, submitWith, errorOf } = form;
   const text = (key: Exclude<keyof Values, 'logoUrl' | 'heroImageUrl'>) => ({ ...register(key), error: errorOf(key) });
 
   return (
-    <form onSubmit={submitWith((values) => save.mutate({ id: SETTINGS_URL, version, values }))} noValidate className="space-y-6">
+    <form
+      onSubmit={submitWith((values) => {
+        undoEdit.remember(SETTINGS_URL, { ...form.formState.defaultValues } as Values);
+        save.mutate({ id: SETTINGS_URL, version, values });
+      })}
+      noValidate
+      className="space-y-6"
+    >
       <Card>
         <h2 className="mb-3 text-xl font-bold">The club</h2>
         <div className="space-y-4">
