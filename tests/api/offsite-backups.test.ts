@@ -8,6 +8,7 @@ import { create } from '../setup/fill-site.ts';
 import { addIncompressibleImages } from '../setup/incompressible-images.ts';
 import { startS3, type LocalS3 } from '../setup/s3-server.ts';
 import { runScript } from '../setup/scripts.ts';
+import { startTcpProxy } from '../setup/tcp-proxy.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 
 // A failed disk takes the database, the photos and the backups beside them. With BACKUP_S3_BUCKET
@@ -158,6 +159,50 @@ describe('daily backups copied off the server to a bucket', () => {
     const unreachable = await runScript('restore', ['--from-bucket'], bucketEnv(port, await newSite()));
     expect(unreachable.code).toBe(1);
     expect(unreachable.out).toContain(`The bucket ${BUCKET} could not be reached or refused the request (ECONNREFUSED)`);
+  }, 90_000);
+
+  it('a bucket whose network goes silent: the site keeps answering, the copy gives up within seconds and goes once the network is back', async () => {
+    await s3?.stop();
+    const port = await freePort();
+    s3 = await startS3([BUCKET], port);
+    const relay = await startTcpProxy(`http://127.0.0.1:${port}`);
+    const site = await newSite();
+    const env = { ...bucketEnv(port, site), S3_ENDPOINT: relay.url, S3_TIMEOUT_SECONDS: '1' };
+    try {
+      server = await startServer(env);
+      await until(
+        () => s3!.keys(BUCKET),
+        (found) => found.length === 1,
+        'the first copy',
+      );
+      const token = await login(server.url);
+      const status = () => call(server!.url, 'GET', '/api/admin/backups', { token }).then((answer) => answer.body);
+
+      relay.goSilent();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await call(server.url, 'POST', '/api/admin/backups', { token })).status).toBe(201);
+      // The copy waits on a network that answers nothing; visitors do not.
+      const started = Date.now();
+      expect((await call(server.url, 'GET', '/news')).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      const failed = await until(status, (body) => body.offsite?.lastFailure !== null, 'the failed copy in Settings', 30_000);
+      expect(failed.offsite.lastFailure.message).toMatch(/^The backup bucket could not be reached or refused the copy \(\w+\)\. /);
+      expect(s3.keys(BUCKET)).toHaveLength(1);
+
+      relay.heal();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await call(server.url, 'POST', '/api/admin/backups', { token })).status).toBe(201);
+      const local = fs.readdirSync(env.BACKUP_DIR).sort();
+      await until(
+        () => s3!.keys(BUCKET),
+        (found) => JSON.stringify(found) === JSON.stringify(local.map((name) => `${PREFIX}${name}`)),
+        'the copies once the network is back',
+      );
+      expect((await status()).offsite.lastFailure).toBeNull();
+    } finally {
+      await server?.stop();
+      await relay.stop();
+    }
   }, 90_000);
 
   it('needs BACKUP_DIR', async () => {
