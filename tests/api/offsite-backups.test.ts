@@ -167,7 +167,7 @@ describe('daily backups copied off the server to a bucket', () => {
     s3 = await startS3([BUCKET], port);
     const relay = await startTcpProxy(`http://127.0.0.1:${port}`);
     const site = await newSite();
-    const env = { ...bucketEnv(port, site), S3_ENDPOINT: relay.url, S3_TIMEOUT_SECONDS: '1' };
+    const env: Record<string, string> = { ...bucketEnv(port, site), S3_ENDPOINT: relay.url, S3_TIMEOUT_SECONDS: '1' };
     try {
       server = await startServer(env);
       await until(
@@ -192,7 +192,7 @@ describe('daily backups copied off the server to a bucket', () => {
       relay.heal();
       await new Promise((resolve) => setTimeout(resolve, 1100));
       expect((await call(server.url, 'POST', '/api/admin/backups', { token })).status).toBe(201);
-      const local = fs.readdirSync(env.BACKUP_DIR).sort();
+      const local = fs.readdirSync(env.BACKUP_DIR!).sort();
       await until(
         () => s3!.keys(BUCKET),
         (found) => JSON.stringify(found) === JSON.stringify(local.map((name) => `${PREFIX}${name}`)),

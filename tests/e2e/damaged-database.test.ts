@@ -31,7 +31,20 @@ describe('a damaged database in the admin, in Chromium', () => {
 
     const { page, errors, close } = await openPage(chrome.browser, TOUCH_PHONE);
     await signInWithCookie(page, server.url);
-    await page.goto(`${server.url}/admin/settings`);
+    // The dashboard, where volunteers look first, points to Settings.
+    await page.goto(`${server.url}/admin/dashboard`);
+    const pointer = page
+      .getByRole('alert')
+      .filter({ hasText: "The site's database was found damaged, and no backup is taken while it is." });
+    await pointer.waitFor();
+    // What needs the damaged table says it failed, rather than 'No events found.'
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Failed to load events: 503: ${DATABASE_DAMAGED}` })
+      .waitFor();
+    expect(await page.getByText('No events found.').count()).toBe(0);
+    await pointer.getByRole('link', { name: 'Site Settings' }).click();
+    await page.waitForURL(`${server.url}/admin/settings`);
     const alert = page.getByRole('alert').filter({ hasText: 'damaged' });
     await alert.waitFor();
     await expect(alert.textContent()).resolves.toMatch(

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDisplayDate, formatEventWhen } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
@@ -6,6 +6,7 @@ import { useLogout } from '../use-logout.ts';
 import type { ClubEvent, GalleryImage, Me, NewsItem } from '../types.ts';
 import { AdminLink } from '../ui/admin-link.tsx';
 import { AdminPage, Card } from '../ui/admin-page.tsx';
+import { BackupsAlert } from '../ui/backups-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 
@@ -23,13 +24,14 @@ export function DashboardScreen() {
   const logout = useLogout();
 
   const upcoming = (events.data ?? []).filter((event) => new Date(event.date).getTime() >= now).slice(0, DASHBOARD_LIST_SIZE);
-  const count = (list: unknown[] | undefined) => (list ? String(list.length) : '…');
+  // A list that failed to load (the database unreachable or damaged) shows a dash, not a wait for ever.
+  const count = (query: UseQueryResult<unknown[]>) => (query.data ? String(query.data.length) : query.isError ? '–' : '…');
   const cards = [
-    { title: 'News', count: count(news.data), href: ADMIN_SCREENS.news.href, text: 'news articles' },
-    { title: 'Events', count: count(events.data), href: ADMIN_SCREENS.events.href, text: 'events' },
+    { title: 'News', count: count(news), href: ADMIN_SCREENS.news.href, text: 'news articles' },
+    { title: 'Events', count: count(events), href: ADMIN_SCREENS.events.href, text: 'events' },
     { title: 'What We Do', count: null, href: ADMIN_SCREENS.whatWeDo.href, text: 'Mission, activities and impact' },
     { title: 'Who We Are', count: null, href: ADMIN_SCREENS.whoWeAre.href, text: 'About us, committee and contact' },
-    { title: 'Gallery', count: count(gallery.data), href: ADMIN_SCREENS.gallery.href, text: 'images' },
+    { title: 'Gallery', count: count(gallery), href: ADMIN_SCREENS.gallery.href, text: 'images' },
   ];
 
   return (
@@ -45,6 +47,7 @@ export function DashboardScreen() {
         </>
       }
     >
+      <BackupsAlert />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.href}>
@@ -71,6 +74,8 @@ export function DashboardScreen() {
           <h2 className="mb-3 text-xl font-bold">Latest News</h2>
           {news.isLoading ? (
             <p role="status">Loading news...</p>
+          ) : news.isError ? (
+            <p role="alert">{`Failed to load news items: ${news.error.message}`}</p>
           ) : (news.data ?? []).length === 0 ? (
             <p className="text-slate-700">No news articles found.</p>
           ) : (
@@ -88,6 +93,8 @@ export function DashboardScreen() {
           <h2 className="mb-3 text-xl font-bold">Upcoming Events</h2>
           {events.isLoading ? (
             <p role="status">Loading events...</p>
+          ) : events.isError ? (
+            <p role="alert">{`Failed to load events: ${events.error.message}`}</p>
           ) : upcoming.length === 0 ? (
             <p className="text-slate-700">No events found.</p>
           ) : (

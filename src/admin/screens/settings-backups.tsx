@@ -5,10 +5,10 @@ import { formatDisplayDate } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
 import type { BackupStatus } from '../types.ts';
 import { Card } from '../ui/admin-page.tsx';
+import { BACKUP_STATUS_URL } from '../ui/backups-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { useSave } from '../use-save.ts';
 
-const STATUS_URL = '/api/admin/backups';
 const ALERT = 'mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800';
 
 /**
@@ -18,13 +18,13 @@ const ALERT = 'mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-
  */
 export function BackupsCard() {
   const timeZone = useTimeZone();
-  const status = useQuery<BackupStatus>({ queryKey: [STATUS_URL], refetchOnWindowFocus: true });
+  const status = useQuery<BackupStatus>({ queryKey: [BACKUP_STATUS_URL], refetchOnWindowFocus: true });
   const take = useSave({
     method: 'POST',
-    url: () => STATUS_URL,
+    url: () => BACKUP_STATUS_URL,
     success: 'The backup was taken: your browser is downloading it.',
     failure: 'Failed to take a backup',
-    refresh: [STATUS_URL],
+    refresh: [BACKUP_STATUS_URL],
     onSuccess: (_input, _etag, body) => window.location.assign((body as z.output<typeof backupTakenSchema>).downloadUrl),
     onError: () => void status.refetch(),
   });
