@@ -97,6 +97,28 @@ eachDatabase('administrators on $kind', (db) => {
     expect(await login(suite)).toEqual(expect.any(String));
   });
 
+  it('lists the devices signed in as each administrator, so that a stranger’s sign-in shows', async () => {
+    const token = await login(suite);
+    const added = await call(suite, 'POST', '/api/admin/administrators', {
+      token,
+      body: { username: 'watch.dad', password: 'another-long-password' },
+    });
+    expect(added.body).toMatchObject({ signedInDevices: 0, lastActiveAt: null });
+    const activity = async () =>
+      (await call(suite, 'GET', '/api/admin/administrators', { token })).body.find((a: { username: string }) => a.username === 'watch.dad');
+    expect(await activity()).toMatchObject({ signedInDevices: 0, lastActiveAt: null });
+    const before = Date.now();
+    await login(suite, 'watch.dad', 'another-long-password');
+    const second = await login(suite, 'watch.dad', 'another-long-password');
+    const signedIn = await activity();
+    expect(signedIn.signedInDevices).toBe(2);
+    expect(Date.parse(signedIn.lastActiveAt)).toBeGreaterThanOrEqual(before - 1000);
+    // Signing out ends one of them.
+    expect((await call(suite, 'POST', '/api/admin/logout', { token: second })).status).toBeLessThan(300);
+    expect((await activity()).signedInDevices).toBe(1);
+    await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token });
+  });
+
   it('answers 409, never 500, when the same name is added many times at once', async () => {
     const token = await login(suite);
     const answers = await Promise.all(

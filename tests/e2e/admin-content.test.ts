@@ -369,6 +369,8 @@ describe('admin content screens in Chromium', () => {
     await page.getByRole('button', { name: 'Add Administrator' }).click();
     await expectNotice(page, 'Administrator added successfully');
     await page.getByRole('button', { name: 'Remove raj' }).waitFor();
+    const rajSignIns = page.getByRole('listitem').filter({ hasText: 'raj' }).getByTestId('sign-ins');
+    await expect(rajSignIns.textContent()).resolves.toBe('Not signed in anywhere.');
     await expectNoAxeViolations(page);
 
     const other = await openPage(chrome.browser);
@@ -378,6 +380,11 @@ describe('admin content screens in Chromium', () => {
     await other.page.getByRole('button', { name: 'Log in' }).click();
     await other.page.waitForURL(`${suite.url}/admin/dashboard`);
     await other.close();
+    // Their sign-in shows to the others, with when.
+    await page.reload();
+    await expect
+      .poll(() => rajSignIns.textContent())
+      .toMatch(/^Signed in on 1 device; last active [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}\.$/);
 
     page.on('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Remove raj' }).click();

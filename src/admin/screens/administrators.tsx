@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { changePasswordInputSchema, newAdminInputSchema, PASSWORD_ADVICE, PASSWORD_MIN } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
-import { formatDisplayDate } from '../../core/shared/time.ts';
+import { formatDisplayDate, formatDisplayDateTime } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
 import type { Admin, Me } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
@@ -42,6 +42,9 @@ export function AdministratorsScreen() {
                     <span className="font-semibold">{admin.username}</span>
                     {self && <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm">you</span>}
                     <span className="block text-sm text-slate-600">Added {formatDisplayDate(admin.createdAt, timeZone)}</span>
+                    <span className="block text-sm text-slate-600" data-testid="sign-ins">
+                      {signIns(admin, (iso) => formatDisplayDateTime(iso, timeZone))}
+                    </span>
                   </span>
                   {!self && !only && (
                     <Button
@@ -67,6 +70,16 @@ export function AdministratorsScreen() {
       </div>
     </AdminPage>
   );
+}
+
+/**
+ * Where this administrator is signed in: a device nobody recognises is a sign-in to look into
+ * (change that password: every other session ends).
+ */
+function signIns(admin: Admin, when: (iso: string) => string): string {
+  if (admin.signedInDevices === 0 || !admin.lastActiveAt) return 'Not signed in anywhere.';
+  const devices = admin.signedInDevices === 1 ? '1 device' : `${admin.signedInDevices} devices`;
+  return `Signed in on ${devices}; last active ${when(admin.lastActiveAt)}.`;
 }
 
 function AddAdministrator() {

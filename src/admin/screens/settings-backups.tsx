@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { backupTakenSchema } from '../../core/backup/backup-status.schema.ts';
-import { formatDisplayDate } from '../../core/shared/time.ts';
+import { formatDisplayDateTime } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
 import type { BackupStatus } from '../types.ts';
 import { Card } from '../ui/admin-page.tsx';
@@ -32,8 +32,7 @@ export function BackupsCard() {
   const failure = status.data?.lastFailure;
   const damagedAt = status.data?.databaseDamagedAt;
   const offsite = status.data?.offsite;
-  const time = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-  const when = (iso: string) => `${formatDisplayDate(iso, timeZone)} at ${time(iso)}`;
+  const when = (iso: string) => formatDisplayDateTime(iso, timeZone);
   return (
     <Card>
       <h2 className="mb-3 text-xl font-bold">Backups</h2>

@@ -24,6 +24,9 @@ export const adminSchema = z.object({
   id: z.string(),
   username: z.string(),
   createdAt: z.string(),
+  /** Devices signed in as this administrator now, and when one was last used: a stranger's sign-in shows here. */
+  signedInDevices: z.number().int(),
+  lastActiveAt: z.string().nullable(),
 });
 export type Admin = z.output<typeof adminSchema>;
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/connect.ts';
 import { createGuessCounter } from '../auth/guesses.ts';
+import { SESSION_IDLE_MS } from '../auth/login-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -24,7 +25,10 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
   const repo = createAdminsRepository(deps.db);
   const sessions = createSessionsRepository(deps.db);
   const guesses = createGuessCounter(deps.db);
-  const toAdmin = ({ id, username, createdAt }: Admin): Admin => ({ id, username, createdAt });
+  const toAdmin = (
+    { id, username, createdAt }: Pick<Admin, 'id' | 'username' | 'createdAt'>,
+    activity: { devices: number; lastSeenAt: string | null } = { devices: 0, lastSeenAt: null },
+  ): Admin => ({ id, username, createdAt, signedInDevices: activity.devices, lastActiveAt: activity.lastSeenAt });
 
   /** A new password, refused under `field` when it is too short, too long or too easy to guess. */
   async function requireGoodPassword(field: string, password: string, username: string): Promise<void> {
@@ -35,7 +39,16 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
   }
 
   return {
-    list: async (): Promise<Admin[]> => (await repo.list()).map(toAdmin),
+    /** Every administrator, with the devices signed in as each now (a stranger's sign-in shows here). */
+    async list(): Promise<Admin[]> {
+      const now = Date.now();
+      const [rows, activity] = await Promise.all([
+        repo.list(),
+        sessions.activity(new Date(now - SESSION_IDLE_MS).toISOString(), new Date(now).toISOString()),
+      ]);
+      const byAdmin = new Map(activity.map((row) => [row.adminId, { devices: Number(row.devices), lastSeenAt: row.lastSeenAt }]));
+      return rows.map((row) => toAdmin(row, byAdmin.get(row.id)));
+    },
     count: () => repo.count(),
     findByUsername: (username: string) => repo.findByUsername(username.trim().toLowerCase()),
     findById: (id: string) => repo.findById(id),

@@ -29,6 +29,16 @@ export function createSessionsRepository(db: Db) {
       await query.execute();
     },
 
+    /** Per administrator, the sessions still valid (not expired, not idle) and the last time one was used. */
+    activity: (idleSince: string, now: string) =>
+      db
+        .selectFrom('sessions')
+        .select((eb) => ['adminId', eb.fn.countAll<number | string | bigint>().as('devices'), eb.fn.max('lastSeenAt').as('lastSeenAt')])
+        .where('expiresAt', '>', now)
+        .where('lastSeenAt', '>=', idleSince)
+        .groupBy('adminId')
+        .execute(),
+
     async deleteExpired(idleSince: string, now: string): Promise<void> {
       await db
         .deleteFrom('sessions')

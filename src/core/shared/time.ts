@@ -66,6 +66,12 @@ export function formatDisplayDate(iso: string, timeZone: string): string {
   return formatter.format(new Date(iso));
 }
 
+/** 'November 25, 2026 at 02:21' in `timeZone`: when something happened, for the admin's notes. */
+export function formatDisplayDateTime(iso: string, timeZone: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return `${formatDisplayDate(iso, timeZone)} at ${time}`;
+}
+
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
