@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -7,6 +6,7 @@ import { call, login } from '../setup/api-client.ts';
 import { onPostgres, testDatabases, type FreshDatabase } from '../setup/databases.ts';
 import { create, uploadImage } from '../setup/fill-site.ts';
 import { startS3, type LocalS3 } from '../setup/s3-server.ts';
+import { runScript } from '../setup/scripts.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 import { startTcpProxy } from '../setup/tcp-proxy.ts';
 
@@ -16,19 +16,6 @@ import { startTcpProxy } from '../setup/tcp-proxy.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const sqliteDb = testDatabases.find((db) => db.kind === 'sqlite')!;
-
-function script(file: string, args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, file), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
 
 const envOf = (database: FreshDatabase) => ({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl });
 
@@ -77,11 +64,11 @@ describe('images in an S3-compatible bucket', () => {
     });
     await client.send(new PutObjectCommand({ Bucket: 'club', Key: 'storingnow/master.webp', Body: 'image' }));
     client.destroy();
-    const early = await script('scripts/images-gc.ts', ['--grace-minutes', '60'], env);
+    const early = await runScript('images-gc', ['--grace-minutes', '60'], env);
     expect(early.code, early.out).toBe(0);
     expect(s3.keys('club')).toContain('storingnow/master.webp');
     expect(s3.keys('club').some((key) => key.startsWith(`${orphan}/`))).toBe(true);
-    const run = await script('scripts/images-gc.ts', ['--grace-minutes', '0'], env);
+    const run = await runScript('images-gc', ['--grace-minutes', '0'], env);
     expect(run.code, run.out).toBe(0);
     expect(s3.keys('club')).not.toContain('storingnow/master.webp');
     expect(s3.keys('club').some((key) => key.startsWith(`${orphan}/`))).toBe(false);
@@ -90,12 +77,12 @@ describe('images in an S3-compatible bucket', () => {
 
   it('backs up from the bucket and restores into another bucket', async () => {
     const file = path.join(database.dataDir, 'with-s3.tar.gz');
-    const backup = await script('scripts/backup.ts', ['--out', file], env);
+    const backup = await runScript('backup', ['--out', file], env);
     expect(backup.code, backup.out).toBe(0);
     const target = await sqliteDb.create();
     const targetEnv = { ...envOf(target), ...s3.env('restored') };
     try {
-      const restore = await script('scripts/restore.ts', [file], targetEnv);
+      const restore = await runScript('restore', [file], targetEnv);
       expect(restore.code, restore.out).toBe(0);
       expect(s3.keys('restored')).toEqual(s3.keys('club').filter((key) => !key.startsWith('.')));
       const other = await startServer(targetEnv);

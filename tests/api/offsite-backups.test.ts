@@ -122,6 +122,12 @@ describe('daily backups copied off the server to a bucket', () => {
     const missing = await runScript('restore', ['--from-bucket', 'club-backup-20200101-000000.tar.gz'], bucketEnv(port, await newSite()));
     expect(missing.code).toBe(1);
     expect(missing.out).toContain(`The bucket ${BUCKET} holds no backup called club-backup-20200101-000000.tar.gz.`);
+    // Only a backup's name is taken: no path out of the backup folder, no other key of the bucket (a NUL cannot reach a command's arguments).
+    for (const name of ['../../etc/passwd', `${PREFIX}${local[1]}`, 'club-backup-20200101-000000.tar.gz\u0007.sh', '..%2Fclub.sqlite']) {
+      const refused = await runScript('restore', ['--from-bucket', name], bucketEnv(port, fresh));
+      expect(refused.code, name).toBe(1);
+      expect(refused.out, name).toContain('is not the name of a backup (club-backup-YYYYMMDD-HHMMSS.tar.gz).');
+    }
   }, 90_000);
 
   it('a bucket out of reach: the backup is kept on the server, Settings says so, and the copy goes once it is back', async () => {

@@ -14,7 +14,7 @@ export interface ScriptRun {
  * `nodeArgs` for Node itself, such as a heap cap).
  */
 export function runScript(
-  name: 'backup' | 'restore',
+  name: 'backup' | 'restore' | 'images-gc',
   args: string[],
   env: Record<string, string | undefined>,
   nodeArgs: string[] = [],

@@ -30,11 +30,10 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     activity: { devices: number; lastSeenAt: string | null } = { devices: 0, lastSeenAt: null },
   ): Admin => ({ id, username, createdAt, signedInDevices: activity.devices, lastActiveAt: activity.lastSeenAt });
 
-  /** A new password, refused under `field` when it is too short, too long or too easy to guess. */
-  async function requireGoodPassword(field: string, password: string, username: string): Promise<void> {
-    parseOrThrow(field, newPasswordSchema, password);
+  /** A new password (its length already checked), refused under `field` when it is too easy to guess. */
+  async function requireHardToGuess(field: string, password: string, username: string): Promise<void> {
     const clubName = await deps.clubName();
-    const weakness = await deps.checkPassword(password, [username, clubName, ...clubName.split(/\W+/), ...SITE_WORDS]);
+    const weakness = await deps.checkPassword(password, [username, clubName, ...clubName.split(/\W+/).filter(Boolean), ...SITE_WORDS]);
     if (weakness) throw new ValidationError({ [field]: weakness });
   }
 
@@ -58,7 +57,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       parseOrThrow('password', newPasswordSchema, password);
       const exists = () => new ConflictError(`An administrator called "${username}" already exists.`);
       if (await repo.findByUsername(username)) throw exists();
-      await requireGoodPassword('password', password, username);
+      await requireHardToGuess('password', password, username);
       const now = nowIso();
       const row = { id: newId(), username, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now };
       try {
@@ -83,7 +82,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       parseOrThrow('password', newPasswordSchema, password);
       const admin = await this.findByUsername(usernameInput);
       if (!admin) throw new NotFoundError('Administrator');
-      await requireGoodPassword('password', password, admin.username);
+      await requireHardToGuess('password', password, admin.username);
       await repo.setPasswordHash(admin.id, await hashPassword(password), nowIso());
       await sessions.deleteForAdmin(admin.id);
     },
@@ -106,7 +105,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
         throw new ValidationError({ currentPassword: 'The current password is not correct' });
       }
       await guess.succeeded();
-      await requireGoodPassword('newPassword', nextPassword, admin.username);
+      parseOrThrow('newPassword', newPasswordSchema, nextPassword);
+      await requireHardToGuess('newPassword', nextPassword, admin.username);
       await repo.setPasswordHash(adminId, await hashPassword(nextPassword), nowIso());
       await sessions.deleteForAdmin(adminId, keepTokenHash);
     },
