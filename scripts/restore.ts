@@ -2,13 +2,14 @@
 // npm run restore -- --from-bucket [NAME] [--replace]
 // Restores an archive written by npm run backup into an empty database and image folder (SQLite
 // or PostgreSQL, as configured). --replace replaces a site that is there, after a backup of it.
-// Stop the server first.
+// It refuses while a server runs on the database, and a server does not start during it.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError } from '../src/core/backup/archive-format.ts';
 import { backupFileName } from '../src/core/backup/backup-files.ts';
 import { restoreBackup } from '../src/core/backup/restore-backup.ts';
 import { ConfigError, loadConfig } from '../src/core/config.ts';
+import { type Claim, claimDatabase, DatabaseInUseError } from '../src/core/db/claim.ts';
 import { createOffsiteCopies, OffsiteError } from '../src/core/backup/offsite.ts';
 import { createImageStorage } from '../src/core/context.ts';
 import { createLogger } from '../src/core/logger.ts';
@@ -28,8 +29,11 @@ try {
   console.error(usage);
   process.exit(2);
 }
+let claim: Claim | undefined;
 try {
   const config = loadConfig();
+  // Held to the end (or the process's end, however it ends): no server serves a site halfway restored.
+  claim = await claimDatabase(config.database, 'restore');
   if (fromBucket) {
     const bucket = config.backup.offsite;
     if (!bucket) throw new BackupError('--from-bucket needs BACKUP_S3_BUCKET (and the S3_* settings of its service).');
@@ -51,6 +55,12 @@ try {
     `Restored the backup of ${manifest.createdAt} (${counts.join(', ')}) into ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.file}.`,
   );
 } catch (error) {
-  console.error(error instanceof BackupError || error instanceof ConfigError || error instanceof OffsiteError ? error.message : error);
+  console.error(
+    error instanceof BackupError || error instanceof ConfigError || error instanceof OffsiteError || error instanceof DatabaseInUseError
+      ? error.message
+      : error,
+  );
   process.exit(1);
+} finally {
+  await claim?.release();
 }

@@ -9,6 +9,7 @@ import compression from 'compression';
 import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { restoreAdvice } from '../core/backup/backup-files.ts';
 import { createContext, setContext } from '../core/context.ts';
+import { claimDatabase, DatabaseInUseError } from '../core/db/claim.ts';
 import { damageIn, findDamage } from '../core/db/damage.ts';
 import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
@@ -55,6 +56,12 @@ if (!development && !fs.existsSync(entry)) {
   process.exit(1);
 }
 
+// Before anything touches the database: a restore under way there must not be served or migrated.
+const claim = await claimDatabase(config.database, 'server', log).catch((error: unknown) => {
+  if (error instanceof DatabaseInUseError) log.fatal(error.message);
+  else log.fatal({ err: error }, 'could not open the database');
+  process.exit(1);
+});
 const contextPromise = createContext(config, log);
 setContext(contextPromise);
 const app = await contextPromise.catch((error: unknown) => {
@@ -290,6 +297,7 @@ async function shutdown(signal: string): Promise<void> {
   clearInterval(idleSweep);
   clearTimeout(force);
   await app.close();
+  await claim.release();
   log.info('stopped');
   process.exit(0);
 }

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+
+// A restore replaces the whole database. With a server running on it, what visitors and
+// volunteers write meanwhile would be lost (acknowledged, then replaced) and the server's page
+// cache would go on showing the old site. So a server claims its database for its life and a
+// restore claims it alone: each refuses to start while the other holds it. The claims are
+// operating-system and database locks, which end with the process, kill -9 included, so a crash
+// never leaves a claim behind (docs/decisions/040-restore-never-beside-a-server.md).
+
+export type Claimant = 'server' | 'restore';
+
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError';
+}
+
+export interface Claim {
+  release(): Promise<void>;
+}
+
+/**
+ * PostgreSQL advisory-lock key (two int4s, both arbitrary): servers hold it shared, several at
+ * once; a restore holds it alone. Advisory locks belong to one database, so sites on other
+ * databases of the same PostgreSQL server never meet.
+ */
+const LOCK_KEY = [0x636c7562, 1] as const;
+const RECLAIM_MIN_MS = 250;
+const RECLAIM_MAX_MS = 10_000;
+
+/** The file whose lock a SQLite site's server or restore holds (the lock ends with its process). */
+export function claimFileOf(databaseFile: string): string {
+  return `${databaseFile}.in-use`;
+}
+
+/** Claims the database for a server (alongside other servers on PostgreSQL) or for a restore (alone). */
+export async function claimDatabase(database: Config['database'], claimant: Claimant, log?: Logger): Promise<Claim> {
+  return database.kind === 'sqlite' ? claimSqlite(database.file, claimant) : claimPostgres(database.url, claimant, log);
+}
+
+function claimSqlite(databaseFile: string, claimant: Claimant): Claim {
+  fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
+  const file = claimFileOf(databaseFile);
+  // An empty database of its own whose write lock this process takes and keeps: SQLite's locks
+  // are the system's file locks, released when the process ends however it ends.
+  const lock = new DatabaseSync(file);
+  try {
+    lock.exec('PRAGMA busy_timeout = 0; BEGIN EXCLUSIVE');
+  } catch (error) {
+    lock.close();
+    if (!/locked|busy/i.test((error as Error).message)) throw error;
+    throw new DatabaseInUseError(
+      claimant === 'restore'
+        ? `A server is running on ${databaseFile} (or a restore is). Stop it first: a restore beside a running site loses what is written meanwhile. Nothing was changed.`
+        : `Another server or a restore is using ${databaseFile}. One server serves a SQLite site: stop the other, or wait until the restore has finished, and start again.`,
+    );
+  }
+  return {
+    release() {
+      if (lock.isOpen) lock.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+async function claimPostgres(url: string, claimant: Claimant, log?: Logger): Promise<Claim> {
+  const { Client } = createRequire(import.meta.url)('pg') as typeof pg;
+  const open = async (): Promise<pg.Client> => {
+    const client = new Client({ connectionString: url, application_name: `club site ${claimant}`, keepAlive: true });
+    client.on('error', () => {}); // reported through 'end', below
+    await client.connect();
+    return client;
+  };
+  const take = async (client: pg.Client): Promise<boolean> => {
+    const fn = claimant === 'server' ? 'pg_try_advisory_lock_shared' : 'pg_try_advisory_lock';
+    const { rows } = await client.query<{ taken: boolean }>(`select ${fn}($1, $2) as taken`, [...LOCK_KEY]);
+    return rows[0]?.taken === true;
+  };
+
+  let client = await open();
+  if (!(await take(client))) {
+    const servers = await holders(client);
+    await client.end().catch(() => {});
+    throw new DatabaseInUseError(
+      claimant === 'restore'
+        ? servers > 0
+          ? `${servers === 1 ? 'A server is' : `${servers} servers are`} running on this database. Stop ${servers === 1 ? 'it' : 'them'} first: a restore beside a running site loses what is written meanwhile. Nothing was changed.`
+          : 'Another restore is running on this database. Wait until it has finished. Nothing was changed.'
+        : 'A restore is running on this database. Start the server when it has finished.',
+    );
+  }
+  if (claimant === 'restore') return { release: () => client.end().catch(() => {}) };
+
+  // A server's claim rides on one connection: when the database restarts or the connection is
+  // cut, it is taken again as soon as the database answers.
+  let released = false;
+  let retryMs = RECLAIM_MIN_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const watch = (held: pg.Client) =>
+    held.once('end', () => {
+      if (!released) timer = setTimeout(() => void reclaim(), retryMs);
+    });
+  const reclaim = async () => {
+    retryMs = Math.min(retryMs * 2, RECLAIM_MAX_MS);
+    try {
+      const next = await open();
+      if (released) return void next.end().catch(() => {});
+      client = next;
+      watch(next);
+      if (await take(next)) retryMs = RECLAIM_MIN_MS;
+      else {
+        log?.error('a restore is running on this database while this server serves it: stop the server until the restore has finished');
+        await next.end().catch(() => {});
+      }
+    } catch {
+      if (!released) timer = setTimeout(() => void reclaim(), retryMs);
+    }
+  };
+  watch(client);
+  return {
+    async release() {
+      released = true;
+      clearTimeout(timer);
+      await client.end().catch(() => {});
+    },
+  };
+}
+
+/** How many servers hold their claim on this database. */
+async function holders(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ count: number }>(
+    `select count(*)::int as count from pg_locks
+      where locktype = 'advisory' and classid = $1 and objid = $2 and objsubid = 2 and mode = 'ShareLock' and granted
+        and database = (select oid from pg_database where datname = current_database())`,
+    [...LOCK_KEY],
+  );
+  return rows[0]?.count ?? 0;
+}
