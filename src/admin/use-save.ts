@@ -7,8 +7,8 @@ interface SaveOptions<TInput> {
   method: 'POST' | 'PUT' | 'DELETE';
   url: (input: TInput) => string;
   body?: (input: TInput) => unknown;
-  /** SPEC §8's success text, shown under the title 'Success'. */
-  success: string;
+  /** SPEC §8's success text, shown under the title 'Success' (or words for this input). */
+  success: string | ((input: TInput) => string);
   /** SPEC §8's failure text; the error is appended after a colon unless `bare`. */
   failure: string;
   bare?: boolean;
@@ -52,7 +52,7 @@ export function useSave<TInput = void>(options: SaveOptions<TInput>) {
       const undo = options.undo?.(input);
       notify({
         title: 'Success',
-        description: options.success,
+        description: typeof options.success === 'string' ? options.success : options.success(input),
         ...(undo && { action: { label: 'Undo', altText: undo.hint, onAction: undo.run } }),
       });
       options.onSuccess?.(input, answer.etag, answer.body);

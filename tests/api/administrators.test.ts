@@ -119,6 +119,39 @@ eachDatabase('administrators on $kind', (db) => {
     await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token });
   });
 
+  it('signs an administrator out on every device (a lost phone), and oneself on every other device', async () => {
+    const token = await login(suite);
+    const myOther = await login(suite);
+    const added = await call(suite, 'POST', '/api/admin/administrators', {
+      token,
+      body: { username: 'lost.phone', password: 'another-long-password' },
+    });
+    const phone = await login(suite, 'lost.phone', 'another-long-password');
+    const laptop = await login(suite, 'lost.phone', 'another-long-password');
+
+    const ended = await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}/sessions`, { token });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toEqual({ message: 'lost.phone is signed out on every device.' });
+    for (const gone of [phone, laptop]) expect((await call(suite, 'GET', '/api/admin/me', { token: gone })).status).toBe(401);
+    const listed = (await call(suite, 'GET', '/api/admin/administrators', { token })).body;
+    expect(listed.find((a: { username: string }) => a.username === 'lost.phone')).toMatchObject({ signedInDevices: 0 });
+    // The password still works: signing out is not removing.
+    const again = await login(suite, 'lost.phone', 'another-long-password');
+    expect((await call(suite, 'GET', '/api/admin/me', { token: again })).status).toBe(200);
+
+    const me = (await call(suite, 'GET', '/api/admin/me', { token })).body;
+    const mine = await call(suite, 'DELETE', `/api/admin/administrators/${me.id}/sessions`, { token });
+    expect(mine.body).toEqual({ message: 'Your other devices are signed out.' });
+    expect((await call(suite, 'GET', '/api/admin/me', { token })).status).toBe(200);
+    expect((await call(suite, 'GET', '/api/admin/me', { token: myOther })).status).toBe(401);
+    // Another administrator's sessions are not touched by that.
+    expect((await call(suite, 'GET', '/api/admin/me', { token: again })).status).toBe(200);
+
+    expect((await call(suite, 'DELETE', '/api/admin/administrators/abc123def456/sessions', { token })).status).toBe(404);
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}/sessions`)).status).toBe(401);
+    await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token });
+  });
+
   it('answers 409, never 500, when the same name is added many times at once', async () => {
     const token = await login(suite);
     const answers = await Promise.all(

@@ -5,6 +5,7 @@ import { BACKUP_NOT_WRITTEN } from '../../src/core/backup/archive-format.ts';
 import { phoneJpeg } from '../fixtures/images.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
+import { call, login } from '../setup/api-client.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from '../setup/browser.ts';
 import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
@@ -348,7 +349,7 @@ describe('admin content screens in Chromium', () => {
     await close();
   });
 
-  it('adds an administrator who can then sign in, and never offers to remove yourself', async () => {
+  it('adds an administrator who can then sign in, signs them out on every device, and never offers to remove yourself', async () => {
     const { page, close } = await adminPage(chrome.browser, suite.url, '/admin/administrators');
     await page.getByRole('heading', { name: 'Administrators' }).waitFor();
     await page.getByText('you', { exact: true }).waitFor();
@@ -379,14 +380,38 @@ describe('admin content screens in Chromium', () => {
     await other.page.getByLabel('Password').fill('raj-long-password-1');
     await other.page.getByRole('button', { name: 'Log in' }).click();
     await other.page.waitForURL(`${suite.url}/admin/dashboard`);
-    await other.close();
     // Their sign-in shows to the others, with when.
     await page.reload();
     await expect
       .poll(() => rajSignIns.textContent())
       .toMatch(/^Signed in on 1 device; last active [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}\.$/);
 
-    page.on('dialog', (d) => void d.accept());
+    // Their phone is lost: signed out there, they must sign in again with the password.
+    const questions: string[] = [];
+    page.on('dialog', (d) => {
+      questions.push(d.message());
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Sign out raj on every device' }).click();
+    await expectNotice(page, 'raj is signed out on every device.');
+    expect(questions).toEqual(['Sign raj out on every device? Whoever uses their sign-in must sign in again with the password.']);
+    await expect.poll(() => rajSignIns.textContent()).toBe('Not signed in anywhere.');
+    await expect(page.getByRole('button', { name: 'Sign out raj on every device' }).count()).resolves.toBe(0);
+    await other.page.goto(`${suite.url}/admin/news`);
+    await other.page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await other.close();
+
+    // One's own other devices (this screen's earlier sign-ins, and one more): this one stays.
+    const elsewhere = await login(suite.url);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign out other devices' }).click();
+    await expectNotice(page, 'Your other devices are signed out.');
+    expect(questions.at(-1)).toBe('Sign out your other devices? This one stays signed in.');
+    await page.getByRole('button', { name: 'Sign out other devices' }).waitFor({ state: 'detached' });
+    const mine = page.getByRole('listitem').filter({ hasText: 'you' }).getByTestId('sign-ins');
+    await expect.poll(() => mine.textContent()).toMatch(/^Signed in on 1 device;/);
+    expect((await call(suite.url, 'GET', '/api/admin/me', { token: elsewhere })).status).toBe(401);
+
     await page.getByRole('button', { name: 'Remove raj' }).click();
     await expectNotice(page, 'Administrator removed successfully');
     await close();

@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { changePasswordInputSchema, newAdminInputSchema, PASSWORD_ADVICE, PASSWORD_MIN } from '../../core/admins/admins.schema.ts';
+import {
+  changePasswordInputSchema,
+  newAdminInputSchema,
+  PASSWORD_ADVICE,
+  PASSWORD_MIN,
+  signedOutMessage,
+} from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import { formatDisplayDate, formatDisplayDateTime } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
@@ -12,7 +18,10 @@ import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormInputField } from '../forms/form-fields.tsx';
 
-/** Several volunteers can run the site: add one, remove one (never yourself, never the last), change your password. */
+/**
+ * Several volunteers can run the site: add one, remove one (never yourself, never the last), sign
+ * one out on every device (a lost phone), change your password.
+ */
 export function AdministratorsScreen() {
   const timeZone = useTimeZone();
   const admins = useQuery<Admin[]>({ queryKey: ['/api/admin/administrators'] });
@@ -22,6 +31,13 @@ export function AdministratorsScreen() {
     url: (admin) => `/api/admin/administrators/${admin.id}`,
     success: 'Administrator removed successfully',
     failure: 'Failed to remove administrator',
+    refresh: ['/api/admin/administrators'],
+  });
+  const signOut = useSave<Admin & { self: boolean }>({
+    method: 'DELETE',
+    url: (admin) => `/api/admin/administrators/${admin.id}/sessions`,
+    success: (admin) => signedOutMessage(admin.username, admin.self),
+    failure: 'Failed to sign out',
     refresh: ['/api/admin/administrators'],
   });
   const only = (admins.data ?? []).length <= 1;
@@ -46,18 +62,35 @@ export function AdministratorsScreen() {
                       {signIns(admin, (iso) => formatDisplayDateTime(iso, timeZone))}
                     </span>
                   </span>
-                  {!self && !only && (
-                    <Button
-                      variant="destructive"
-                      aria-label={`Remove ${admin.username}`}
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Remove ${admin.username}? They will no longer be able to sign in.`)) remove.mutate(admin);
-                      }}
-                    >
-                      Remove
-                    </Button>
-                  )}
+                  <span className="flex flex-wrap gap-2">
+                    {admin.signedInDevices > (self ? 1 : 0) && (
+                      <Button
+                        variant="secondary"
+                        aria-label={self ? undefined : `Sign out ${admin.username} on every device`}
+                        disabled={signOut.isPending}
+                        onClick={() => {
+                          const question = self
+                            ? 'Sign out your other devices? This one stays signed in.'
+                            : `Sign ${admin.username} out on every device? Whoever uses their sign-in must sign in again with the password.`;
+                          if (window.confirm(question)) signOut.mutate({ ...admin, self });
+                        }}
+                      >
+                        {self ? 'Sign out other devices' : 'Sign out'}
+                      </Button>
+                    )}
+                    {!self && !only && (
+                      <Button
+                        variant="destructive"
+                        aria-label={`Remove ${admin.username}`}
+                        disabled={remove.isPending}
+                        onClick={() => {
+                          if (window.confirm(`Remove ${admin.username}? They will no longer be able to sign in.`)) remove.mutate(admin);
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </span>
                 </li>
               );
             })}
@@ -74,7 +107,7 @@ export function AdministratorsScreen() {
 
 /**
  * Where this administrator is signed in: a device nobody recognises is a sign-in to look into
- * (change that password: every other session ends).
+ * (sign them out; change that password, since whoever signed in knows it).
  */
 function signIns(admin: Admin, when: (iso: string) => string): string {
   if (admin.signedInDevices === 0 || !admin.lastActiveAt) return 'Not signed in anywhere.';

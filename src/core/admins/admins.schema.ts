@@ -41,3 +41,8 @@ export const changePasswordInputSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
   newPassword: newPasswordSchema,
 });
+
+/** What a sign-out on every device says, in the API's answer and the admin's notice alike. */
+export function signedOutMessage(username: string, self: boolean): string {
+  return self ? 'Your other devices are signed out.' : `${username} is signed out on every device.`;
+}

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import { newPasswordSchema, usernameSchema, type Admin } from './admins.schema.ts';
+import { newPasswordSchema, signedOutMessage, usernameSchema, type Admin } from './admins.schema.ts';
 import { createAdminsRepository } from './admins.repository.ts';
 import type { PasswordChecker } from './password-strength.ts';
 
@@ -109,6 +109,18 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       await requireHardToGuess('newPassword', nextPassword, admin.username);
       await repo.setPasswordHash(adminId, await hashPassword(nextPassword), nowIso());
       await sessions.deleteForAdmin(adminId, keepTokenHash);
+    },
+
+    /**
+     * Ends every session of an administrator: a lost or stolen phone, a shared computer left
+     * signed in. Asked of oneself, the device asking stays signed in.
+     */
+    async signOutEverywhere(id: string, acting: { id: string; tokenHash: string }): Promise<{ message: string }> {
+      const admin = await repo.findById(id);
+      if (!admin) throw new NotFoundError('Administrator');
+      const self = id === acting.id;
+      await sessions.deleteForAdmin(id, self ? acting.tokenHash : undefined);
+      return { message: signedOutMessage(admin.username, self) };
     },
 
     /** Never removes the last administrator, nor the one asking. */

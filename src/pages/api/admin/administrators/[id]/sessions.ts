@@ -1,0 +1,9 @@
+import { messageSchema } from '../../../../../server/http/api-schemas.ts';
+import { endpoint, pathId, requireAdmin } from '../../../../../server/http/endpoint.ts';
+import { json } from '../../../../../server/http/responses.ts';
+
+/** Signs an administrator out on every device (yourself: on every other device). */
+export const DELETE = endpoint(
+  { summary: 'Sign an administrator out on every device (yourself: every other device)', response: messageSchema },
+  async (context, app) => json(await app.admins.signOutEverywhere(pathId(context, 'Administrator'), requireAdmin(context))),
+);
