@@ -91,6 +91,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   return withHeaders(response, {
     ...securityHeaders(context.url.protocol === 'https:' || publicUrl.startsWith('https:'), pathname, { allowances }),
     ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),
+    // Astro says text/html alone: the charset in the header is read before any byte of the page.
+    ...(response.headers.get('content-type') === 'text/html' ? { 'Content-Type': 'text/html; charset=utf-8' } : {}),
     'X-Request-Id': context.locals.requestId,
   });
 

@@ -212,7 +212,7 @@ eachDatabase('hostile input on $kind', (db) => {
       for (const method of ['GET', 'HEAD'] as const) {
         const response = await call(suite, method, path);
         expect(response.status, `${method} ${path}`).toBe(404);
-        expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+        expect(response.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
         expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
         if (method === 'GET') expect(response.text, path).toContain('404 Page Not Found');
       }

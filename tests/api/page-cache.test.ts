@@ -255,6 +255,7 @@ eachDatabase('page cache on $kind', (db) => {
     expect(home.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
     expect(home.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, must-revalidate');
     expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(home.headers.get('vary')).toBe('Accept-Encoding');
     for (const encoding of ['br', 'gzip']) {
       const compressed = await fetch(`${suite.url}/`, { headers: { 'accept-encoding': encoding } });
