@@ -25,8 +25,35 @@ export class ApiError extends Error {
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const text = await response.text();
+/**
+ * No answer at all: the connection is gone (a phone between masts, a school's patchy wi-fi) or
+ * nothing came back in time. Browsers word it as "Failed to fetch" or "Load failed"; this says
+ * what happened and what to do. Forms keep what was typed, so trying again loses nothing.
+ */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+/** How long a call may take, body included, before the administrator is told and can try again. */
+const ANSWER_WITHIN_MS = 30_000;
+export const UNREACHABLE = 'The site could not be reached. Check your connection, then try again.';
+export const NO_ANSWER = `The site did not answer within ${ANSWER_WITHIN_MS / 1000} seconds. Check your connection, then try again.`;
+
+/** fetch and read the body within ANSWER_WITHIN_MS; no answer becomes a NetworkError in words. */
+export async function fetchText(url: string, init: RequestInit): Promise<{ response: Response; text: string }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ANSWER_WITHIN_MS);
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    return { response, text: await response.text() };
+  } catch {
+    throw new NetworkError(controller.signal.aborted ? NO_ANSWER : UNREACHABLE);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function toApiError(response: Response, text: string): ApiError {
   let serverMessage = text;
   let fieldErrors: Record<string, string> = {};
   try {
@@ -82,34 +109,45 @@ export async function apiCall<T = unknown>(
 ): Promise<WithVersion<T>> {
   const isForm = body instanceof FormData;
   const send = () =>
-    fetch(url, {
+    fetchText(url, {
       method,
       credentials: 'same-origin',
       headers: body === undefined || isForm ? headers : { 'Content-Type': 'application/json', ...headers },
       ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
     });
-  let response = await send();
+  let { response, text } = await send();
   // A save that meets an expired session asks to sign in again in place, then is sent again:
   // the form, and what was typed in it, stay on the screen. Reads go to the sign-in screen.
   if (response.status === 401 && method !== 'GET' && url !== LOGIN_URL && url !== LOGOUT_URL) {
-    if (await signInAgain()) response = await send();
-    if (!response.ok) throw await toApiError(response);
+    if (await signInAgain()) ({ response, text } = await send());
+    if (!response.ok) throw toApiError(response, text);
   }
   if (response.status === 401) onUnauthorized(url);
-  if (!response.ok) throw await toApiError(response);
-  const text = await response.text();
+  if (!response.ok) throw toApiError(response, text);
   return { body: (text ? JSON.parse(text) : undefined) as T, etag: response.headers.get('etag') };
 }
 
 /** Default reads: the first element of the query key is the URL. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', String(queryKey[0]));
 
-/** SPEC §9: no refetch interval, none on focus, data never stale, no retries. */
+/**
+ * SPEC §9: no refetch interval, none on focus, data never stale, no retries. Calls go out even
+ * when the browser believes it is offline (TanStack Query would otherwise hold them, silently,
+ * with the button showing 'Saving...' until the signal came back): the administrator is told at
+ * once, and saves again when ready.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { queryFn: defaultQueryFn, refetchInterval: false, refetchOnWindowFocus: false, staleTime: Infinity, retry: false },
-      mutations: { retry: false },
+      queries: {
+        queryFn: defaultQueryFn,
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+        networkMode: 'always',
+      },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { notify } from '../../components/ui/notices.ts';
 import { loginInputSchema } from '../../core/auth/auth.schema.ts';
-import { ApiError, apiRequest } from '../api.ts';
+import { ApiError, apiRequest, NetworkError } from '../api.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
@@ -23,7 +23,13 @@ export function LoginScreen() {
       navigate('/admin/dashboard');
     },
     onError: (failure) => {
-      const message = failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : 'Authentication failed';
+      // A lost connection is not a wrong password: say which it was.
+      const message =
+        failure instanceof ApiError && failure.serverMessage
+          ? failure.serverMessage
+          : failure instanceof NetworkError
+            ? failure.message
+            : 'Authentication failed';
       setError(message);
       notify({ title: 'Login Failed', description: message, variant: 'destructive' });
     },

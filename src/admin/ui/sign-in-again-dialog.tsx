@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../api.ts';
+import { errorMessage, fetchText } from '../api.ts';
 import { $signInAgain } from '../sign-in-again.ts';
 import type { Me } from '../types.ts';
 import { Button } from './button.tsx';
@@ -26,14 +26,21 @@ export function SignInAgainDialog() {
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await fetch('/api/admin/login', {
+      // Not apiCall: a 401 here is a wrong password, not another expired session.
+      const { response: answer, text } = await fetchText('/api/admin/login', {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ username: name, password }),
       });
       if (!answer.ok) {
-        const body = (await answer.json().catch(() => ({}))) as { message?: string };
+        const body = (() => {
+          try {
+            return JSON.parse(text) as { message?: string };
+          } catch {
+            return {};
+          }
+        })();
         setError(body.message ?? `${answer.status}: could not sign in`);
         return;
       }

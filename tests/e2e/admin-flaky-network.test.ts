@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { NO_ANSWER, UNREACHABLE } from '../../src/admin/api.ts';
+import { call } from '../setup/api-client.ts';
+import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
+import { openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { testDatabases } from '../setup/databases.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+
+// A volunteer saving from a phone at the school gate: the signal comes and goes. The browser's
+// own words ("Failed to fetch", "Load failed") say nothing to a person, and a save held back while
+// the phone thinks it is offline showed 'Creating...' for as long as the signal stayed away.
+
+const sqlite = testDatabases[0]!;
+
+describe('the admin on a connection that comes and goes', () => {
+  const suite = useServer(sqlite);
+  const chrome = useBrowser();
+
+  it('says the site could not be reached, keeps what was typed, and saves once when the signal is back', async () => {
+    const { page, context, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/news`);
+    await page.getByText('No news items found. Create one to get started.').waitFor();
+    await page.getByRole('button', { name: 'Add News Item' }).click();
+    const create = page.getByRole('dialog', { name: 'Create News Item' });
+    await create.getByLabel('Title').fill('Bike day at the gate');
+    await create.getByLabel('Publication Date').fill('2026-11-20');
+    await create.locator('.ql-editor').click();
+    await page.keyboard.type('Bring a bike and a helmet.');
+
+    await context.setOffline(true);
+    await create.getByRole('button', { name: 'Create News Item' }).click();
+    await expectNotice(page, `Failed to create news item: ${UNREACHABLE}`);
+    // Told at once, the form still open with what was typed, and the button ready again.
+    await expect(create.getByLabel('Title').inputValue()).resolves.toBe('Bike day at the gate');
+    await expect(create.locator('.ql-editor').innerText()).resolves.toContain('Bring a bike and a helmet.');
+    await expect(create.getByRole('button', { name: 'Create News Item' }).isEnabled()).resolves.toBe(true);
+
+    await context.setOffline(false);
+    await create.getByRole('button', { name: 'Create News Item' }).click();
+    await expectNotice(page, 'News item created successfully');
+    const items = (await call(suite.url, 'GET', '/api/news')).body as { title: string }[];
+    expect(items.map((item) => item.title)).toEqual(['Bike day at the gate']);
+    await close();
+  });
+
+  it('gives up on a save that nothing answers, says so after 30 seconds, and the next try saves', async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await page.clock.install();
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/news`);
+    await page.getByRole('button', { name: 'Edit Bike day at the gate' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit News Item' });
+    await edit.getByLabel('Title').fill('Bike day moved indoors');
+
+    // The request leaves and nothing ever comes back (a connection that went silent).
+    let held = 0;
+    await page.route('**/api/admin/news/*', (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback();
+      held++;
+      return undefined;
+    });
+    await edit.getByRole('button', { name: 'Update News Item' }).click();
+    await expect.poll(() => held).toBe(1);
+    await expect(edit.getByRole('button', { name: /Updat/ }).isDisabled()).resolves.toBe(true);
+    await page.clock.fastForward(29_000);
+    await expect(page.getByText(NO_ANSWER).count()).resolves.toBe(0);
+    await page.clock.fastForward(2_000);
+    await expectNotice(page, `Failed to update news item: ${NO_ANSWER}`);
+    await expect(edit.getByLabel('Title').inputValue()).resolves.toBe('Bike day moved indoors');
+
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await edit.getByRole('button', { name: 'Update News Item' }).click();
+    await expectNotice(page, 'News item updated successfully');
+    expect((await (await fetch(`${suite.url}/api/news`)).json())[0].title).toBe('Bike day moved indoors');
+    await close();
+  });
+
+  it('signing in without a connection says so, not that the password is wrong', async () => {
+    const { page, context, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await page.goto(`${suite.url}/admin`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').filter({ hasText: UNREACHABLE }).waitFor();
+    await expect(page.getByText('Authentication failed').count()).resolves.toBe(0);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${suite.url}/admin/dashboard`);
+    await close();
+  });
+});
