@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { NO_ANSWER, UNREACHABLE } from '../../src/admin/api.ts';
 import { call } from '../setup/api-client.ts';
@@ -73,6 +74,31 @@ describe('the admin on a connection that comes and goes', () => {
     await edit.getByRole('button', { name: 'Update News Item' }).click();
     await expectNotice(page, 'News item updated successfully');
     expect((await (await fetch(`${suite.url}/api/news`)).json())[0].title).toBe('Bike day moved indoors');
+    await close();
+  });
+
+  it('ends a photo upload that nothing answers in its failure, with Retry, instead of a bar that never moves', async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await page.clock.install();
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/gallery`);
+    await page.getByRole('button', { name: 'Upload Photos' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
+    let held = 0;
+    await page.route('**/api/admin/upload', () => {
+      held++;
+    });
+    const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#4a7' } })
+      .jpeg()
+      .toBuffer();
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'IMG_0100.jpg', mimeType: 'image/jpeg', buffer });
+    await expect.poll(() => held).toBe(1);
+    await page.clock.fastForward(91_000);
+    await dialog.getByText('Failed: An error occurred while uploading the image').waitFor();
+
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await dialog.getByRole('button', { name: 'Retry IMG_0100.jpg' }).tap();
+    await dialog.getByText('1 of 1 uploaded').waitFor();
     await close();
   });
 
