@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { COMPILED_DIR, compileServer } from './compile-server.ts';
+import { keepPreviousAssets, takePreviousAssets } from './previous-assets.ts';
 import { precompress } from '../src/server/http/static-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -15,6 +16,7 @@ const inputs = [
   'public',
   'astro.config.ts',
   'scripts/build.ts',
+  'scripts/previous-assets.ts',
   'scripts/page-loaders-once.ts',
   'scripts/react-renderer-tag.ts',
   'scripts/compile-server.ts',
@@ -55,6 +57,9 @@ if (ifNeeded && fs.existsSync(stampFile) && fs.existsSync(compiledMain) && fs.re
   process.exit(0);
 }
 
+const assetsDir = path.join(root, 'dist', 'client', '_astro');
+const assetsList = path.join(root, 'dist', '.build-assets.json');
+const previousAssets = takePreviousAssets(assetsDir, assetsList);
 const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const result = spawnSync(process.execPath, [astro, 'build'], {
   cwd: root,
@@ -63,5 +68,6 @@ const result = spawnSync(process.execPath, [astro, 'build'], {
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
 precompress(path.join(root, 'dist', 'client'));
+keepPreviousAssets(assetsDir, assetsList, previousAssets);
 compileServer(root);
 fs.writeFileSync(stampFile, digest);

@@ -14,6 +14,7 @@ import { SettingsScreen } from './screens/settings.tsx';
 import { WhatWeDoScreen } from './screens/what-we-do.tsx';
 import { WhoWeAreScreen } from './screens/who-we-are.tsx';
 import { AdminLink } from './ui/admin-link.tsx';
+import { ScreenErrorBoundary } from './ui/screen-error-boundary.tsx';
 import { SignInAgainDialog } from './ui/sign-in-again-dialog.tsx';
 import { ADMIN_SCREENS } from '../core/shared/admin-screens.ts';
 
@@ -31,18 +32,20 @@ export function AdminApp({ timeZone }: { timeZone: string }) {
           Skip to content
         </a>
         <Router>
-          <Switch>
-            <Route path="/admin" component={LoginScreen} />
-            <Route path={ADMIN_SCREENS.dashboard.href} component={DashboardScreen} />
-            <Route path={ADMIN_SCREENS.news.href} component={NewsScreen} />
-            <Route path={ADMIN_SCREENS.events.href} component={EventsScreen} />
-            <Route path={ADMIN_SCREENS.gallery.href} component={GalleryScreen} />
-            <Route path={ADMIN_SCREENS.whoWeAre.href} component={WhoWeAreScreen} />
-            <Route path={ADMIN_SCREENS.whatWeDo.href} component={WhatWeDoScreen} />
-            <Route path={ADMIN_SCREENS.settings.href} component={SettingsScreen} />
-            <Route path={ADMIN_SCREENS.administrators.href} component={AdministratorsScreen} />
-            <Route component={AdminNotFound} />
-          </Switch>
+          <ScreenErrorBoundary>
+            <Switch>
+              <Route path="/admin" component={LoginScreen} />
+              <Route path={ADMIN_SCREENS.dashboard.href} component={DashboardScreen} />
+              <Route path={ADMIN_SCREENS.news.href} component={NewsScreen} />
+              <Route path={ADMIN_SCREENS.events.href} component={EventsScreen} />
+              <Route path={ADMIN_SCREENS.gallery.href} component={GalleryScreen} />
+              <Route path={ADMIN_SCREENS.whoWeAre.href} component={WhoWeAreScreen} />
+              <Route path={ADMIN_SCREENS.whatWeDo.href} component={WhatWeDoScreen} />
+              <Route path={ADMIN_SCREENS.settings.href} component={SettingsScreen} />
+              <Route path={ADMIN_SCREENS.administrators.href} component={AdministratorsScreen} />
+              <Route component={AdminNotFound} />
+            </Switch>
+          </ScreenErrorBoundary>
         </Router>
         <SignInAgainDialog />
         <Toaster />

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
+import { CODE_NOT_LOADED, lazyOr } from '../../components/lazy-or.ts';
 import { Controller } from 'react-hook-form';
 import { newsInputSchema } from '../../core/news/news.schema.ts';
 import { Button } from '../ui/button.tsx';
@@ -6,7 +7,16 @@ import { InputField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 
-const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
+/** Without the editor's code (a page older than the site, a dropped connection): say so in its place; the rest of the form stays. */
+function EditorNotLoaded() {
+  return (
+    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+      {CODE_NOT_LOADED}
+    </p>
+  );
+}
+
+const RichTextEditor = lazyOr(() => import('./rich-text-editor.tsx').then((m) => m.default), EditorNotLoaded);
 
 export interface NewsFormValues {
   title: string;

@@ -1,6 +1,25 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazyOr } from '../lazy-or.ts';
 
-const BookingDialog = lazy(() => import('./booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })));
+interface DialogProps {
+  bookingUrl: string;
+  eventName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLAnchorElement | null>;
+}
+
+/** Without the dialog's code (a page older than the site, a dropped connection): the booking page in a new tab, as the plain link would. */
+function OpenBookingPage({ bookingUrl, open, onOpenChange }: DialogProps) {
+  useEffect(() => {
+    if (!open) return;
+    window.open(bookingUrl, '_blank', 'noopener,noreferrer');
+    onOpenChange(false);
+  }, [open, bookingUrl, onOpenChange]);
+  return null;
+}
+
+const BookingDialog = lazyOr<DialogProps>(() => import('./booking-dialog.tsx').then((m) => m.BookingDialog), OpenBookingPage);
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
 
 /**

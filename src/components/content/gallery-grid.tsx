@@ -1,10 +1,19 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { lazyOr } from '../lazy-or.ts';
 import type { GalleryView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { fullSize } from './gallery-image.ts';
 
+type LightboxProps = ComponentProps<typeof import('./gallery-lightbox.tsx').GalleryLightbox>;
+
+/** Without the lightbox's code (a page older than the site, a dropped connection): the image itself, as the plain link would. */
+function OpenImage({ items, selected }: LightboxProps) {
+  useEffect(() => window.location.assign(fullSize(items[selected]!)), [items, selected]);
+  return null;
+}
+
 // The lightbox's code (Radix Dialog) loads when a visitor first opens an image.
-const GalleryLightbox = lazy(() => import('./gallery-lightbox.tsx').then((m) => ({ default: m.GalleryLightbox })));
+const GalleryLightbox = lazyOr<LightboxProps>(() => import('./gallery-lightbox.tsx').then((m) => m.GalleryLightbox), OpenImage);
 
 const EMPTY_GALLERY = 'No images in the gallery yet.';
 
