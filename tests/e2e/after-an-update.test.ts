@@ -90,4 +90,23 @@ describe('a page opened before the site was updated', () => {
     expect(refused).toHaveLength(1);
     await close();
   });
+
+  it("shows a notice as plain text when the notice region's code cannot be loaded", async () => {
+    const { page, context, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.url });
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+    });
+    const refused = await goneAfterUpdate(page, 'toaster-radix');
+    await page.clock.install();
+    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Share Den building' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Link copied' });
+    await notice.getByText('The link has been copied to your clipboard').waitFor();
+    expect(refused).toHaveLength(1);
+    // It goes when a notice would.
+    await page.clock.fastForward(6_000);
+    await notice.waitFor({ state: 'detached' });
+    await close();
+  });
 });
