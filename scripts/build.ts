@@ -8,6 +8,8 @@ import path from 'node:path';
 import { COMPILED_DIR, compileServer } from './compile-server.ts';
 import { keepPreviousAssets, takePreviousAssets } from './previous-assets.ts';
 import { precompress } from '../src/server/http/static-files.ts';
+import { BUILD_LOCK, SERVER_RUNNING_HERE } from '../src/server/build-lock.ts';
+import { lockFile } from '../src/core/shared/file-lock.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-hash');
@@ -55,6 +57,13 @@ const compiledMain = path.join(root, COMPILED_DIR, 'server', 'main.js');
 if (ifNeeded && fs.existsSync(stampFile) && fs.existsSync(compiledMain) && fs.readFileSync(stampFile, 'utf8') === digest) {
   console.log('Build is up to date.');
   process.exit(0);
+}
+
+// Held to the end of the build: no server runs from a folder being rebuilt, nor starts in one.
+const building = lockFile(BUILD_LOCK, 'exclusive');
+if (!building) {
+  console.error(SERVER_RUNNING_HERE);
+  process.exit(1);
 }
 
 const assetsDir = path.join(root, 'dist', 'client', '_astro');

@@ -18,6 +18,8 @@ import { ValidationError } from '../core/shared/errors.ts';
 import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { isApi } from './http/areas.ts';
+import { BUILD_LOCK, BUILD_RUNNING_HERE } from './build-lock.ts';
+import { lockFile } from '../core/shared/file-lock.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { securityHeaders } from './http/headers.ts';
 import { CLIENT_LEFT } from './http/responses.ts';
@@ -51,6 +53,12 @@ const config = configOrExit();
 const log = createLogger(config.logLevel);
 
 const development = config.env === 'development';
+// Kept for the process's life: a build waits until this server has stopped, and one under way keeps it from starting.
+const builtFilesHeld = development ? null : lockFile(BUILD_LOCK, 'shared');
+if (builtFilesHeld === null && !development) {
+  log.fatal(BUILD_RUNNING_HERE);
+  process.exit(1);
+}
 if (!development && !fs.existsSync(entry)) {
   log.fatal(`The site is not built (${entry} is missing). Run: npm run build`);
   process.exit(1);
@@ -298,6 +306,7 @@ async function shutdown(signal: string): Promise<void> {
   clearTimeout(force);
   await app.close();
   await claim.release();
+  builtFilesHeld?.release();
   log.info('stopped');
   process.exit(0);
 }

@@ -76,6 +76,36 @@ describe('behind Caddy over HTTPS', () => {
     // …while another visitor, reaching the server through the same Caddy, is not.
     expect((await attempt('127.0.0.3', ADMIN.password, '198.51.100.0')).status).toBe(200);
   });
+
+  it("holds visitors' requests through a restart (an upgrade's build), instead of answering errors", async () => {
+    const env = {
+      DATA_DIR: database.dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: caddy.origin,
+    };
+    const statuses: number[] = [];
+    let visiting = true;
+    const visitors = Array.from({ length: 3 }, async (_, visitor) => {
+      const pages = ['/', '/news', '/api/events'];
+      while (visiting) {
+        statuses.push((await viaCaddy(caddy, 'GET', pages[visitor]!)).status);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const port = server.port;
+    expect(await server.stop()).toBe(0);
+    // The server is away for as long as a build takes.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    server = await startServer(env, undefined, { port });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    visiting = false;
+    await Promise.all(visitors);
+    expect(statuses.length).toBeGreaterThan(6);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  }, 60_000);
 });
 
 describe('without TRUST_PROXY', () => {

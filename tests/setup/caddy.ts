@@ -31,6 +31,14 @@ export async function reservePort(): Promise<number> {
   return freePort();
 }
 
+/** The inside of deploy/Caddyfile's site block (compression, the proxy and its options), as shipped. */
+function shippedSiteBlock(): string {
+  const shipped = fs.readFileSync(path.resolve(import.meta.dirname, '../../deploy/Caddyfile'), 'utf8');
+  const block = /^club\.example\.org \{\n([\s\S]*)\n\}\s*$/m.exec(shipped);
+  if (!block) throw new Error('deploy/Caddyfile no longer has the shape this harness reads');
+  return block[1]!;
+}
+
 export async function startCaddy(upstreamPort: number, httpsPort: number): Promise<RunningCaddy> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'club-caddy-'));
   const httpPort = await freePort();
@@ -50,8 +58,7 @@ export async function startCaddy(upstreamPort: number, httpsPort: number): Promi
 https://${SITE_HOST}:${httpsPort} {
 	bind 127.0.0.1
 	tls internal
-	encode zstd gzip
-	reverse_proxy 127.0.0.1:${upstreamPort}
+${shippedSiteBlock().replace('127.0.0.1:3000', `127.0.0.1:${upstreamPort}`)}
 }
 `,
   );

@@ -41,14 +41,15 @@ const BUILT_SERVER = {
 /**
  * Starts the built server as npm start does (or, for the bench, another command such as an earlier
  * version's), in its own process group, and waits for /healthz to answer 200 (or, with
- * `healthy: false`, to answer at all: a server that reports itself unwell).
+ * `healthy: false`, to answer at all: a server that reports itself unwell). `port`: the port of a
+ * server it replaces, as a restart keeps it.
  */
 export async function startServer(
   env: Record<string, string | undefined>,
   command: { cwd: string; args: string[] } = BUILT_SERVER,
-  { readyWithinMs = 60_000, healthy = true }: { readyWithinMs?: number; healthy?: boolean } = {},
+  { readyWithinMs = 60_000, healthy = true, port: fixedPort }: { readyWithinMs?: number; healthy?: boolean; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, command.args, {
     cwd: command.cwd,
     detached: true,

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { lockFile } from '../shared/file-lock.ts';
 
 // A restore replaces the whole database. With a server running on it, what visitors and
 // volunteers write meanwhile would be lost (acknowledged, then replaced) and the server's page
@@ -43,16 +41,8 @@ export async function claimDatabase(database: Config['database'], claimant: Clai
 }
 
 function claimSqlite(databaseFile: string, claimant: Claimant): Claim {
-  fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
-  const file = claimFileOf(databaseFile);
-  // An empty database of its own whose write lock this process takes and keeps: SQLite's locks
-  // are the system's file locks, released when the process ends however it ends.
-  const lock = new DatabaseSync(file);
-  try {
-    lock.exec('PRAGMA busy_timeout = 0; BEGIN EXCLUSIVE');
-  } catch (error) {
-    lock.close();
-    if (!/locked|busy/i.test((error as Error).message)) throw error;
+  const lock = lockFile(claimFileOf(databaseFile), 'exclusive');
+  if (!lock) {
     throw new DatabaseInUseError(
       claimant === 'restore'
         ? `A server is running on ${databaseFile} (or a restore is). Stop it first: a restore beside a running site loses what is written meanwhile. Nothing was changed.`
@@ -61,7 +51,7 @@ function claimSqlite(databaseFile: string, claimant: Claimant): Claim {
   }
   return {
     release() {
-      if (lock.isOpen) lock.close();
+      lock.release();
       return Promise.resolve();
     },
   };

@@ -1,0 +1,84 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockFile } from '../../src/core/shared/file-lock.ts';
+import { BUILD_RUNNING_HERE, SERVER_RUNNING_HERE } from '../../src/server/build-lock.ts';
+import { sqliteDb, type FreshDatabase } from '../setup/databases.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+
+// A build empties dist/ and dist-node/, and a running server loads each page's code on its first
+// request: built beside it, every page not yet asked for answered 500 until the server was
+// restarted. A build now waits for no server and a server for no build. Both run here from a copy
+// of the project, so that the build cannot touch the servers of the other test files.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const COPIED = ['src', 'scripts', 'public', 'dist', 'dist-node', 'package.json', 'package-lock.json', 'astro.config.ts', 'tsconfig.json'];
+
+function copyOfProject(): string {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'club-copy-'));
+  for (const entry of COPIED) fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
+  return copy;
+}
+
+const build = (cwd: string) =>
+  spawnSync(process.execPath, ['scripts/build.ts'], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+
+const builtServer = (cwd: string) => ({
+  cwd,
+  args: ['--no-experimental-strip-types', '--conditions=club-built', path.join(cwd, 'dist-node/server/main.js')],
+});
+
+describe('a build beside a running server', () => {
+  let copy: string;
+  let database: FreshDatabase;
+  let server: RunningServer | undefined;
+  const env = () => ({ DATA_DIR: database.dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  beforeAll(async () => {
+    copy = copyOfProject();
+    database = await sqliteDb.create();
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await database?.drop();
+    fs.rmSync(copy, { recursive: true, force: true });
+  });
+
+  it('is refused while the server runs, and the pages it had not shown yet still answer', async () => {
+    server = await startServer(env(), builtServer(copy));
+    const refused = build(copy);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(SERVER_RUNNING_HERE);
+    // Nothing of the build it was about to replace was touched.
+    expect(fs.existsSync(path.join(copy, 'dist/server/entry.mjs'))).toBe(true);
+    for (const pathname of ['/robots.txt', '/api/settings', '/api/who-we-are', '/api/gallery', '/api/openapi.json']) {
+      expect((await fetch(`${server.url}${pathname}`)).status, pathname).toBe(200);
+    }
+  });
+
+  it('goes ahead once the server has stopped, even killed, and the server then starts on the new build', async () => {
+    await server!.stop('SIGKILL');
+    const built = build(copy);
+    expect(built.status, built.stderr).toBe(0);
+    server = await startServer(env(), builtServer(copy));
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+  });
+
+  it('keeps a server from starting while a build runs', async () => {
+    await server!.stop();
+    const building = lockFile(path.join(copy, '.build.lock'), 'exclusive');
+    expect(building).not.toBeNull();
+    try {
+      await expect(startServer(env(), builtServer(copy), { readyWithinMs: 20_000 })).rejects.toThrow(BUILD_RUNNING_HERE);
+    } finally {
+      building!.release();
+    }
+    server = await startServer(env(), builtServer(copy));
+  });
+});
