@@ -7,6 +7,8 @@ import { BackupError } from '../src/core/backup/archive-format.ts';
 import { backupFileName, restoreAdvice } from '../src/core/backup/backup-files.ts';
 import { writeBackup } from '../src/core/backup/write-backup.ts';
 import { ConfigError, loadConfig } from '../src/core/config.ts';
+import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-owner.ts';
+import { scriptCommand } from './open-context.ts';
 import { createImageStorage } from '../src/core/context.ts';
 import { DatabaseDamagedError } from '../src/core/db/damage.ts';
 
@@ -20,6 +22,7 @@ try {
 }
 try {
   const config = loadConfig();
+  requireFolderOwner([config.dataDir, config.backup.dir], scriptCommand());
   const file = out ?? path.join(config.backup.dir, backupFileName(new Date()));
   const manifest = await writeBackup({ database: config.database, storage: createImageStorage(config), file });
   const counts = Object.entries(manifest.rowCounts).map(([table, count]) => `${count} ${table.replace(/_/g, ' ')}`);
@@ -30,6 +33,7 @@ try {
 } catch (error) {
   if (error instanceof DatabaseDamagedError)
     console.error(`${error.message}\nNo backup was taken: ${restoreAdvice(loadConfig().backup.dir)}`);
-  else console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
+  else
+    console.error(error instanceof BackupError || error instanceof ConfigError || error instanceof WrongUserError ? error.message : error);
   process.exit(1);
 }

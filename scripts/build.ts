@@ -10,6 +10,7 @@ import { keepPreviousAssets, takePreviousAssets } from './previous-assets.ts';
 import { precompress } from '../src/server/http/static-files.ts';
 import { BUILD_LOCK, SERVER_RUNNING_HERE } from '../src/server/build-lock.ts';
 import { lockFile } from '../src/core/shared/file-lock.ts';
+import { requireFolderOwner } from '../src/core/shared/folder-owner.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-hash');
@@ -59,6 +60,12 @@ if (ifNeeded && fs.existsSync(stampFile) && fs.existsSync(compiledMain) && fs.re
   process.exit(0);
 }
 
+try {
+  requireFolderOwner([root], 'npm run build');
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 // Held to the end of the build: no server runs from a folder being rebuilt, nor starts in one.
 const building = lockFile(BUILD_LOCK, 'exclusive');
 if (!building) {

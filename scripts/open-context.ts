@@ -1,13 +1,23 @@
 import { ConfigError, loadConfig } from '../src/core/config.ts';
 import { createContext, type AppContext } from '../src/core/context.ts';
 import { createLogger } from '../src/core/logger.ts';
+import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-owner.ts';
 
 /** The application context for a command-line script; a bad configuration ends it with the message. */
 export async function openContext(): Promise<AppContext> {
   try {
-    return await createContext(loadConfig(), createLogger('warn'));
+    const config = loadConfig();
+    requireFolderOwner([config.dataDir], scriptCommand());
+    return await createContext(config, createLogger('warn'));
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof WrongUserError ? error.message : error);
     process.exit(1);
   }
+}
+
+/** How this script was run, for a sentence that says how to run it instead: `npm run NAME -- ARGS`. */
+export function scriptCommand(): string {
+  const name = process.env.npm_lifecycle_event ?? process.argv[1]?.replace(/^.*\/|\.ts$/g, '') ?? 'the command';
+  const args = process.argv.slice(2);
+  return `npm run ${name}${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`;
 }

@@ -9,6 +9,8 @@ import { BackupError } from '../src/core/backup/archive-format.ts';
 import { backupFileName } from '../src/core/backup/backup-files.ts';
 import { restoreBackup } from '../src/core/backup/restore-backup.ts';
 import { ConfigError, loadConfig } from '../src/core/config.ts';
+import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-owner.ts';
+import { scriptCommand } from './open-context.ts';
 import { type Claim, claimDatabase, DatabaseInUseError } from '../src/core/db/claim.ts';
 import { createOffsiteCopies, OffsiteError } from '../src/core/backup/offsite.ts';
 import { createImageStorage } from '../src/core/context.ts';
@@ -32,6 +34,7 @@ try {
 let claim: Claim | undefined;
 try {
   const config = loadConfig();
+  requireFolderOwner([config.dataDir, config.backup.dir], scriptCommand());
   // Held to the end (or the process's end, however it ends): no server serves a site halfway restored.
   claim = await claimDatabase(config.database, 'restore');
   if (fromBucket) {
@@ -56,7 +59,11 @@ try {
   );
 } catch (error) {
   console.error(
-    error instanceof BackupError || error instanceof ConfigError || error instanceof OffsiteError || error instanceof DatabaseInUseError
+    error instanceof BackupError ||
+      error instanceof ConfigError ||
+      error instanceof WrongUserError ||
+      error instanceof OffsiteError ||
+      error instanceof DatabaseInUseError
       ? error.message
       : error,
   );

@@ -15,6 +15,7 @@ import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
 import { answeringWith } from '../core/shared/answer-room.ts';
 import { ValidationError } from '../core/shared/errors.ts';
+import { requireFolderOwner, WrongUserError } from '../core/shared/folder-owner.ts';
 import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { isApi } from './http/areas.ts';
@@ -51,6 +52,13 @@ function configOrExit(): Config {
 }
 const config = configOrExit();
 const log = createLogger(config.logLevel);
+try {
+  requireFolderOwner([config.dataDir, config.backup.dir], 'npm start');
+} catch (error) {
+  if (!(error instanceof WrongUserError)) throw error;
+  log.fatal(error.message);
+  process.exit(1);
+}
 
 const development = config.env === 'development';
 // Kept for the process's life: a build waits until this server has stopped, and one under way keeps it from starting.

@@ -81,4 +81,19 @@ describe('a build beside a running server', () => {
     }
     server = await startServer(env(), builtServer(copy));
   });
+
+  it.runIf(process.getuid?.() === 0)("refuses to build as root in a folder that belongs to the site's user", async () => {
+    await server!.stop();
+    const before = fs.statSync(copy);
+    fs.chownSync(copy, 65534, 65534);
+    try {
+      const refused = build(copy);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(`This runs as root, but ${copy} belongs to nobody`);
+      expect(refused.stderr).toContain('Run it as nobody: sudo -u nobody npm run build');
+    } finally {
+      fs.chownSync(copy, before.uid, before.gid);
+    }
+    server = await startServer(env(), builtServer(copy));
+  });
 });
