@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { isApi } from './http/areas.ts';
 import { BUILD_LOCK, BUILD_RUNNING_HERE } from './build-lock.ts';
-import { lockFile } from '../core/shared/file-lock.ts';
+import { type FileLock, lockFile } from '../core/shared/file-lock.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { securityHeaders } from './http/headers.ts';
 import { CLIENT_LEFT } from './http/responses.ts';
@@ -62,10 +62,20 @@ try {
 
 const development = config.env === 'development';
 // Kept for the process's life: a build waits until this server has stopped, and one under way keeps it from starting.
-const builtFilesHeld = development ? null : lockFile(BUILD_LOCK, 'shared');
-if (builtFilesHeld === null && !development) {
+const builtFilesHeld = development ? undefined : holdBuiltFiles();
+if (builtFilesHeld === null) {
   log.fatal(BUILD_RUNNING_HERE);
   process.exit(1);
+}
+
+/** The build lock, shared; null when a build holds it; undefined in a folder where no lock can be made (nothing can be built there either). */
+function holdBuiltFiles(): FileLock | null | undefined {
+  try {
+    return lockFile(BUILD_LOCK, 'shared');
+  } catch (error) {
+    log.warn({ err: error }, `could not make ${BUILD_LOCK} (a read-only folder?): a build here would not wait for this server`);
+    return undefined;
+  }
 }
 if (!development && !fs.existsSync(entry)) {
   log.fatal(`The site is not built (${entry} is missing). Run: npm run build`);

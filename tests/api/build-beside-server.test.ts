@@ -96,4 +96,15 @@ describe('a build beside a running server', () => {
     }
     server = await startServer(env(), builtServer(copy));
   });
+
+  it('starts, with a warning, where no lock file can be made (a read-only folder)', async () => {
+    await server!.stop();
+    const lock = path.join(copy, '.build.lock');
+    fs.rmSync(lock, { force: true });
+    // A folder where the file should be: opening it fails as a read-only folder's would.
+    fs.mkdirSync(lock);
+    server = await startServer({ ...env(), LOG_LEVEL: 'info' }, builtServer(copy));
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    expect(server.output()).toContain('a build here would not wait for this server');
+  });
 });

@@ -96,19 +96,27 @@ async function claimPostgres(url: string, claimant: Claimant, log?: Logger): Pro
     });
   const reclaim = async () => {
     retryMs = Math.min(retryMs * 2, RECLAIM_MAX_MS);
+    let next: pg.Client;
     try {
-      const next = await open();
-      if (released) return void next.end().catch(() => {});
-      client = next;
-      watch(next);
-      if (await take(next)) retryMs = RECLAIM_MIN_MS;
-      else {
-        log?.error('a restore is running on this database while this server serves it: stop the server until the restore has finished');
-        await next.end().catch(() => {});
-      }
+      next = await open();
     } catch {
       if (!released) timer = setTimeout(() => void reclaim(), retryMs);
+      return;
     }
+    if (released) return void next.end().catch(() => {});
+    client = next;
+    // From here, this connection's end schedules the next try, whatever ends it.
+    watch(next);
+    try {
+      if (await take(next)) {
+        retryMs = RECLAIM_MIN_MS;
+        return;
+      }
+      log?.error('a restore is running on this database while this server serves it: stop the server until the restore has finished');
+    } catch {
+      // the connection failed again
+    }
+    await next.end().catch(() => {});
   };
   watch(client);
   return {
