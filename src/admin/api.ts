@@ -53,7 +53,7 @@ export async function fetchText(url: string, init: RequestInit): Promise<{ respo
   }
 }
 
-function toApiError(response: Response, text: string): ApiError {
+export function toApiError(response: Response, text: string): ApiError {
   let serverMessage = text;
   let fieldErrors: Record<string, string> = {};
   try {

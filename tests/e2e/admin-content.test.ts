@@ -25,6 +25,16 @@ async function adminPage(browser: Parameters<typeof openPage>[0], url: string, p
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
+/** Accepts every browser confirmation from now on; answers the questions asked, in order. */
+function acceptDialogs(page: Page): string[] {
+  const questions: string[] = [];
+  page.on('dialog', (browserDialog) => {
+    questions.push(browserDialog.message());
+    void browserDialog.accept();
+  });
+  return questions;
+}
+
 describe('admin content screens in Chromium', () => {
   const suite = useServer(sqlite, { SITE_TIMEZONE: 'Europe/London' });
   const chrome = useBrowser();
@@ -262,11 +272,7 @@ describe('admin content screens in Chromium', () => {
     await expectNotice(page, 'Gallery image updated');
     await page.locator('td', { hasText: /^Tug of war final$/ }).waitFor();
 
-    const questions: string[] = [];
-    page.on('dialog', (browserDialog) => {
-      questions.push(browserDialog.message());
-      void browserDialog.accept();
-    });
+    const questions = acceptDialogs(page);
     await page.getByRole('button', { name: 'Delete Tug of war final' }).click();
     await expectNotice(page, 'Gallery image deleted');
     expect(questions).toEqual(['Are you sure you want to delete this image?']);
@@ -387,11 +393,7 @@ describe('admin content screens in Chromium', () => {
       .toMatch(/^Signed in on 1 device; last active [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}\.$/);
 
     // Their phone is lost: signed out there, they must sign in again with the password.
-    const questions: string[] = [];
-    page.on('dialog', (d) => {
-      questions.push(d.message());
-      void d.accept();
-    });
+    const questions = acceptDialogs(page);
     await page.getByRole('button', { name: 'Sign out raj on every device' }).click();
     await expectNotice(page, 'raj is signed out on every device.');
     expect(questions).toEqual(['Sign raj out on every device? Whoever uses their sign-in must sign in again with the password.']);

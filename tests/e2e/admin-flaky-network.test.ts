@@ -17,10 +17,17 @@ describe('the admin on a connection that comes and goes', () => {
   const suite = useServer(sqlite);
   const chrome = useBrowser();
 
+  /** A signed-in phone on an admin screen; with `clock`, its timers are Playwright's to move on. */
+  async function adminOnPhone(path: string, { clock = false } = {}) {
+    const opened = await openPage(chrome.browser, TOUCH_PHONE);
+    if (clock) await opened.page.clock.install();
+    await signInWithCookie(opened.page, suite.url);
+    await opened.page.goto(`${suite.url}${path}`);
+    return opened;
+  }
+
   it('says the site could not be reached, keeps what was typed, and saves once when the signal is back', async () => {
-    const { page, context, close } = await openPage(chrome.browser, TOUCH_PHONE);
-    await signInWithCookie(page, suite.url);
-    await page.goto(`${suite.url}/admin/news`);
+    const { page, context, close } = await adminOnPhone('/admin/news');
     await page.getByText('No news items found. Create one to get started.').waitFor();
     await page.getByRole('button', { name: 'Add News Item' }).click();
     const create = page.getByRole('dialog', { name: 'Create News Item' });
@@ -46,10 +53,7 @@ describe('the admin on a connection that comes and goes', () => {
   });
 
   it('gives up on a save that nothing answers, says so after 30 seconds, and the next try saves', async () => {
-    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
-    await page.clock.install();
-    await signInWithCookie(page, suite.url);
-    await page.goto(`${suite.url}/admin/news`);
+    const { page, close } = await adminOnPhone('/admin/news', { clock: true });
     await page.getByRole('button', { name: 'Edit Bike day at the gate' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit News Item' });
     await edit.getByLabel('Title').fill('Bike day moved indoors');
@@ -78,10 +82,7 @@ describe('the admin on a connection that comes and goes', () => {
   });
 
   it('ends a photo upload that nothing answers in its failure, with Retry, instead of a bar that never moves', async () => {
-    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
-    await page.clock.install();
-    await signInWithCookie(page, suite.url);
-    await page.goto(`${suite.url}/admin/gallery`);
+    const { page, close } = await adminOnPhone('/admin/gallery', { clock: true });
     await page.getByRole('button', { name: 'Upload Photos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
     let held = 0;

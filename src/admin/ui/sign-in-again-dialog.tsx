@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage, fetchText } from '../api.ts';
+import { errorMessage, fetchText, toApiError } from '../api.ts';
 import { $signInAgain } from '../sign-in-again.ts';
 import type { Me } from '../types.ts';
 import { Button } from './button.tsx';
@@ -34,14 +34,7 @@ export function SignInAgainDialog() {
         body: JSON.stringify({ username: name, password }),
       });
       if (!answer.ok) {
-        const body = (() => {
-          try {
-            return JSON.parse(text) as { message?: string };
-          } catch {
-            return {};
-          }
-        })();
-        setError(body.message ?? `${answer.status}: could not sign in`);
+        setError(toApiError(answer, text).serverMessage || `${answer.status}: could not sign in`);
         return;
       }
       setPassword('');
