@@ -3,21 +3,26 @@
 // Restores an archive written by npm run backup into an empty database and image folder (SQLite
 // or PostgreSQL, as configured). --replace replaces a site that is there, after a backup of it.
 // It refuses while a server runs on the database, and a server does not start during it.
+// An encrypted copy (NAME.tar.gz.age, from a bucket with BACKUP_RECIPIENTS) asks for its secret
+// key, pasted on a terminal or given on standard input.
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError } from '../src/core/backup/archive-format.ts';
-import { backupFileName } from '../src/core/backup/backup-files.ts';
+import { BACKUP_FILE, backupFileName } from '../src/core/backup/backup-files.ts';
 import { restoreBackup } from '../src/core/backup/restore-backup.ts';
 import { ConfigError, loadConfig } from '../src/core/config.ts';
 import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-owner.ts';
 import { scriptCommand } from './open-context.ts';
+import { readSecret } from './read-password.ts';
+import { BackupKeyError, decryptInto, ENCRYPTED_SUFFIX } from '../src/core/backup/encryption.ts';
 import { type Claim, claimDatabase, DatabaseInUseError } from '../src/core/db/claim.ts';
 import { createOffsiteCopies, OffsiteError } from '../src/core/backup/offsite.ts';
 import { createImageStorage } from '../src/core/context.ts';
 import { createLogger } from '../src/core/logger.ts';
 
 const usage =
-  'Usage: npm run restore -- FILE [--replace]\n       npm run restore -- --from-bucket [NAME] [--replace]   (the newest in BACKUP_S3_BUCKET, or NAME)';
+  'Usage: npm run restore -- FILE [--replace]\n       npm run restore -- --from-bucket [NAME] [--replace]   (the newest in BACKUP_S3_BUCKET, or NAME)\nAn encrypted backup (.age) asks for its secret key, or reads it from standard input.';
 let file: string | undefined;
 let replace = false;
 let fromBucket = false;
@@ -40,9 +45,20 @@ try {
   if (fromBucket) {
     const bucket = config.backup.offsite;
     if (!bucket) throw new BackupError('--from-bucket needs BACKUP_S3_BUCKET (and the S3_* settings of its service).');
-    const copies = createOffsiteCopies({ bucket, dir: config.backup.dir, keep: config.backup.keep, log: createLogger('warn') });
-    file = await copies.download(file);
+    const { dir, keep, recipients } = config.backup;
+    const copies = createOffsiteCopies({ bucket, dir, keep, recipients, log: createLogger('warn') });
+    file = await copies.download(file, secretKey);
     console.log(`Downloaded ${path.basename(file)} from the bucket ${bucket.bucket} into ${path.dirname(file)}.`);
+  } else if (file!.endsWith(ENCRYPTED_SUFFIX)) {
+    // A copy fetched by hand from the bucket's console: decrypted beside the other backups first.
+    const plainName = path.basename(file!).slice(0, -ENCRYPTED_SUFFIX.length);
+    const name = BACKUP_FILE.test(plainName) ? plainName : backupFileName(new Date(), 'decrypted');
+    const source = fs.createReadStream(file!);
+    await new Promise((resolve, reject) => source.once('open', resolve).once('error', reject)).catch((error: NodeJS.ErrnoException) => {
+      throw new BackupError(`${file} cannot be read (${error.code ?? error.message}).`);
+    });
+    file = await decryptInto(source, path.basename(file!), await secretKey(), config.backup.dir, name);
+    console.log(`Decrypted it into ${file}.`);
   }
   const before = path.join(config.backup.dir, backupFileName(new Date(), 'before-restore'));
   const { manifest, replaced, setAside } = await restoreBackup({
@@ -63,6 +79,7 @@ try {
       error instanceof ConfigError ||
       error instanceof WrongUserError ||
       error instanceof OffsiteError ||
+      error instanceof BackupKeyError ||
       error instanceof DatabaseInUseError
       ? error.message
       : error,
@@ -70,4 +87,8 @@ try {
   process.exit(1);
 } finally {
   await claim?.release();
+}
+
+function secretKey(): Promise<string> {
+  return readSecret('The backup is encrypted. Paste its secret key (AGE-SECRET-KEY-1...): ');
 }

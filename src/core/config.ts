@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isBackupRecipient } from './backup/encryption.ts';
 
 const optionalText = z
   .string()
@@ -110,6 +111,15 @@ const schema = z
       .default(14),
     BACKUP_S3_BUCKET: optionalText,
     BACKUP_S3_PREFIX: keyPrefix,
+    BACKUP_RECIPIENTS: optionalText.pipe(
+      z
+        .string()
+        .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+        .refine((keys) => keys.every(isBackupRecipient), {
+          message: 'must be age public keys (age1 and 58 more letters and digits, as npm run backup-key prints), separated by commas',
+        })
+        .optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -122,6 +132,13 @@ const schema = z
     }
     if (env.BACKUP_S3_BUCKET !== undefined && env.BACKUP_DIR === undefined) {
       ctx.addIssue({ code: 'custom', path: ['BACKUP_S3_BUCKET'], message: 'needs BACKUP_DIR: the daily backups there are what is copied' });
+    }
+    if (env.BACKUP_RECIPIENTS !== undefined && env.BACKUP_S3_BUCKET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_RECIPIENTS'],
+        message: 'needs BACKUP_S3_BUCKET: the copies there are what is encrypted',
+      });
     }
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({
@@ -171,6 +188,8 @@ export interface Config {
     keep: number;
     /** A copy of each daily backup in a bucket (BACKUP_S3_BUCKET, on the S3_* service): off the server's disk. */
     offsite: BucketSettings | undefined;
+    /** The age public keys the copies in the bucket are encrypted to (BACKUP_RECIPIENTS); none: not encrypted. */
+    recipients: string[];
   };
   logLevel: string;
 }
@@ -225,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       hour: e.BACKUP_HOUR,
       keep: e.BACKUP_KEEP,
       offsite: e.BACKUP_S3_BUCKET ? bucket(e.BACKUP_S3_BUCKET, e.BACKUP_S3_PREFIX) : undefined,
+      recipients: e.BACKUP_RECIPIENTS ?? [],
     },
     logLevel: e.LOG_LEVEL,
   };

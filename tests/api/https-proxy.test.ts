@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneJpeg } from '../fixtures/images.ts';
 import { call } from '../setup/api-client.ts';
-import { reservePort, startCaddy, viaCaddy, type RunningCaddy } from '../setup/caddy.ts';
+import { startCaddy, viaCaddy, type RunningCaddy } from '../setup/caddy.ts';
 import { testDatabases, type FreshDatabase } from '../setup/databases.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+import { freePort } from '../setup/start-server.ts';
 
 // docs/deploy.md, tested: Debian's Caddy with automatic HTTPS (its internal authority here) in
 // front of the server, TRUST_PROXY=true and an https PUBLIC_URL.
@@ -16,7 +17,7 @@ describe('behind Caddy over HTTPS', () => {
   let caddy: RunningCaddy;
   beforeAll(async () => {
     database = await sqlite.create();
-    const httpsPort = await reservePort();
+    const httpsPort = await freePort();
     server = await startServer({
       DATA_DIR: database.dataDir,
       ADMIN_USERNAME: ADMIN.username,

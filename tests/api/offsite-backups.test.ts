@@ -1,74 +1,29 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { sqliteDb, type FreshDatabase } from '../setup/databases.ts';
 import { create } from '../setup/fill-site.ts';
 import { addIncompressibleImages } from '../setup/incompressible-images.ts';
 import { startS3, type LocalS3 } from '../setup/s3-server.ts';
 import { runScript } from '../setup/scripts.ts';
 import { startTcpProxy } from '../setup/tcp-proxy.ts';
-import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+import { startServer, type RunningServer } from '../setup/server.ts';
+import { freePort } from '../setup/start-server.ts';
+import { BACKUP_BUCKET as BUCKET, BACKUP_PREFIX as PREFIX, bucketEnv, until, useFreshSites } from '../setup/backup-bucket.ts';
 
 // A failed disk takes the database, the photos and the backups beside them. With BACKUP_S3_BUCKET
 // each daily backup is copied to a bucket (here s3rver on 127.0.0.1), and a new host is brought
 // back from it with one command.
 
-const BUCKET = 'club-backups';
-const PREFIX = 'oakfield/';
 const DAILY_KEY = /^oakfield\/club-backup-\d{8}-\d{6}\.tar\.gz$/;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The S3_* settings of `s3` without S3_BUCKET: the photos stay on the disk, the backups go to the bucket. */
-function bucketEnv(s3Port: number, site: FreshDatabase): Record<string, string> {
-  return {
-    DATA_DIR: site.dataDir,
-    BACKUP_DIR: path.join(site.dataDir, 'backups'),
-    BACKUP_KEEP: '2',
-    BACKUP_S3_BUCKET: BUCKET,
-    BACKUP_S3_PREFIX: PREFIX,
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_TIMEOUT_SECONDS: '2',
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-  };
-}
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('daily backups copied off the server to a bucket', () => {
+  const newSite = useFreshSites();
   let s3: LocalS3 | undefined;
   let server: RunningServer | undefined;
-  const sites: FreshDatabase[] = [];
-  const newSite = async () => {
-    const site = await sqliteDb.create();
-    sites.push(site);
-    return site;
-  };
   afterAll(async () => {
     await server?.stop();
     await s3?.stop();
-    for (const site of sites) await site.drop();
   });
 
   it('copies each backup, in parts when large, keeps BACKUP_KEEP there, and a new host restores the newest', async () => {
@@ -85,7 +40,7 @@ describe('daily backups copied off the server to a bucket', () => {
     expect(keys()[0]).toMatch(DAILY_KEY);
     const token = await login(server.url);
     const status = await call(server.url, 'GET', '/api/admin/backups', { token });
-    expect(status.body.offsite).toEqual({ bucket: BUCKET, newestCopyAt: expect.any(String), lastFailure: null });
+    expect(status.body.offsite).toEqual({ bucket: BUCKET, encrypted: false, newestCopyAt: expect.any(String), lastFailure: null });
 
     await create(server.url, token, '/api/admin/news', {
       title: 'Written before the disk failed',
@@ -97,7 +52,7 @@ describe('daily backups copied off the server to a bucket', () => {
       await new Promise((resolve) => setTimeout(resolve, 1100));
       expect((await call(server.url, 'POST', '/api/admin/backups', { token })).status).toBe(201);
     }
-    const local = fs.readdirSync(env.BACKUP_DIR!).sort();
+    const local = fs.readdirSync(env.BACKUP_DIR).sort();
     expect(local).toHaveLength(2);
     // The bucket holds the same newest two; the first was removed from it as from the folder.
     await until(
@@ -113,7 +68,7 @@ describe('daily backups copied off the server to a bucket', () => {
     const restored = await runScript('restore', ['--from-bucket'], freshEnv);
     expect(restored.code, restored.out).toBe(0);
     expect(restored.out).toContain(`Downloaded ${local[1]} from the bucket ${BUCKET} into ${freshEnv.BACKUP_DIR}.`);
-    expect(fs.statSync(path.join(freshEnv.BACKUP_DIR!, local[1]!)).size).toBe(fs.statSync(path.join(env.BACKUP_DIR!, local[1]!)).size);
+    expect(fs.statSync(path.join(freshEnv.BACKUP_DIR, local[1]!)).size).toBe(fs.statSync(path.join(env.BACKUP_DIR, local[1]!)).size);
     server = await startServer(freshEnv);
     const news = await call(server.url, 'GET', '/api/news');
     expect(news.body.map((item: { title: string }) => item.title)).toEqual(['Written before the disk failed']);
@@ -144,7 +99,7 @@ describe('daily backups copied off the server to a bucket', () => {
       'The backup bucket could not be reached or refused the copy (ECONNREFUSED). It is tried again every few minutes, and the backups on the server are kept. Tell whoever runs the site if this stays.',
     );
     expect(failed.lastBackupAt).not.toBeNull();
-    expect(fs.readdirSync(env.BACKUP_DIR!)).toHaveLength(1);
+    expect(fs.readdirSync(env.BACKUP_DIR)).toHaveLength(1);
 
     // The bucket is back; a volunteer's 'Download a backup' sends what the bucket lacks at once.
     s3 = await startS3([BUCKET], port);

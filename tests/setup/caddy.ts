@@ -4,6 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './start-server.ts';
 
 // Debian's Caddy (scripts/ensure-test-tools.ts) in front of a test server, as docs/deploy.md sets
 // it up, on loopback ports, with its internal certificate authority instead of Let's Encrypt.
@@ -17,18 +18,6 @@ export interface RunningCaddy {
   /** Caddy's root certificate, for clients to trust. */
   ca: Buffer;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-export async function reservePort(): Promise<number> {
-  return freePort();
 }
 
 /** The inside of deploy/Caddyfile's site block (compression, the proxy and its options), as shipped. */

@@ -10,6 +10,8 @@ export interface LocalS3 {
   env(bucket: string): Record<string, string>;
   /** The object keys in a bucket, as stored. */
   keys(bucket: string): string[];
+  /** An object's bytes, as stored. */
+  read(bucket: string, key: string): Buffer;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startS3(buckets: string[], port = 0): Promise<LocalS3> {
         .map((name) => name.replace(/\._S3rver_object$/, ''))
         .sort();
     },
+    read: (bucket, key) => fs.readFileSync(path.join(directory, bucket, `${key}._S3rver_object`)),
     async stop() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });

@@ -11,13 +11,14 @@ export interface ScriptRun {
 
 /**
  * Runs scripts/{name}.ts with the project's Node, as `npm run {name}` does, with `env` (and
- * `nodeArgs` for Node itself, such as a heap cap).
+ * `nodeArgs` for Node itself, such as a heap cap), and `input` on its standard input.
  */
 export function runScript(
-  name: 'backup' | 'restore' | 'images-gc',
+  name: 'backup' | 'restore' | 'images-gc' | 'backup-key',
   args: string[],
   env: Record<string, string | undefined>,
   nodeArgs: string[] = [],
+  input = '',
 ): Promise<ScriptRun> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts', `${name}.ts`), ...args], {
@@ -27,6 +28,9 @@ export function runScript(
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
+    // A script that exits without reading its input closes the pipe: not an error here.
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
     child.on('exit', (code) => resolve({ code, out }));
   });
 }

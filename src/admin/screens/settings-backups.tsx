@@ -55,7 +55,10 @@ export function BackupsCard() {
         <p className="mt-2 text-slate-700" data-testid="offsite-copy">
           {offsite.newestCopyAt
             ? `Copied off the server to the bucket ${offsite.bucket}: the newest copy is of ${when(offsite.newestCopyAt)}.`
-            : `Backups are copied off the server to the bucket ${offsite.bucket}; none is there yet.`}
+            : `Backups are copied off the server to the bucket ${offsite.bucket}; none is there yet.`}{' '}
+          {offsite.encrypted
+            ? 'The copies are encrypted: only the holders of the backup key can open them.'
+            : 'The copies are not encrypted: whoever can read the bucket can read them. Whoever runs the site can encrypt them (BACKUP_RECIPIENTS).'}
         </p>
       )}
       {offsite?.lastFailure && (

@@ -17,6 +17,8 @@ export const backupStatusSchema = z.object({
   offsite: z
     .object({
       bucket: z.string(),
+      /** Whether the copies are encrypted (BACKUP_RECIPIENTS): whoever reads the bucket cannot read them. */
+      encrypted: z.boolean(),
       /** The time of the newest backup the bucket holds (ISO 8601), or null. */
       newestCopyAt: z.string().nullable(),
       lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),

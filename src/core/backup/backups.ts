@@ -28,7 +28,13 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
   let lastFailure: { at: Date; message: string } | null = null;
 
   const list = () => listBackups(dir);
-  const offsite = deps.config.backup.offsite && createOffsiteCopies({ bucket: deps.config.backup.offsite, dir, keep, log: deps.log });
+  const { offsite: bucket, recipients } = deps.config.backup;
+  const offsite = bucket && createOffsiteCopies({ bucket, dir, keep, recipients, log: deps.log });
+  if (bucket && recipients.length === 0)
+    deps.log.warn(
+      { bucket: bucket.bucket },
+      'the copies in the backup bucket are not encrypted: whoever can read the bucket can read them; set BACKUP_RECIPIENTS (npm run backup-key)',
+    );
 
   /** One at a time: a second request while one runs gets the same file. */
   function take(kind: string): Promise<string> {

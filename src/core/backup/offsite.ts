@@ -6,6 +6,7 @@ import type { BucketSettings } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { isBucketUnavailable, s3Client } from '../shared/s3-client.ts';
 import { BACKUP_FILE, backupsAmong, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
+import { decryptInto, ENCRYPTED_SUFFIX, encryptedFile } from './encryption.ts';
 
 // A backup on the server's own disk dies with that disk. With BACKUP_S3_BUCKET each daily backup
 // is copied to a bucket (any S3-compatible service), the newest BACKUP_KEEP kept there too, and a
@@ -17,10 +18,31 @@ const RETRY_AFTER_MS = 5 * 60_000;
 /** Parts of a multipart upload: each a request of its own, with its own time limit and retries. */
 const PART_BYTES = 8 * 1024 * 1024;
 
-const dailyAmong = (names: string[]) => backupsAmong(names).filter((backup) => backup.kind === DAILY);
+/** A daily backup's copy in the bucket: its object name (after the prefix), the backup it holds, encrypted or not. */
+interface Copy {
+  object: string;
+  name: string;
+  encrypted: boolean;
+  at: Date;
+}
+
+/** The copies of daily backups among a bucket's object names, newest first. */
+function copiesAmong(objects: string[]): Copy[] {
+  return objects
+    .flatMap((object) => {
+      const encrypted = object.endsWith(ENCRYPTED_SUFFIX);
+      const name = encrypted ? object.slice(0, -ENCRYPTED_SUFFIX.length) : object;
+      return backupsAmong([name])
+        .filter((backup) => backup.kind === DAILY)
+        .map((backup) => ({ object, name, encrypted, at: backup.at }));
+    })
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+}
 
 export interface OffsiteStatus {
   bucket: string;
+  /** Whether copies are encrypted (BACKUP_RECIPIENTS). */
+  encrypted: boolean;
   /** The time of the newest backup the bucket holds, or null (none, or not looked yet). */
   newestCopyAt: Date | null;
   /** The last copy that failed, until one succeeds: when, and what to do. */
@@ -36,10 +58,11 @@ function offsiteFailureMessage(error: unknown): string {
   return 'The backup could not be copied to the backup bucket because of an error on the server. Its log says more; tell whoever runs the site.';
 }
 
-export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string; keep: number; log: Logger }) {
+export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string; keep: number; recipients: string[]; log: Logger }) {
   const s3 = s3Client(deps.bucket);
   const Bucket = deps.bucket.bucket;
-  const keyOf = (name: string) => `${deps.bucket.prefix}${name}`;
+  const keyOf = (object: string) => `${deps.bucket.prefix}${object}`;
+  const encrypting = deps.recipients.length > 0;
   /** The newest backup in the folder that the bucket is known to hold. */
   let copiedUpTo: string | null = null;
   let newestCopyAt: Date | null = null;
@@ -47,8 +70,8 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
   let retryAt = 0;
   let running: Promise<void> | null = null;
 
-  /** The daily backups in the bucket, newest first. */
-  async function inBucket(): Promise<{ name: string; at: Date }[]> {
+  /** The copies of daily backups in the bucket, newest first. */
+  async function inBucket(): Promise<Copy[]> {
     const { sdk, client } = await s3();
     const names: string[] = [];
     for await (const page of sdk.paginateListObjectsV2({ client }, { Bucket, Prefix: deps.bucket.prefix })) {
@@ -57,19 +80,24 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
         names.push(name);
       }
     }
-    return dailyAmong(names);
+    return copiesAmong(names);
   }
 
-  /** A multipart upload from the file, a part at a time; S3 shows the object only once it is whole. */
+  /**
+   * A multipart upload from the file (encrypted as it is read, with BACKUP_RECIPIENTS), a part at
+   * a time; S3 shows the object only once it is whole.
+   */
   async function upload(name: string): Promise<void> {
     const file = path.join(deps.dir, name);
-    const { size } = await fs.promises.stat(file);
+    const object = encrypting ? `${name}${ENCRYPTED_SUFFIX}` : name;
     const [{ sdk, client }, { Upload }] = await Promise.all([s3(), import('@aws-sdk/lib-storage')]);
-    const body = fs.createReadStream(file);
+    const { body, size } = encrypting
+      ? await encryptedFile(file, deps.recipients)
+      : { body: fs.createReadStream(file), size: (await fs.promises.stat(file)).size };
     try {
       await new Upload({
         client,
-        params: { Bucket, Key: keyOf(name), Body: body, ContentType: 'application/gzip' },
+        params: { Bucket, Key: keyOf(object), Body: body, ContentType: encrypting ? 'application/octet-stream' : 'application/gzip' },
         partSize: PART_BYTES,
         queueSize: 1,
         leavePartsOnError: false,
@@ -77,8 +105,8 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
     } finally {
       body.destroy();
     }
-    const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: keyOf(name) }));
-    if (head.ContentLength !== size) throw new Error(`the bucket's copy of ${name} has ${head.ContentLength} bytes, not ${size}`);
+    const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: keyOf(object) }));
+    if (head.ContentLength !== size) throw new Error(`the bucket's copy ${object} has ${head.ContentLength} bytes, not ${size}`);
   }
 
   async function sync(now: boolean): Promise<void> {
@@ -88,19 +116,27 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
     if (local.length === 0 || copiedUpTo === local[0]!.name || (!now && Date.now() < retryAt)) return;
     try {
       const held = await inBucket();
-      const names = new Set(held.map((backup) => backup.name));
+      // Once BACKUP_RECIPIENTS is set, only an encrypted copy counts: the plain ones are replaced.
+      const copied = new Set(held.filter((copy) => copy.encrypted || !encrypting).map((copy) => copy.name));
       // Newest first: if the bucket fails half-way, the copy that matters most is there.
       for (const backup of local) {
-        if (names.has(backup.name)) continue;
+        if (copied.has(backup.name)) continue;
         await upload(backup.name);
-        names.add(backup.name);
-        deps.log.info({ name: backup.name, bucket: Bucket }, 'backup copied to the backup bucket');
+        copied.add(backup.name);
+        deps.log.info({ name: backup.name, bucket: Bucket, encrypted: encrypting }, 'backup copied to the backup bucket');
       }
-      const kept = dailyAmong([...names]);
+      const kept = new Set(
+        backupsAmong([...new Set([...copied, ...held.map((copy) => copy.name)])])
+          .slice(0, deps.keep)
+          .map((backup) => backup.name),
+      );
       const { sdk, client } = await s3();
-      for (const old of kept.slice(deps.keep)) await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: keyOf(old.name) }));
+      for (const copy of held) {
+        const replaced = encrypting && !copy.encrypted && copied.has(copy.name);
+        if (!kept.has(copy.name) || replaced) await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: keyOf(copy.object) }));
+      }
       copiedUpTo = local[0]!.name;
-      newestCopyAt = kept[0]?.at ?? null;
+      newestCopyAt = backupsAmong([...kept])[0]?.at ?? null;
       lastFailure = null;
       retryAt = 0;
     } catch (error) {
@@ -117,15 +153,16 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
      */
     sync: ({ now = false } = {}): Promise<void> => (running ??= sync(now).finally(() => (running = null))),
 
-    status: (): OffsiteStatus => ({ bucket: Bucket, newestCopyAt, lastFailure }),
+    status: (): OffsiteStatus => ({ bucket: Bucket, encrypted: encrypting, newestCopyAt, lastFailure }),
 
     /**
      * Downloads the newest backup in the bucket (or the one named) into the folder, for a restore on
-     * a new host; resolves with its file. Written under a temporary name and renamed when whole.
+     * a new host; resolves with its file. Written under a temporary name and renamed when whole. An
+     * encrypted copy is decrypted on the way with the secret key `secretKey` gives (asked only then).
      */
-    async download(name?: string): Promise<string> {
+    async download(name: string | undefined, secretKey: () => Promise<string>): Promise<string> {
       try {
-        return await download(name);
+        return await download(name, secretKey);
       } catch (error) {
         if (!isBucketUnavailable(error)) throw error;
         const { name: kind, code } = error as { name?: string; code?: string };
@@ -137,18 +174,28 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
     },
   };
 
-  async function download(name: string | undefined): Promise<string> {
-    const wanted = name ?? (await inBucket())[0]?.name;
-    if (!wanted) throw new OffsiteError(`The bucket ${Bucket} holds no backup${deps.bucket.prefix ? ` under ${deps.bucket.prefix}` : ''}.`);
-    if (!BACKUP_FILE.test(wanted)) throw new OffsiteError(`"${wanted}" is not the name of a backup (club-backup-YYYYMMDD-HHMMSS.tar.gz).`);
+  async function download(name: string | undefined, secretKey: () => Promise<string>): Promise<string> {
+    // The name as the bucket's console shows it, encrypted copies' '.age' included, is taken too.
+    const wanted = name?.endsWith(ENCRYPTED_SUFFIX) ? name.slice(0, -ENCRYPTED_SUFFIX.length) : name;
+    if (wanted !== undefined && !BACKUP_FILE.test(wanted))
+      throw new OffsiteError(`"${name}" is not the name of a backup (club-backup-YYYYMMDD-HHMMSS.tar.gz).`);
+    const held = await inBucket();
+    const target = wanted ?? held[0]?.name;
+    const copies = held.filter((each) => each.name === target);
+    // A plain copy needs no key: it is taken when both are there.
+    const copy = copies.find((each) => !each.encrypted) ?? copies[0];
+    if (!copy)
+      throw new OffsiteError(
+        wanted === undefined
+          ? `The bucket ${Bucket} holds no backup${deps.bucket.prefix ? ` under ${deps.bucket.prefix}` : ''}.`
+          : `The bucket ${Bucket} holds no backup called ${wanted}.`,
+      );
+    const key = copy.encrypted ? await secretKey() : undefined;
     const { sdk, client } = await s3();
-    const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: keyOf(wanted) })).catch((error: unknown) => {
-      if ((error as { name?: string }).name === 'NoSuchKey')
-        throw new OffsiteError(`The bucket ${Bucket} holds no backup called ${wanted}.`);
-      throw error;
-    });
+    const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: keyOf(copy.object) }));
+    if (key !== undefined) return decryptInto(answer.Body as Readable, `The copy ${copy.object}`, key, deps.dir, copy.name);
     await fs.promises.mkdir(deps.dir, { recursive: true });
-    const file = path.join(deps.dir, wanted);
+    const file = path.join(deps.dir, copy.name);
     const temporary = `${file}.download${PARTIAL_SUFFIX}`;
     try {
       await pipeline(answer.Body as Readable, fs.createWriteStream(temporary, { mode: 0o600 }));

@@ -19,6 +19,7 @@ export const GET = endpoint(
       databaseDamagedAt: app.damage.found()?.at.toISOString() ?? null,
       offsite: offsite && {
         bucket: offsite.bucket,
+        encrypted: offsite.encrypted,
         newestCopyAt: offsite.newestCopyAt?.toISOString() ?? null,
         lastFailure: offsite.lastFailure && { at: offsite.lastFailure.at.toISOString(), message: offsite.lastFailure.message },
       },
