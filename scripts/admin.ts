@@ -1,5 +1,6 @@
 // npm run admin -- create <username>
 // npm run admin -- reset-password <username>
+// npm run admin -- two-step-off <username>
 // The password is read from standard input (not echoed on a terminal), never from arguments,
 // so it stays out of the shell history and the process list.
 import { PASSWORD_MIN } from '../src/core/admins/admins.schema.ts';
@@ -10,18 +11,22 @@ import { readPassword } from './read-password.ts';
 const USAGE = `Usage:
   npm run admin -- create <username>          create an administrator
   npm run admin -- reset-password <username>  set a new password and end their sessions
+  npm run admin -- two-step-off <username>    turn off their two-step sign-in (a lost phone)
 The password is read from standard input.`;
 
 const [command, username, ...rest] = process.argv.slice(2);
-if (!command || !username || rest.length > 0 || !['create', 'reset-password'].includes(command)) {
+if (!command || !username || rest.length > 0 || !['create', 'reset-password', 'two-step-off'].includes(command)) {
   console.error(USAGE);
   process.exit(2);
 }
 
-const password = await readPassword(`Password for ${username} (at least ${PASSWORD_MIN} characters): `);
-if (password.length < PASSWORD_MIN) {
-  console.error(`Refused: the password must be at least ${PASSWORD_MIN} characters long.`);
-  process.exit(1);
+let password = '';
+if (command !== 'two-step-off') {
+  password = await readPassword(`Password for ${username} (at least ${PASSWORD_MIN} characters): `);
+  if (password.length < PASSWORD_MIN) {
+    console.error(`Refused: the password must be at least ${PASSWORD_MIN} characters long.`);
+    process.exit(1);
+  }
 }
 
 const app = await openContext();
@@ -29,9 +34,13 @@ try {
   if (command === 'create') {
     const admin = await app.admins.create(username, password);
     console.log(`Administrator "${admin.username}" created.`);
-  } else {
+  } else if (command === 'reset-password') {
     await app.admins.resetPassword(username, password);
     console.log(`Password of "${username.trim().toLowerCase()}" changed; their sessions have ended.`);
+  } else {
+    const admin = await app.admins.findByUsername(username);
+    if (!admin) throw new DomainError(`There is no administrator called "${username.trim().toLowerCase()}".`);
+    console.log((await app.admins.turnOffTwoStep(admin.id, null)).message);
   }
 } catch (error) {
   console.error(error instanceof DomainError ? `Refused: ${error.message}` : error);

@@ -7,7 +7,7 @@ import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
 import { call, login } from '../setup/api-client.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from '../setup/browser.ts';
-import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
+import { acceptDialogs, expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 const sqlite = testDatabases[0]!;
@@ -24,16 +24,6 @@ async function adminPage(browser: Parameters<typeof openPage>[0], url: string, p
 }
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-
-/** Accepts every browser confirmation from now on; answers the questions asked, in order. */
-function acceptDialogs(page: Page): string[] {
-  const questions: string[] = [];
-  page.on('dialog', (browserDialog) => {
-    questions.push(browserDialog.message());
-    void browserDialog.accept();
-  });
-  return questions;
-}
 
 describe('admin content screens in Chromium', () => {
   const suite = useServer(sqlite, { SITE_TIMEZONE: 'Europe/London' });

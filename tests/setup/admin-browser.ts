@@ -26,3 +26,13 @@ export async function expectNotice(page: Page, text: string): Promise<void> {
   await notice.waitFor({ timeout: 10_000 });
   await notice.evaluate((element) => element.setAttribute('data-test-seen', ''));
 }
+
+/** Accepts every browser confirmation from now on; answers the questions asked, in order. */
+export function acceptDialogs(page: Page): string[] {
+  const questions: string[] = [];
+  page.on('dialog', (browserDialog) => {
+    questions.push(browserDialog.message());
+    void browserDialog.accept();
+  });
+  return questions;
+}

@@ -6,6 +6,7 @@ import {
   PASSWORD_ADVICE,
   PASSWORD_MIN,
   signedOutMessage,
+  twoStepMessage,
 } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import { formatDisplayDate, formatDisplayDateTime } from '../../core/shared/time.ts';
@@ -17,6 +18,7 @@ import { InputField } from '../ui/field.tsx';
 import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormInputField } from '../forms/form-fields.tsx';
+import { TwoStepCard } from './two-step-card.tsx';
 
 /**
  * Several volunteers can run the site: add one, remove one (never yourself, never the last), sign
@@ -40,7 +42,15 @@ export function AdministratorsScreen() {
     failure: 'Failed to sign out',
     refresh: ['/api/admin/administrators'],
   });
+  const twoStepOff = useSave<Admin & { self: boolean }>({
+    method: 'DELETE',
+    url: (admin) => `/api/admin/administrators/${admin.id}/two-step`,
+    success: (admin) => twoStepMessage(admin.username, false, admin.self),
+    failure: 'Failed to turn off two-step sign-in',
+    refresh: ['/api/admin/administrators'],
+  });
   const only = (admins.data ?? []).length <= 1;
+  const myself = admins.data?.find((admin) => admin.id === me.data?.id);
 
   return (
     <AdminPage title="Administrators">
@@ -61,8 +71,24 @@ export function AdministratorsScreen() {
                     <span className="block text-sm text-slate-600" data-testid="sign-ins">
                       {signIns(admin, (iso) => formatDisplayDateTime(iso, timeZone))}
                     </span>
+                    {admin.twoStep && <span className="block text-sm text-slate-600">Two-step sign-in is on.</span>}
                   </span>
                   <span className="flex flex-wrap gap-2">
+                    {admin.twoStep && (
+                      <Button
+                        variant="secondary"
+                        aria-label={`Turn off two-step sign-in${self ? '' : ` for ${admin.username}`}`}
+                        disabled={twoStepOff.isPending}
+                        onClick={() => {
+                          const question = self
+                            ? 'Turn off two-step sign-in? Signing in will ask for your password only.'
+                            : `Turn off two-step sign-in for ${admin.username}? Do this when they have lost their phone: they sign in with their password, and can turn it on again.`;
+                          if (window.confirm(question)) twoStepOff.mutate({ ...admin, self });
+                        }}
+                      >
+                        Turn off two-step
+                      </Button>
+                    )}
                     {admin.signedInDevices > (self ? 1 : 0) && (
                       <Button
                         variant="secondary"
@@ -100,6 +126,7 @@ export function AdministratorsScreen() {
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <AddAdministrator />
         <ChangePassword />
+        <TwoStepCard self={myself} />
       </div>
     </AdminPage>
   );

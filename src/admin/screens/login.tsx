@@ -12,12 +12,19 @@ import { useAdminForm } from '../forms/use-admin-form.ts';
 export function LoginScreen() {
   const [, navigate] = useLocation();
   const [error, setError] = useState('');
+  // Shown once the server asks for it: the password was right and two-step sign-in is on.
+  const [askCode, setAskCode] = useState(false);
   // A sign-in form has nothing to lose: no unsaved-changes question.
-  const { register, submitWith, errorOf } = useAdminForm(loginInputSchema, { username: '', password: '' }, {}, { guardUnsaved: false });
+  const { register, submitWith, errorOf, setFocus } = useAdminForm(
+    loginInputSchema,
+    { username: '', password: '', code: '' },
+    {},
+    { guardUnsaved: false },
+  );
 
   const login = useMutation({
-    mutationFn: (credentials: { username: string; password: string }) =>
-      apiRequest<{ token: string }>('POST', '/api/admin/login', credentials),
+    mutationFn: ({ code, ...credentials }: { username: string; password: string; code?: string }) =>
+      apiRequest<{ token: string }>('POST', '/api/admin/login', askCode ? { ...credentials, code } : credentials),
     onSuccess: () => {
       notify({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
       navigate('/admin/dashboard');
@@ -31,6 +38,11 @@ export function LoginScreen() {
             ? failure.message
             : 'Authentication failed';
       setError(message);
+      if (failure instanceof ApiError && failure.fieldErrors.code) {
+        setAskCode(true);
+        // After the field has appeared.
+        setTimeout(() => setFocus('code'));
+      }
       notify({ title: 'Login Failed', description: message, variant: 'destructive' });
     },
   });
@@ -67,6 +79,16 @@ export function LoginScreen() {
             {...register('password')}
             error={errorOf('password')}
           />
+          {askCode && (
+            <InputField
+              label="Code from your authenticator app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={20}
+              {...register('code')}
+              error={errorOf('code')}
+            />
+          )}
           <Button type="submit" className="w-full" disabled={login.isPending}>
             {login.isPending ? 'Logging in...' : 'Log in'}
           </Button>

@@ -21,6 +21,27 @@ export function createAdminsRepository(db: Db) {
       await db.insertInto('admins').values(row).execute();
     },
 
+    /** Turns two-step sign-in on with `secret`, or off with null. */
+    async setTwoStepSecret(id: string, totpSecret: string | null, updatedAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('admins')
+        .set({ totpSecret, totpLastStep: null, updatedAt })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Records `step` as used unless it (or a later one) already was; true when this call took it. */
+    async takeTwoStepStep(id: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('admins')
+        .set({ totpLastStep: step })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', step)]))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async setPasswordHash(id: string, passwordHash: string, updatedAt: string): Promise<void> {
       await db.updateTable('admins').set({ passwordHash, updatedAt }).where('id', '=', id).execute();
     },

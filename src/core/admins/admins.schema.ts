@@ -27,6 +27,8 @@ export const adminSchema = z.object({
   /** Devices signed in as this administrator now, and when one was last used: a stranger's sign-in shows here. */
   signedInDevices: z.number().int(),
   lastActiveAt: z.string().nullable(),
+  /** Whether signing in asks for an authenticator app's code too. */
+  twoStep: z.boolean(),
 });
 export type Admin = z.output<typeof adminSchema>;
 
@@ -41,6 +43,36 @@ export const changePasswordInputSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
   newPassword: newPasswordSchema,
 });
+
+/** POST /api/admin/two-step: a new authenticator secret for the signed-in administrator, not yet in use. */
+export const twoStepSetupSchema = z.object({
+  secret: z.string(),
+  /** The otpauth:// address an authenticator app reads (the QR code holds it). */
+  otpauthUrl: z.string(),
+  /** The QR code, as an image address (data:image/svg+xml). */
+  qrCode: z.string(),
+});
+
+/** Body of PUT /api/admin/two-step: turns it on with that secret, proven by a code from the app. */
+export const twoStepInputSchema = z.object({
+  secret: z
+    .string({ error: 'Start again: the secret is missing' })
+    .regex(/^[A-Z2-7]{32}$/, 'Start again: that is not a secret this site made'),
+  code: z
+    .string({ error: 'Enter the 6-digit code your app shows' })
+    .trim()
+    .min(1, 'Enter the 6-digit code your app shows')
+    .max(20, 'The code is 6 digits'),
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+});
+
+/** What turning two-step sign-in on or off says, in the API's answer and the admin's notice alike. */
+export function twoStepMessage(username: string, on: boolean, self: boolean): string {
+  if (on) return 'Two-step sign-in is on: signing in now asks for the code your app shows. Your other devices are signed out.';
+  return self
+    ? 'Two-step sign-in is off: signing in asks for your password only.'
+    : `Two-step sign-in is off for ${username}: they sign in with their password only, and can turn it on again.`;
+}
 
 /** What a sign-out on every device says, in the API's answer and the admin's notice alike. */
 export function signedOutMessage(username: string, self: boolean): string {

@@ -8,9 +8,12 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import { newPasswordSchema, signedOutMessage, usernameSchema, type Admin } from './admins.schema.ts';
+import { newPasswordSchema, signedOutMessage, twoStepMessage, usernameSchema, type Admin } from './admins.schema.ts';
+import { CODE_WRONG } from '../auth/auth.schema.ts';
+import { newTwoStepSecret, stepOfCode } from '../auth/two-step.ts';
 import { createAdminsRepository } from './admins.repository.ts';
 import type { PasswordChecker } from './password-strength.ts';
+import type { AdminRow } from '../db/database.ts';
 
 function parseOrThrow<T>(field: string, schema: z.ZodType<T, string>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -26,9 +29,16 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
   const sessions = createSessionsRepository(deps.db);
   const guesses = createGuessCounter(deps.db);
   const toAdmin = (
-    { id, username, createdAt }: Pick<Admin, 'id' | 'username' | 'createdAt'>,
+    { id, username, createdAt, totpSecret }: Pick<AdminRow, 'id' | 'username' | 'createdAt' | 'totpSecret'>,
     activity: { devices: number; lastSeenAt: string | null } = { devices: 0, lastSeenAt: null },
-  ): Admin => ({ id, username, createdAt, signedInDevices: activity.devices, lastActiveAt: activity.lastSeenAt });
+  ): Admin => ({
+    id,
+    username,
+    createdAt,
+    signedInDevices: activity.devices,
+    lastActiveAt: activity.lastSeenAt,
+    twoStep: totpSecret !== null,
+  });
 
   /** A new password (its length already checked), refused under `field` when it is too easy to guess. */
   async function requireHardToGuess(field: string, password: string, username: string): Promise<void> {
@@ -59,7 +69,15 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       if (await repo.findByUsername(username)) throw exists();
       await requireHardToGuess('password', password, username);
       const now = nowIso();
-      const row = { id: newId(), username, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now };
+      const row = {
+        id: newId(),
+        username,
+        passwordHash: await hashPassword(password),
+        totpSecret: null,
+        totpLastStep: null,
+        createdAt: now,
+        updatedAt: now,
+      };
       try {
         await repo.insert(row);
       } catch (error) {
@@ -121,6 +139,51 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       const self = id === acting.id;
       await sessions.deleteForAdmin(id, self ? acting.tokenHash : undefined);
       return { message: signedOutMessage(admin.username, self) };
+    },
+
+    /** A new authenticator secret for this administrator, shown as a QR code; nothing changes until turnOnTwoStep. */
+    async twoStepSetup(adminId: string) {
+      const admin = await repo.findById(adminId);
+      if (!admin) throw new NotFoundError('Administrator');
+      return newTwoStepSecret(admin.username, await deps.clubName());
+    },
+
+    /**
+     * Turns two-step sign-in on for oneself: the code proves the app holds the secret, and the
+     * current password (a guess like a sign-in) that a stolen session cannot lock the owner out.
+     * Every other session ends, a thief's included.
+     */
+    async turnOnTwoStep(
+      adminId: string,
+      input: { secret: string; code: string; currentPassword: string },
+      clientAddress: string,
+      keepTokenHash: string,
+    ): Promise<{ message: string }> {
+      const admin = await repo.findById(adminId);
+      if (!admin) throw new NotFoundError('Administrator');
+      const guess = await guesses.reserve(admin.username, clientAddress);
+      if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
+        throw new ValidationError({ currentPassword: 'The current password is not correct' });
+      }
+      await guess.succeeded();
+      const step = stepOfCode(input.secret, input.code);
+      if (step === null) throw new ValidationError({ code: CODE_WRONG });
+      await repo.setTwoStepSecret(adminId, input.secret, nowIso());
+      // The code just typed is used: it cannot sign anyone in within its 30 seconds.
+      await repo.takeTwoStepStep(adminId, step);
+      await sessions.deleteForAdmin(adminId, keepTokenHash);
+      return { message: twoStepMessage(admin.username, true, true) };
+    },
+
+    /**
+     * Turns two-step sign-in off: one's own, or another administrator's whose phone is lost
+     * (they sign in with their password again, and can turn it on with a new phone). `actingAdminId`
+     * is null from the command line.
+     */
+    async turnOffTwoStep(id: string, actingAdminId: string | null): Promise<{ message: string }> {
+      const admin = await repo.findById(id);
+      if (!admin || !(await repo.setTwoStepSecret(id, null, nowIso()))) throw new NotFoundError('Administrator');
+      return { message: twoStepMessage(admin.username, false, id === actingAdminId) };
     },
 
     /** Never removes the last administrator, nor the one asking. */

@@ -2,16 +2,25 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createAdminsRepository } from '../admins/admins.repository.ts';
 import type { Db } from '../db/connect.ts';
 import { DomainError } from '../shared/errors.ts';
-import { INVALID_CREDENTIALS } from './auth.schema.ts';
+import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from './auth.schema.ts';
 import { createGuessCounter } from './guesses.ts';
 import { LOCKOUT_MEMORY_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './login-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
+import { stepOfCode } from './two-step.ts';
 
 export class InvalidCredentialsError extends DomainError {
   override name = 'InvalidCredentialsError';
   constructor() {
     super(INVALID_CREDENTIALS);
+  }
+}
+
+/** A right password of an administrator with two-step sign-in, and no right code: 401 naming the code field. */
+export class TwoStepCodeError extends DomainError {
+  override name = 'TwoStepCodeError';
+  constructor(needed: boolean) {
+    super(needed ? CODE_NEEDED : CODE_WRONG);
   }
 }
 
@@ -38,9 +47,11 @@ export function createAuthService(deps: { db: Db }) {
      * fail alike and take the same time. At most 5 guesses for one username from one address
      * (an IPv6 /64) are checked per 15 minutes, then that pair is locked out, for longer each
      * time it happens again; guesses per username and per address are also rate-limited
-     * (login-policy.ts, docs/decisions/010).
+     * (login-policy.ts, docs/decisions/010). With two-step sign-in on, the code is checked after
+     * the password, within the same guess: a wrong or missing code is a failed guess too, and a
+     * code is taken once (docs/decisions/046).
      */
-    async login(username: string, password: string, clientAddress: string): Promise<{ token: string; expiresAt: string }> {
+    async login(username: string, password: string, clientAddress: string, code?: string): Promise<{ token: string; expiresAt: string }> {
       const normalized = username.trim().toLowerCase();
       const now = Date.now();
       const guess = await guesses.reserve(normalized, clientAddress, now);
@@ -48,6 +59,12 @@ export function createAuthService(deps: { db: Db }) {
       const admin = await admins.findByUsername(normalized);
       const valid = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash));
       if (!admin || !valid) throw new InvalidCredentialsError();
+      if (admin.totpSecret) {
+        if (!code?.trim()) throw new TwoStepCodeError(true);
+        const step = stepOfCode(admin.totpSecret, code, now);
+        // One statement takes the step: two requests with the same code cannot both sign in.
+        if (step === null || !(await admins.takeTwoStepStep(admin.id, step))) throw new TwoStepCodeError(false);
+      }
       await guess.succeeded();
 
       const token = randomBytes(32).toString('base64url');

@@ -97,6 +97,10 @@ interface AdminsTable {
   /** Lower-cased; sign-in is case-insensitive on the username. */
   username: string;
   passwordHash: string;
+  /** The authenticator secret (base32) when two-step sign-in is on, else null. */
+  totpSecret: string | null;
+  /** The last 30-second step whose code signed in: no code is taken twice. */
+  totpLastStep: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -1,6 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { InvalidCredentialsError, type SessionAdmin } from '../../core/auth/auth.service.ts';
+import { InvalidCredentialsError, type SessionAdmin, TwoStepCodeError } from '../../core/auth/auth.service.ts';
 import { LockedOutError } from '../../core/auth/guesses.ts';
 import { BACKUP_NOT_WRITTEN, BackupNotWrittenError } from '../../core/backup/archive-format.ts';
 import { BusyError } from '../../core/shared/limiter.ts';
@@ -125,6 +125,7 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (error instanceof ConflictError) return errorJson(409, error.message);
   if (error instanceof EditConflictError) return errorJson(412, error.message, undefined, { ETag: versionTag(error.currentVersion) });
   if (error instanceof InvalidCredentialsError) return errorJson(401, error.message);
+  if (error instanceof TwoStepCodeError) return errorJson(401, error.message, { code: error.message });
   if (error instanceof LockedOutError) {
     return errorJson(429, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
   }

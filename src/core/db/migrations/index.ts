@@ -8,6 +8,7 @@ import * as idempotencyKeys from './2026_11_24_0006_idempotency_keys.ts';
 import * as imageDescriptions from './2026_11_24_0007_image_descriptions.ts';
 import * as siteLook from './2026_11_25_0008_site_look.ts';
 import * as liveRowIndexes from './2026_11_25_0009_live_row_indexes.ts';
+import * as twoStepSignIn from './2026_11_25_0010_two_step_sign_in.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0007_image_descriptions': imageDescriptions,
   '2026_11_25_0008_site_look': siteLook,
   '2026_11_25_0009_live_row_indexes': liveRowIndexes,
+  '2026_11_25_0010_two_step_sign_in': twoStepSignIn,
 };

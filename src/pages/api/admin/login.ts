@@ -8,8 +8,8 @@ import { setSessionCookie } from '../../../server/http/session-cookie.ts';
 export const POST = endpoint(
   { summary: 'Sign in; also sets the session cookie', body: loginInputSchema, response: loginResponseSchema },
   async (context, app, input) => {
-    const { username, password } = input;
-    const session = await app.auth.login(username, password, clientAddress(context, app.config.trustProxy));
+    const { username, password, code } = input;
+    const session = await app.auth.login(username, password, clientAddress(context, app.config.trustProxy), code);
     setSessionCookie(context.cookies, session.token, session.expiresAt, context.url, app.config.publicUrl);
     app.log.info({ requestId: context.locals.requestId, username: username.trim().toLowerCase() }, 'administrator signed in');
     return json({ token: session.token });

@@ -1,0 +1,68 @@
+import { Secret, TOTP } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { CODE_NEEDED, CODE_WRONG } from '../../src/core/auth/auth.schema.ts';
+import { acceptDialogs, expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
+import { expectNoAxeViolations, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { testDatabases } from '../setup/databases.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+
+// A volunteer turns on two-step sign-in from a phone, signs in with a code, and turns it off.
+
+const codeAt = (secret: string, seconds = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + seconds * 1000,
+  });
+
+describe('two-step sign-in in Chromium', () => {
+  const suite = useServer(testDatabases[0]!);
+  const chrome = useBrowser();
+
+  it('is turned on with the QR code or its key, then asked for at sign-in, and turned off', async () => {
+    const { page, errors, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    const questions = acceptDialogs(page);
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/administrators`);
+    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+    await qr.waitFor();
+    expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // The key, as a person would type it into the app instead of scanning.
+    const secret = (await page.locator('code').textContent())!.replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Code from the app').fill(codeAt(secret, -30) === '123456' ? '654321' : '123456');
+    await page.getByLabel('Your password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expectNotice(page, `Failed to turn on two-step sign-in: 400: ${CODE_WRONG}`);
+    await page.getByText(CODE_WRONG, { exact: true }).waitFor();
+    await page.getByLabel('Code from the app').fill(codeAt(secret, -30));
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expectNotice(page, 'Two-step sign-in is on: signing in now asks for the code your app shows.');
+    await page.getByText('Two-step sign-in is on.', { exact: true }).waitFor();
+    await expect(page.getByTestId('two-step-state').textContent()).resolves.toContain('Two-step sign-in is on');
+
+    // Signed out; the sign-in form asks for the code once the password was right.
+    await page.context().clearCookies();
+    await page.goto(`${suite.url}/admin`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').filter({ hasText: CODE_NEEDED }).waitFor();
+    const code = page.getByLabel('Code from your authenticator app');
+    await expect(code.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(code.getAttribute('autocomplete')).resolves.toBe('one-time-code');
+    await expectNoAxeViolations(page);
+    await code.fill(codeAt(secret));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${suite.url}/admin/dashboard`);
+
+    await page.goto(`${suite.url}/admin/administrators`);
+    await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+    await expectNotice(page, 'Two-step sign-in is off: signing in asks for your password only.');
+    expect(questions).toEqual(['Turn off two-step sign-in? Signing in will ask for your password only.']);
+    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  }, 60_000);
+});
