@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from '../../src/core/auth/auth.schema.ts';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
+import { useDirectDb } from '../setup/direct-db.ts';
 import { useServer } from '../setup/server.ts';
 
 // Two-step sign-in: a password reused elsewhere, or seen over a shoulder, is not enough to sign in.
@@ -19,9 +20,18 @@ const codeAt = (secret: string, seconds = 0) =>
   });
 
 eachDatabase('two-step sign-in on $kind', (db) => {
-  const suite = useServer(db);
-  const signIn = (body: Record<string, string>) =>
-    call(suite, 'POST', '/api/admin/login', { body: { username: 'treasurer', password: PASSWORD, ...body } });
+  // Addresses are taken from X-Forwarded-For, so that a test can send from many at once.
+  const suite = useServer(db, { TRUST_PROXY: 'true' });
+  const handle = useDirectDb(suite);
+  const signIn = (body: Record<string, string>, from = '192.0.2.10') =>
+    call(suite, 'POST', '/api/admin/login', {
+      body: { username: 'treasurer', password: PASSWORD, ...body },
+      headers: { 'x-forwarded-for': from },
+    });
+  const administrator = async (token: string, username: string) =>
+    (await call(suite, 'GET', '/api/admin/administrators', { token })).body.find(
+      (each: { username: string }) => each.username === username,
+    ) as { id: string; twoStep: boolean; wrongCodes: number; lastWrongCodeAt: string | null };
 
   it('is turned on with a code from the app and the password, asks for a code at every sign-in, and takes each code once', async () => {
     const admin = await login(suite);
@@ -94,6 +104,70 @@ eachDatabase('two-step sign-in on $kind', (db) => {
     const next = codeAt(secret, 30);
     const racing = await Promise.all([1, 2, 3].map(() => signIn({ code: next })));
     expect(racing.map((answer) => answer.status).sort()).toEqual([200, 401, 401]);
+
+    // Only the code that is no code at all tells that someone has the password; a used one (a
+    // double tap) does not.
+    const shown = await administrator(admin, 'treasurer');
+    expect(shown.wrongCodes).toBe(1);
+    expect(Date.parse(shown.lastWrongCodeAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('lets someone who has the password try 5 codes a quarter of an hour, from every address together, and shows it', async () => {
+    const admin = await login(suite);
+    expect(
+      (await call(suite, 'POST', '/api/admin/administrators', { token: admin, body: { username: 'secretary', password: PASSWORD } }))
+        .status,
+    ).toBe(201);
+    const token = await login(suite, 'secretary', PASSWORD);
+    const { secret } = (await call(suite, 'POST', '/api/admin/two-step', { token })).body as { secret: string };
+    expect(
+      (await call(suite, 'PUT', '/api/admin/two-step', { token, body: { secret, code: codeAt(secret, -30), currentPassword: PASSWORD } }))
+        .status,
+    ).toBe(200);
+    const signInAs = (code: string, from: string) =>
+      call(suite, 'POST', '/api/admin/login', {
+        body: { username: 'secretary', password: PASSWORD, code },
+        headers: { 'x-forwarded-for': from },
+      });
+
+    // Nine wrong codes at once from nine networks (the username's own limit is 10 a minute):
+    // five are checked, the rest refused unchecked, and so is the right code after them.
+    const valid = new Set([-30, 0, 30].map((seconds) => codeAt(secret, seconds)));
+    const wrong = Array.from({ length: 20 }, (_, i) => String(100_000 + i * 37_777).padStart(6, '0'))
+      .filter((code) => !valid.has(code))
+      .slice(0, 9);
+    const answers = await Promise.all(wrong.map((code, i) => signInAs(code, `198.51.100.${i + 1}`)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses, JSON.stringify(answers.map((answer) => answer.body))).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429]);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body.message).toBe(
+      'Too many wrong codes were entered for this administrator. Please try again in 15 minutes. If they were not yours, someone knows your password: change it once you are signed in.',
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect((await signInAs(codeAt(secret), '203.0.113.7')).status).toBe(429);
+
+    // Every other administrator sees it, and so does the owner once signed in.
+    const shown = await administrator(admin, 'secretary');
+    expect(shown.wrongCodes).toBe(5);
+    expect(Date.parse(shown.lastWrongCodeAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+
+    // A quarter of an hour later the right code signs in, which clears the count of codes tried
+    // but not what was seen: only a new password makes that start again.
+    const past = new Date(Date.now() - 20 * 60_000).toISOString();
+    await handle().updateTable('loginAttempts').set({ lockedUntil: past, windowStartedAt: past }).execute();
+    const owner = await signInAs(codeAt(secret, 30), '203.0.113.7');
+    expect(owner.status).toBe(200);
+    expect(
+      await handle().selectFrom('loginAttempts').select('key').where('key', '=', `code\n${shown.id}`).executeTakeFirst(),
+    ).toBeUndefined();
+    expect((await administrator(admin, 'secretary')).wrongCodes).toBe(5);
+    const changed = await call(suite, 'PUT', '/api/admin/password', {
+      token: owner.body.token,
+      body: { currentPassword: PASSWORD, newPassword: 'minutes-of-the-last-meeting' },
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await administrator(admin, 'secretary')).toMatchObject({ wrongCodes: 0, lastWrongCodeAt: null });
   });
 
   it('is turned off by another administrator (a lost phone) or from the command line', async () => {

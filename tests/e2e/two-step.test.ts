@@ -53,15 +53,26 @@ describe('two-step sign-in in Chromium', () => {
     await expect(code.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
     await expect(code.getAttribute('autocomplete')).resolves.toBe('one-time-code');
     await expectNoAxeViolations(page);
+    // A mistyped code first: refused, and shown on the Administrators screen afterwards.
+    const valid = [-30, 0, 30].map((seconds) => codeAt(secret, seconds));
+    await code.fill(valid.includes('000000') ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').filter({ hasText: CODE_WRONG }).waitFor();
     await code.fill(codeAt(secret));
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${suite.url}/admin/dashboard`);
 
     await page.goto(`${suite.url}/admin/administrators`);
+    await expect(page.getByTestId('wrong-codes').textContent()).resolves.toMatch(
+      /^The right password was sent with a wrong two-step code once, last .+ at .+\. If that was not you, someone knows the password: change your password\.$/,
+    );
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
     await expectNotice(page, 'Two-step sign-in is off: signing in asks for your password only.');
     expect(questions).toEqual(['Turn off two-step sign-in? Signing in will ask for your password only.']);
     await page.getByRole('button', { name: 'Turn on two-step sign-in' }).waitFor();
+    // Turned off, the count starts again.
+    await expect(page.getByTestId('wrong-codes').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await close();
   }, 60_000);

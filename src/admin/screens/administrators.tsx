@@ -72,6 +72,11 @@ export function AdministratorsScreen() {
                       {signIns(admin, (iso) => formatDisplayDateTime(iso, timeZone))}
                     </span>
                     {admin.twoStep && <span className="block text-sm text-slate-600">Two-step sign-in is on.</span>}
+                    {admin.wrongCodes > 0 && admin.lastWrongCodeAt && (
+                      <span className="block text-sm font-semibold text-amber-800" data-testid="wrong-codes">
+                        {wrongCodes(admin, self, formatDisplayDateTime(admin.lastWrongCodeAt, timeZone))}
+                      </span>
+                    )}
                   </span>
                   <span className="flex flex-wrap gap-2">
                     {admin.twoStep && (
@@ -140,6 +145,17 @@ function signIns(admin: Admin, when: (iso: string) => string): string {
   if (admin.signedInDevices === 0 || !admin.lastActiveAt) return 'Not signed in anywhere.';
   const devices = admin.signedInDevices === 1 ? '1 device' : `${admin.signedInDevices} devices`;
   return `Signed in on ${devices}; last active ${when(admin.lastActiveAt)}.`;
+}
+
+/**
+ * Wrong two-step codes sent with the right password: unless the owner mistyped them, someone else
+ * has the password, and only a new one stops them (the count starts again when it is changed).
+ */
+function wrongCodes(admin: Admin, self: boolean, last: string): string {
+  const times = admin.wrongCodes === 1 ? 'once' : `${admin.wrongCodes} times`;
+  const who = self ? 'you' : admin.username;
+  const change = self ? 'change your password' : `${admin.username} should change their password`;
+  return `The right password was sent with a wrong two-step code ${times}, last ${last}. If that was not ${who}, someone knows the password: ${change}.`;
 }
 
 function AddAdministrator() {

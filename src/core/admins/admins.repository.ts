@@ -25,7 +25,7 @@ export function createAdminsRepository(db: Db) {
     async setTwoStepSecret(id: string, totpSecret: string | null, updatedAt: string): Promise<boolean> {
       const result = await db
         .updateTable('admins')
-        .set({ totpSecret, totpLastStep: null, updatedAt })
+        .set({ totpSecret, totpLastStep: null, wrongCodes: 0, lastWrongCodeAt: null, updatedAt })
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
@@ -42,8 +42,18 @@ export function createAdminsRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** A new password: the wrong codes sent with the old one no longer tell anything. */
     async setPasswordHash(id: string, passwordHash: string, updatedAt: string): Promise<void> {
-      await db.updateTable('admins').set({ passwordHash, updatedAt }).where('id', '=', id).execute();
+      await db.updateTable('admins').set({ passwordHash, wrongCodes: 0, lastWrongCodeAt: null, updatedAt }).where('id', '=', id).execute();
+    },
+
+    /** One more wrong two-step code with the right password (counted in the statement, so racing ones all count). */
+    async recordWrongCode(id: string, at: string): Promise<void> {
+      await db
+        .updateTable('admins')
+        .set((eb) => ({ wrongCodes: eb('wrongCodes', '+', 1), lastWrongCodeAt: at }))
+        .where('id', '=', id)
+        .execute();
     },
 
     /**

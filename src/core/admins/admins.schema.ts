@@ -29,6 +29,9 @@ export const adminSchema = z.object({
   lastActiveAt: z.string().nullable(),
   /** Whether signing in asks for an authenticator app's code too. */
   twoStep: z.boolean(),
+  /** Wrong two-step codes sent with the right password since it was set, and when the last came: someone may have the password. */
+  wrongCodes: z.number().int(),
+  lastWrongCodeAt: z.string().nullable(),
 });
 export type Admin = z.output<typeof adminSchema>;
 

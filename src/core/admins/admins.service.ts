@@ -29,7 +29,14 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
   const sessions = createSessionsRepository(deps.db);
   const guesses = createGuessCounter(deps.db);
   const toAdmin = (
-    { id, username, createdAt, totpSecret }: Pick<AdminRow, 'id' | 'username' | 'createdAt' | 'totpSecret'>,
+    {
+      id,
+      username,
+      createdAt,
+      totpSecret,
+      wrongCodes,
+      lastWrongCodeAt,
+    }: Pick<AdminRow, 'id' | 'username' | 'createdAt' | 'totpSecret' | 'wrongCodes' | 'lastWrongCodeAt'>,
     activity: { devices: number; lastSeenAt: string | null } = { devices: 0, lastSeenAt: null },
   ): Admin => ({
     id,
@@ -38,6 +45,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     signedInDevices: activity.devices,
     lastActiveAt: activity.lastSeenAt,
     twoStep: totpSecret !== null,
+    wrongCodes,
+    lastWrongCodeAt,
   });
 
   /** A new password (its length already checked), refused under `field` when it is too easy to guess. */
@@ -75,6 +84,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
         passwordHash: await hashPassword(password),
         totpSecret: null,
         totpLastStep: null,
+        wrongCodes: 0,
+        lastWrongCodeAt: null,
         createdAt: now,
         updatedAt: now,
       };

@@ -49,7 +49,9 @@ export function createAuthService(deps: { db: Db }) {
      * time it happens again; guesses per username and per address are also rate-limited
      * (login-policy.ts, docs/decisions/010). With two-step sign-in on, the code is checked after
      * the password, within the same guess: a wrong or missing code is a failed guess too, and a
-     * code is taken once (docs/decisions/046).
+     * code is taken once. Codes have their own count per administrator, from every address
+     * together (5 per 15 minutes, then growing lockouts), and a wrong one is recorded for the
+     * Administrators screen (docs/decisions/046).
      */
     async login(username: string, password: string, clientAddress: string, code?: string): Promise<{ token: string; expiresAt: string }> {
       const normalized = username.trim().toLowerCase();
@@ -61,9 +63,18 @@ export function createAuthService(deps: { db: Db }) {
       if (!admin || !valid) throw new InvalidCredentialsError();
       if (admin.totpSecret) {
         if (!code?.trim()) throw new TwoStepCodeError(true);
+        // Counted before it is checked, so that however many arrive at once only 5 are checked.
+        const codeGuess = await guesses.reserveCode(admin.id, now);
         const step = stepOfCode(admin.totpSecret, code, now);
-        // One statement takes the step: two requests with the same code cannot both sign in.
-        if (step === null || !(await admins.takeTwoStepStep(admin.id, step))) throw new TwoStepCodeError(false);
+        if (step === null) {
+          // The right password with a code that is no code: shown on the Administrators screen.
+          await admins.recordWrongCode(admin.id, new Date(now).toISOString());
+          throw new TwoStepCodeError(false);
+        }
+        // One statement takes the step: two requests with the same code cannot both sign in. A
+        // code already used (a double tap) is refused but says nothing of the password.
+        if (!(await admins.takeTwoStepStep(admin.id, step))) throw new TwoStepCodeError(false);
+        await codeGuess.succeeded();
       }
       await guess.succeeded();
 

@@ -6,6 +6,7 @@ import {
   ADDRESS_GUESSES_PER_MINUTE,
   attemptKeys,
   type AttemptCounter,
+  codeKey,
   refusalMessage,
   type Refusal,
   reserveLockoutGuess,
@@ -60,6 +61,22 @@ export function createGuessCounter(db: Db) {
           await attempts.clear(keys.pair);
         },
       };
+    },
+
+    /**
+     * Counts one two-step code tried for this administrator (after the right password), from
+     * every address together, or throws LockedOutError. `succeeded` (a right code) clears it.
+     */
+    async reserveCode(adminId: string, now = Date.now()): Promise<{ succeeded(): Promise<void> }> {
+      const key = codeKey(adminId);
+      const refusal = await attempts.update([key], (counters) => {
+        const verdict = reserveLockoutGuess(counters.get(key) as AttemptCounter, now);
+        return verdict.allowed
+          ? { write: [verdict.next], result: null }
+          : { write: [], result: { reason: 'code' as const, waitMs: verdict.refusal.waitMs } };
+      });
+      if (refusal) throw new LockedOutError(refusal);
+      return { succeeded: () => attempts.clear(key) };
     },
 
     prune: (before: string) => attempts.deleteStale(before),

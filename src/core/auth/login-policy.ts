@@ -40,7 +40,7 @@ export interface AttemptCounter {
   lastLockoutAt: string | null;
 }
 
-export type Refusal = { reason: 'locked' | 'username' | 'address'; waitMs: number };
+export type Refusal = { reason: 'locked' | 'username' | 'address' | 'code'; waitMs: number };
 export type Verdict = { allowed: true; next: AttemptCounter } | { allowed: false; refusal: Refusal };
 
 /**
@@ -88,6 +88,13 @@ export function reserveRateGuess(counter: AttemptCounter, now: number, limit: nu
   };
 }
 
+/**
+ * Two-step codes tried for one administrator after the right password, from every address
+ * together: the same 5 per 15 minutes and growing lockouts as a password, so that someone who
+ * has the password cannot try the million codes at the username's 10 a minute.
+ */
+export const codeKey = (adminId: string) => `code\n${adminId}`;
+
 /** The three counters one sign-in passes through. */
 export const attemptKeys = (username: string, addressGroup: string) => ({
   pair: `pair\n${username}\n${addressGroup}`,
@@ -104,5 +111,7 @@ export function refusalMessage(refusal: Refusal): string {
       return `Too many sign-in attempts for this username right now. Please try again in ${wait}.`;
     case 'address':
       return `Too many sign-in attempts from your network right now. Please try again in ${wait}.`;
+    case 'code':
+      return `Too many wrong codes were entered for this administrator. Please try again in ${wait}. If they were not yours, someone knows your password: change it once you are signed in.`;
   }
 }

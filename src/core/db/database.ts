@@ -101,6 +101,9 @@ interface AdminsTable {
   totpSecret: string | null;
   /** The last 30-second step whose code signed in: no code is taken twice. */
   totpLastStep: number | null;
+  /** Wrong two-step codes sent with the right password since it was set: someone else may have it. */
+  wrongCodes: Generated<number>;
+  lastWrongCodeAt: Generated<Timestamp | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -9,6 +9,7 @@ import * as imageDescriptions from './2026_11_24_0007_image_descriptions.ts';
 import * as siteLook from './2026_11_25_0008_site_look.ts';
 import * as liveRowIndexes from './2026_11_25_0009_live_row_indexes.ts';
 import * as twoStepSignIn from './2026_11_25_0010_two_step_sign_in.ts';
+import * as wrongTwoStepCodes from './2026_11_26_0011_wrong_two_step_codes.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0008_site_look': siteLook,
   '2026_11_25_0009_live_row_indexes': liveRowIndexes,
   '2026_11_25_0010_two_step_sign_in': twoStepSignIn,
+  '2026_11_26_0011_wrong_two_step_codes': wrongTwoStepCodes,
 };
