@@ -117,7 +117,7 @@ async function fillSite(base: string): Promise<void> {
   expect((await call(base, 'DELETE', `/api/admin/news/${trashed.id}`, { token })).status).toBe(200);
   const second = await call(base, 'POST', '/api/admin/administrators', {
     token,
-    body: { username: 'second-admin', password: 'another-long-password' },
+    body: { username: 'second-admin', password: 'another-long-password', currentPassword: ADMIN.password },
   });
   expect(second.status).toBe(201);
 }

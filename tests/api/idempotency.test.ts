@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
-import { useServer } from '../setup/server.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
 
 // Idempotency-Key on creates: a double tap, or a retry after a lost answer, makes one item.
 
@@ -46,7 +46,7 @@ eachDatabase('idempotent creates on $kind', (db) => {
 
     const added = await post(
       '/api/admin/administrators',
-      { username: 'second-admin', password: 'another-long-password' },
+      { username: 'second-admin', password: 'another-long-password', currentPassword: ADMIN.password },
       'admin-key-0001',
     );
     expect(added.status).toBe(201);

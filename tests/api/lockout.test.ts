@@ -24,7 +24,10 @@ eachDatabase('brute-force lockout on $kind', (db) => {
   beforeAll(async () => {
     token = await login(suite.url);
     for (const username of ['carol', 'erin', 'gina']) {
-      const created = await call(suite.url, 'POST', '/api/admin/administrators', { token, body: { username, password: PASSWORD } });
+      const created = await call(suite.url, 'POST', '/api/admin/administrators', {
+        token,
+        body: { username, password: PASSWORD, currentPassword: ADMIN.password },
+      });
       expect(created.status).toBe(201);
     }
   });

@@ -6,7 +6,7 @@ import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from '../../src/core/aut
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
-import { useServer } from '../setup/server.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
 
 // Two-step sign-in: a password reused elsewhere, or seen over a shoulder, is not enough to sign in.
 
@@ -36,8 +36,12 @@ eachDatabase('two-step sign-in on $kind', (db) => {
   it('is turned on with a code from the app and the password, asks for a code at every sign-in, and takes each code once', async () => {
     const admin = await login(suite);
     expect(
-      (await call(suite, 'POST', '/api/admin/administrators', { token: admin, body: { username: 'treasurer', password: PASSWORD } }))
-        .status,
+      (
+        await call(suite, 'POST', '/api/admin/administrators', {
+          token: admin,
+          body: { username: 'treasurer', password: PASSWORD, currentPassword: ADMIN.password },
+        })
+      ).status,
     ).toBe(201);
     const token = await login(suite, 'treasurer', PASSWORD);
     const otherDevice = await login(suite, 'treasurer', PASSWORD);
@@ -115,8 +119,12 @@ eachDatabase('two-step sign-in on $kind', (db) => {
   it('lets someone who has the password try 5 codes a quarter of an hour, from every address together, and shows it', async () => {
     const admin = await login(suite);
     expect(
-      (await call(suite, 'POST', '/api/admin/administrators', { token: admin, body: { username: 'secretary', password: PASSWORD } }))
-        .status,
+      (
+        await call(suite, 'POST', '/api/admin/administrators', {
+          token: admin,
+          body: { username: 'secretary', password: PASSWORD, currentPassword: ADMIN.password },
+        })
+      ).status,
     ).toBe(201);
     const token = await login(suite, 'secretary', PASSWORD);
     const { secret } = (await call(suite, 'POST', '/api/admin/two-step', { token })).body as { secret: string };
@@ -175,13 +183,28 @@ eachDatabase('two-step sign-in on $kind', (db) => {
     const list = await call(suite, 'GET', '/api/admin/administrators', { token: admin });
     const treasurer = list.body.find((each: { username: string }) => each.username === 'treasurer');
     expect(treasurer.twoStep).toBe(true);
-    const off = await call(suite, 'DELETE', `/api/admin/administrators/${treasurer.id}/two-step`, { token: admin });
+    // Only with the password of whoever turns it off: a session alone cannot.
+    const offAt = (body: Record<string, string>) =>
+      call(suite, 'DELETE', `/api/admin/administrators/${treasurer.id}/two-step`, { token: admin, body });
+    expect((await offAt({})).body.errors).toEqual({ currentPassword: 'Your password is required' });
+    const wrongPassword = await offAt({ currentPassword: 'not-the-password' });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.errors).toEqual({ currentPassword: 'The current password is not correct' });
+    expect((await administrator(admin, 'treasurer')).twoStep).toBe(true);
+    const off = await offAt({ currentPassword: ADMIN.password });
     expect(off.status).toBe(200);
     expect(off.body.message).toBe(
       'Two-step sign-in is off for treasurer: they sign in with their password only, and can turn it on again.',
     );
     expect((await signIn({})).status).toBe(200);
-    expect((await call(suite, 'DELETE', '/api/admin/administrators/no-such-id/two-step', { token: admin })).status).toBe(404);
+    expect(
+      (
+        await call(suite, 'DELETE', '/api/admin/administrators/no-such-id/two-step', {
+          token: admin,
+          body: { currentPassword: ADMIN.password },
+        })
+      ).status,
+    ).toBe(404);
 
     // On again, then off with the command whoever runs the site has, for the only administrator who lost a phone.
     const token = await login(suite, 'treasurer', PASSWORD);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKUP_NOT_WRITTEN } from '../../src/core/backup/archive-format.ts';
 import { phoneJpeg } from '../fixtures/images.ts';
 import { testDatabases } from '../setup/databases.ts';
-import { useServer } from '../setup/server.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
 import { call, login } from '../setup/api-client.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from '../setup/browser.ts';
 import { acceptDialogs, expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
@@ -354,8 +354,15 @@ describe('admin content screens in Chromium', () => {
     await page.getByLabel('Their password').fill('short');
     await page.getByRole('button', { name: 'Add Administrator' }).click();
     await page.getByText('Password must be at least 12 characters').waitFor();
-    // Long enough but among the first a guesser tries: the server's reason shows under the field.
+    // The adder's own password too: a signed-in phone left on a table cannot add anyone.
+    await page.getByText('Your password is required').waitFor();
+    await page.getByLabel('Your password').fill('not-my-password');
     await page.getByLabel('Their password').fill('password1234');
+    await page.getByRole('button', { name: 'Add Administrator' }).click();
+    await page.getByText('The current password is not correct', { exact: true }).first().waitFor();
+    await expect(page.getByLabel('Your password').getAttribute('aria-invalid')).resolves.toBe('true');
+    // Long enough but among the first a guesser tries: the server's reason shows under the field.
+    await page.getByLabel('Your password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Add Administrator' }).click();
     await page
       .getByText(/^This password is too easy to guess\. This is similar to a commonly used password\./)

@@ -4,7 +4,7 @@ import { signInWithCookie } from '../setup/admin-browser.ts';
 import { openPage, useBrowser } from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
-import { useServer } from '../setup/server.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
 import { ADMIN_SCREENS } from '../../src/core/shared/admin-screens.ts';
 
 // Real content on real phones: long words, long URLs, long names, emoji and right-to-left text
@@ -71,7 +71,7 @@ describe('long content in Chromium', () => {
       (
         await call(suite, 'POST', '/api/admin/administrators', {
           token,
-          body: { username: `volunteer.${'d'.repeat(50)}`, password: 'a-long-enough-password' },
+          body: { username: `volunteer.${'d'.repeat(50)}`, password: 'a-long-enough-password', currentPassword: ADMIN.password },
         })
       ).status,
     ).toBe(201);

@@ -32,7 +32,8 @@ describe('two-step sign-in in Chromium', () => {
     await expectNoAxeViolations(page);
 
     await page.getByLabel('Code from the app').fill(codeAt(secret, -30) === '123456' ? '654321' : '123456');
-    await page.getByLabel('Your password').fill(ADMIN.password);
+    const turningOn = page.locator('form').filter({ hasText: 'Code from the app' });
+    await turningOn.getByLabel('Your password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     await expectNotice(page, `Failed to turn on two-step sign-in: 400: ${CODE_WRONG}`);
     await page.getByText(CODE_WRONG, { exact: true }).waitFor();
@@ -67,9 +68,21 @@ describe('two-step sign-in in Chromium', () => {
       /^The right password was sent with a wrong two-step code once, last .+ at .+\. If that was not you, someone knows the password: change your password\.$/,
     );
     await expectNoAxeViolations(page);
+    // Turned off with the password, asked where the button was.
     await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+    await page.getByText('Turn off two-step sign-in? Signing in will ask for your password only.').waitFor();
+    const yourPassword = page.locator('form').filter({ hasText: 'Turn off two-step sign-in?' }).getByLabel('Your password');
+    await expect(yourPassword.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await page.getByText('Your password is required').waitFor();
+    await yourPassword.fill('not-the-password');
+    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await page.getByText('The current password is not correct', { exact: true }).first().waitFor();
+    await expectNoAxeViolations(page);
+    await yourPassword.fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
     await expectNotice(page, 'Two-step sign-in is off: signing in asks for your password only.');
-    expect(questions).toEqual(['Turn off two-step sign-in? Signing in will ask for your password only.']);
+    expect(questions).toEqual([]);
     await page.getByRole('button', { name: 'Turn on two-step sign-in' }).waitFor();
     // Turned off, the count starts again.
     await expect(page.getByTestId('wrong-codes').count()).resolves.toBe(0);

@@ -6,7 +6,6 @@ import {
   PASSWORD_ADVICE,
   PASSWORD_MIN,
   signedOutMessage,
-  twoStepMessage,
 } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import { formatDisplayDate, formatDisplayDateTime } from '../../core/shared/time.ts';
@@ -19,6 +18,7 @@ import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormInputField } from '../forms/form-fields.tsx';
 import { TwoStepCard } from './two-step-card.tsx';
+import { TwoStepOff } from './two-step-off.tsx';
 
 /**
  * Several volunteers can run the site: add one, remove one (never yourself, never the last), sign
@@ -40,13 +40,6 @@ export function AdministratorsScreen() {
     url: (admin) => `/api/admin/administrators/${admin.id}/sessions`,
     success: (admin) => signedOutMessage(admin.username, admin.self),
     failure: 'Failed to sign out',
-    refresh: ['/api/admin/administrators'],
-  });
-  const twoStepOff = useSave<Admin & { self: boolean }>({
-    method: 'DELETE',
-    url: (admin) => `/api/admin/administrators/${admin.id}/two-step`,
-    success: (admin) => twoStepMessage(admin.username, false, admin.self),
-    failure: 'Failed to turn off two-step sign-in',
     refresh: ['/api/admin/administrators'],
   });
   const only = (admins.data ?? []).length <= 1;
@@ -79,21 +72,7 @@ export function AdministratorsScreen() {
                     )}
                   </span>
                   <span className="flex flex-wrap gap-2">
-                    {admin.twoStep && (
-                      <Button
-                        variant="secondary"
-                        aria-label={`Turn off two-step sign-in${self ? '' : ` for ${admin.username}`}`}
-                        disabled={twoStepOff.isPending}
-                        onClick={() => {
-                          const question = self
-                            ? 'Turn off two-step sign-in? Signing in will ask for your password only.'
-                            : `Turn off two-step sign-in for ${admin.username}? Do this when they have lost their phone: they sign in with their password, and can turn it on again.`;
-                          if (window.confirm(question)) twoStepOff.mutate({ ...admin, self });
-                        }}
-                      >
-                        Turn off two-step
-                      </Button>
-                    )}
+                    {admin.twoStep && <TwoStepOff admin={admin} self={self} />}
                     {admin.signedInDevices > (self ? 1 : 0) && (
                       <Button
                         variant="secondary"
@@ -166,9 +145,9 @@ function AddAdministrator() {
     success: 'Administrator added successfully',
     failure: 'Failed to add administrator',
     refresh: ['/api/admin/administrators'],
-    onSuccess: () => form.reset(),
+    onSuccess: () => form.reset(NO_NEW_ADMIN),
   });
-  const form = useAdminForm<NewAdmin>(newAdminInputSchema, { username: '', password: '' }, fieldErrorsOf(add.error));
+  const form = useAdminForm<NewAdmin>(newAdminInputSchema, NO_NEW_ADMIN, fieldErrorsOf(add.error));
   const { control, submitWith, errorOf } = form;
 
   // Other names than "username" and "password", so that the browser does not fill in the
@@ -196,6 +175,16 @@ function AddAdministrator() {
           error={errorOf('password')}
           hint={`At least ${PASSWORD_MIN} characters, and hard to guess: ${PASSWORD_ADVICE} Give it to them in person; they can change it.`}
         />
+        <FormInputField
+          control={control}
+          name="currentPassword"
+          inputName="current-password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          error={errorOf('currentPassword')}
+          hint="Asked so that nobody can add an administrator from a phone or computer you left signed in."
+        />
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding...' : 'Add Administrator'}
         </Button>
@@ -207,7 +196,10 @@ function AddAdministrator() {
 interface NewAdmin {
   username: string;
   password: string;
+  currentPassword: string;
 }
+
+const NO_NEW_ADMIN: NewAdmin = { username: '', password: '', currentPassword: '' };
 
 interface PasswordChange {
   currentPassword: string;

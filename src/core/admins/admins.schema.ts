@@ -35,17 +35,29 @@ export const adminSchema = z.object({
 });
 export type Admin = z.output<typeof adminSchema>;
 
-/** Body of POST /api/admin/administrators. */
+/** The signed-in administrator's own password, asked again before a change that outlasts a session. */
+const currentPasswordSchema = z.string({ error: 'Your password is required' }).min(1, 'Your password is required').max(PASSWORD_MAX);
+/** The answer, under `currentPassword`, to a wrong one (a guess, counted like a sign-in). */
+export const CURRENT_PASSWORD_WRONG = 'The current password is not correct';
+
+/**
+ * Body of POST /api/admin/administrators. The adder's own password too: a session alone (a phone
+ * or a school computer left signed in) must not be able to add an administrator that outlives it.
+ */
 export const newAdminInputSchema = z.object({
   username: usernameSchema,
   password: newPasswordSchema,
+  currentPassword: currentPasswordSchema,
 });
 
 /** Body of PUT /api/admin/password: one's own password. */
 export const changePasswordInputSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+  currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
+
+/** Body of DELETE /api/admin/administrators/{id}/two-step: the password of whoever turns it off. */
+export const twoStepOffInputSchema = z.object({ currentPassword: currentPasswordSchema });
 
 /** POST /api/admin/two-step: a new authenticator secret for the signed-in administrator, not yet in use. */
 export const twoStepSetupSchema = z.object({
@@ -66,7 +78,7 @@ export const twoStepInputSchema = z.object({
     .trim()
     .min(1, 'Enter the 6-digit code your app shows')
     .max(20, 'The code is 6 digits'),
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+  currentPassword: currentPasswordSchema,
 });
 
 /** What turning two-step sign-in on or off says, in the API's answer and the admin's notice alike. */

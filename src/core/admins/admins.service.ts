@@ -8,7 +8,14 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import { newPasswordSchema, signedOutMessage, twoStepMessage, usernameSchema, type Admin } from './admins.schema.ts';
+import {
+  CURRENT_PASSWORD_WRONG,
+  newPasswordSchema,
+  signedOutMessage,
+  twoStepMessage,
+  usernameSchema,
+  type Admin,
+} from './admins.schema.ts';
 import { CODE_WRONG } from '../auth/auth.schema.ts';
 import { newTwoStepSecret, stepOfCode } from '../auth/two-step.ts';
 import { createAdminsRepository } from './admins.repository.ts';
@@ -48,6 +55,22 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     wrongCodes,
     lastWrongCodeAt,
   });
+
+  /**
+   * The signed-in administrator's own password, asked again before a change that outlasts a
+   * session or weakens sign-in: a guess like a sign-in, so a stolen session cannot try passwords
+   * without limit. Answers that administrator's row.
+   */
+  async function confirmPassword(adminId: string, currentPassword: string, clientAddress: string): Promise<AdminRow> {
+    const admin = await repo.findById(adminId);
+    if (!admin) throw new NotFoundError('Administrator');
+    const guess = await guesses.reserve(admin.username, clientAddress);
+    if (!(await verifyPassword(currentPassword, admin.passwordHash))) {
+      throw new ValidationError({ currentPassword: CURRENT_PASSWORD_WRONG });
+    }
+    await guess.succeeded();
+    return admin;
+  }
 
   /** A new password (its length already checked), refused under `field` when it is too easy to guess. */
   async function requireHardToGuess(field: string, password: string, username: string): Promise<void> {
@@ -99,6 +122,19 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       return toAdmin(row);
     },
 
+    /**
+     * Adds an administrator from the admin: the adder's own password first, so that a session
+     * alone (a phone or a school computer left signed in) cannot add one that outlives it.
+     */
+    async add(
+      actingAdminId: string,
+      input: { username: string; password: string; currentPassword: string },
+      clientAddress: string,
+    ): Promise<Admin> {
+      await confirmPassword(actingAdminId, input.currentPassword, clientAddress);
+      return this.create(input.username, input.password);
+    },
+
     /** Creates the administrator named by ADMIN_USERNAME once; an existing password is never overwritten. */
     async ensureExists(username: string, password: string): Promise<'created' | 'existing'> {
       if (await this.findByUsername(username)) return 'existing';
@@ -127,13 +163,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       clientAddress: string,
       keepTokenHash?: string,
     ): Promise<void> {
-      const admin = await repo.findById(adminId);
-      if (!admin) throw new NotFoundError('Administrator');
-      const guess = await guesses.reserve(admin.username, clientAddress);
-      if (!(await verifyPassword(currentPassword, admin.passwordHash))) {
-        throw new ValidationError({ currentPassword: 'The current password is not correct' });
-      }
-      await guess.succeeded();
+      const admin = await confirmPassword(adminId, currentPassword, clientAddress);
       parseOrThrow('newPassword', newPasswordSchema, nextPassword);
       await requireHardToGuess('newPassword', nextPassword, admin.username);
       await repo.setPasswordHash(adminId, await hashPassword(nextPassword), nowIso());
@@ -170,13 +200,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       clientAddress: string,
       keepTokenHash: string,
     ): Promise<{ message: string }> {
-      const admin = await repo.findById(adminId);
-      if (!admin) throw new NotFoundError('Administrator');
-      const guess = await guesses.reserve(admin.username, clientAddress);
-      if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
-        throw new ValidationError({ currentPassword: 'The current password is not correct' });
-      }
-      await guess.succeeded();
+      const admin = await confirmPassword(adminId, input.currentPassword, clientAddress);
       const step = stepOfCode(input.secret, input.code);
       if (step === null) throw new ValidationError({ code: CODE_WRONG });
       await repo.setTwoStepSecret(adminId, input.secret, nowIso());
@@ -188,13 +212,18 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
 
     /**
      * Turns two-step sign-in off: one's own, or another administrator's whose phone is lost
-     * (they sign in with their password again, and can turn it on with a new phone). `actingAdminId`
-     * is null from the command line.
+     * (they sign in with their password again, and can turn it on with a new phone). From the
+     * admin, the password of whoever turns it off first: a session alone must not weaken anyone's
+     * sign-in. `acting` is null from the command line.
      */
-    async turnOffTwoStep(id: string, actingAdminId: string | null): Promise<{ message: string }> {
+    async turnOffTwoStep(
+      id: string,
+      acting: { adminId: string; currentPassword: string; clientAddress: string } | null,
+    ): Promise<{ message: string }> {
+      if (acting) await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
       const admin = await repo.findById(id);
       if (!admin || !(await repo.setTwoStepSecret(id, null, nowIso()))) throw new NotFoundError('Administrator');
-      return { message: twoStepMessage(admin.username, false, id === actingAdminId) };
+      return { message: twoStepMessage(admin.username, false, id === acting?.adminId) };
     },
 
     /** Never removes the last administrator, nor the one asking. */

@@ -64,7 +64,7 @@ export function createAuthService(deps: { db: Db }) {
       if (admin.totpSecret) {
         if (!code?.trim()) throw new TwoStepCodeError(true);
         // Counted before it is checked, so that however many arrive at once only 5 are checked.
-        const codeGuess = await guesses.reserveCode(admin.id, now);
+        const codeGuess = await guesses.reserveCode(admin.id);
         const step = stepOfCode(admin.totpSecret, code, now);
         if (step === null) {
           // The right password with a code that is no code: shown on the Administrators screen.

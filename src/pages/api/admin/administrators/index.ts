@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminSchema, newAdminInputSchema } from '../../../../core/admins/admins.schema.ts';
-import { endpoint } from '../../../../server/http/endpoint.ts';
+import { clientAddress } from '../../../../server/http/client-address.ts';
+import { endpoint, requireAdmin } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
 export const GET = endpoint({ summary: 'The administrators', response: z.array(adminSchema) }, async (_context, app) =>
@@ -9,14 +10,11 @@ export const GET = endpoint({ summary: 'The administrators', response: z.array(a
 
 export const POST = endpoint(
   {
-    summary: 'Add an administrator (409 if the name is taken)',
+    summary: 'Add an administrator, with your own password (409 if the name is taken)',
     body: newAdminInputSchema,
     response: adminSchema,
     status: 201,
     idempotent: true,
   },
-  async (_context, app, input) => {
-    const { username, password } = input;
-    return json(await app.admins.create(username, password));
-  },
+  async (context, app, input) => json(await app.admins.add(requireAdmin(context).id, input, clientAddress(context, app.config.trustProxy))),
 );

@@ -1,8 +1,18 @@
+import { twoStepOffInputSchema } from '../../../../../core/admins/admins.schema.ts';
 import { messageSchema } from '../../../../../server/http/api-schemas.ts';
+import { clientAddress } from '../../../../../server/http/client-address.ts';
 import { endpoint, pathId, requireAdmin } from '../../../../../server/http/endpoint.ts';
 import { json } from '../../../../../server/http/responses.ts';
 
-/** Turns an administrator's two-step sign-in off (a lost phone): they sign in with their password. */
-export const DELETE = endpoint({ summary: "Turn off an administrator's two-step sign-in", response: messageSchema }, async (context, app) =>
-  json(await app.admins.turnOffTwoStep(pathId(context, 'Administrator'), requireAdmin(context).id)),
+/** Turns an administrator's two-step sign-in off (a lost phone), with the password of whoever does it: they sign in with their password. */
+export const DELETE = endpoint(
+  { summary: "Turn off an administrator's two-step sign-in, with your own password", body: twoStepOffInputSchema, response: messageSchema },
+  async (context, app, input) =>
+    json(
+      await app.admins.turnOffTwoStep(pathId(context, 'Administrator'), {
+        adminId: requireAdmin(context).id,
+        currentPassword: input.currentPassword,
+        clientAddress: clientAddress(context, app.config.trustProxy),
+      }),
+    ),
 );

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { twoStepMessage, twoStepOffInputSchema } from '../../core/admins/admins.schema.ts';
+import { fieldErrorsOf } from '../api.ts';
+import type { Admin } from '../types.ts';
+import { Button } from '../ui/button.tsx';
+import { InputField } from '../ui/field.tsx';
+import { useAdminForm } from '../forms/use-admin-form.ts';
+import { useSave } from '../use-save.ts';
+
+type Proof = z.output<typeof twoStepOffInputSchema>;
+const NO_PROOF: Proof = { currentPassword: '' };
+
+/**
+ * 'Turn off two-step' on an administrator's line: one's own, or another's whose phone is lost.
+ * It asks for the password of whoever turns it off, so that a session alone (a phone or a school
+ * computer left signed in) cannot weaken anyone's sign-in.
+ */
+export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
+  const [asking, setAsking] = useState(false);
+  const turnOff = useSave<Proof>({
+    method: 'DELETE',
+    url: () => `/api/admin/administrators/${admin.id}/two-step`,
+    body: (input) => input,
+    success: () => twoStepMessage(admin.username, false, self),
+    failure: 'Failed to turn off two-step sign-in',
+    refresh: ['/api/admin/administrators'],
+    onSuccess: () => {
+      form.reset(NO_PROOF);
+      setAsking(false);
+    },
+  });
+  const form = useAdminForm<Proof>(twoStepOffInputSchema, NO_PROOF, fieldErrorsOf(turnOff.error));
+  const { register, submitWith, errorOf } = form;
+
+  if (!asking) {
+    return (
+      <Button
+        variant="secondary"
+        aria-label={`Turn off two-step sign-in${self ? '' : ` for ${admin.username}`}`}
+        onClick={() => setAsking(true)}
+      >
+        Turn off two-step
+      </Button>
+    );
+  }
+  return (
+    <form
+      onSubmit={submitWith((proof) => turnOff.mutate(proof))}
+      noValidate
+      className="w-full space-y-3 rounded border border-slate-200 p-3"
+    >
+      <p className="text-sm text-slate-700">
+        {self
+          ? 'Turn off two-step sign-in? Signing in will ask for your password only.'
+          : `Turn off two-step sign-in for ${admin.username}? Do this when they have lost their phone: they sign in with their password, and can turn it on again.`}
+      </p>
+      <InputField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        {...register('currentPassword')}
+        error={errorOf('currentPassword')}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={turnOff.isPending}>
+          {turnOff.isPending ? 'Turning off...' : 'Turn off'}
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => {
+            form.reset(NO_PROOF);
+            setAsking(false);
+          }}
+        >
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
