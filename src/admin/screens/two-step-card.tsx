@@ -8,6 +8,7 @@ import type { Admin } from '../types.ts';
 import { Card } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
+import { PasswordConfirm } from '../forms/password-confirm.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { useSave } from '../use-save.ts';
 
@@ -86,28 +87,17 @@ export function TwoStepCard({ self }: { self: Admin | undefined }) {
             {...register('code')}
             error={errorOf('code')}
           />
-          <InputField
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            {...register('currentPassword')}
+          <PasswordConfirm
+            field={register('currentPassword')}
             error={errorOf('currentPassword')}
+            pending={turnOn.isPending}
+            label="Turn on"
+            pendingLabel="Turning on..."
+            onCancel={() => {
+              form.reset(NO_PROOF);
+              setSetup(null);
+            }}
           />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={turnOn.isPending}>
-              {turnOn.isPending ? 'Turning on...' : 'Turn on'}
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => {
-                form.reset(NO_PROOF);
-                setSetup(null);
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
         </form>
       )}
     </Card>

@@ -4,7 +4,7 @@ import { twoStepMessage, twoStepOffInputSchema } from '../../core/admins/admins.
 import { fieldErrorsOf } from '../api.ts';
 import type { Admin } from '../types.ts';
 import { Button } from '../ui/button.tsx';
-import { InputField } from '../ui/field.tsx';
+import { PasswordConfirm } from '../forms/password-confirm.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { useSave } from '../use-save.ts';
 
@@ -55,29 +55,18 @@ export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
           ? 'Turn off two-step sign-in? Signing in will ask for your password only.'
           : `Turn off two-step sign-in for ${admin.username}? Do this when they have lost their phone: they sign in with their password, and can turn it on again.`}
       </p>
-      <InputField
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        {...register('currentPassword')}
+      <PasswordConfirm
+        field={register('currentPassword')}
         error={errorOf('currentPassword')}
+        autoFocus
+        pending={turnOff.isPending}
+        label="Turn off"
+        pendingLabel="Turning off..."
+        onCancel={() => {
+          form.reset(NO_PROOF);
+          setAsking(false);
+        }}
       />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={turnOff.isPending}>
-          {turnOff.isPending ? 'Turning off...' : 'Turn off'}
-        </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => {
-            form.reset(NO_PROOF);
-            setAsking(false);
-          }}
-        >
-          Cancel
-        </Button>
-      </div>
     </form>
   );
 }
