@@ -2,9 +2,19 @@ import { useEffect } from 'react';
 
 const UNSAVED_MESSAGE = 'You have unsaved changes. Leave without saving?';
 
-/** The one question asked before typed text is thrown away. */
+const discardListeners = new Set<() => void>();
+
+/** The one question asked before typed text is thrown away; a yes also forgets its drafts (drafts.ts). */
 export function confirmDiscard(): boolean {
-  return window.confirm(UNSAVED_MESSAGE);
+  const discard = window.confirm(UNSAVED_MESSAGE);
+  if (discard) for (const listener of discardListeners) listener();
+  return discard;
+}
+
+/** Called when the person says yes to throwing away what they typed; answers the unsubscribe. */
+export function onDiscard(listener: () => void): () => void {
+  discardListeners.add(listener);
+  return () => discardListeners.delete(listener);
 }
 
 let dirtyForms = 0;

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TrashKind } from '../core/trash/trash.schema.ts';
+import { draftKey, finishDraft } from './drafts.ts';
 import { useEditVersion, type VersionedEdit } from './use-edit-version.ts';
 import { useSave } from './use-save.ts';
 import { useUndoEdit } from './use-undo-edit.ts';
@@ -41,7 +42,10 @@ export function useItemSaves<TValues, TItem extends { id: string; imageUrl: stri
     success: `${Noun} created successfully`,
     failure: `Failed to create ${noun}`,
     refresh: [listUrl],
-    onSuccess: dialogs.created,
+    onSuccess: () => {
+      finishDraft(draftKey(trashKind, null));
+      dialogs.created();
+    },
   });
   const version = useEditVersion(listUrl);
   const undoEdit = useUndoEdit<TItem>({
@@ -63,6 +67,7 @@ export function useItemSaves<TValues, TItem extends { id: string; imageUrl: stri
     failure: `Failed to update ${noun}`,
     refresh: [listUrl],
     onSuccess: (input, etag) => {
+      finishDraft(draftKey(trashKind, input.id));
       version.saved(input, etag);
       dialogs.setEditing(null);
     },

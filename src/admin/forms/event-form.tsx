@@ -3,6 +3,7 @@ import { eventInputSchema } from '../../core/events/events.schema.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
+import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 
 export interface EventFormValues {
@@ -23,12 +24,14 @@ interface EventFormProps {
   pendingLabel: string;
   pending: boolean;
   serverErrors: Record<string, string>;
+  /** Where what is typed is kept until saved (drafts.ts). */
+  draft?: DraftOf;
   onSubmit: (values: EventFormValues) => void;
 }
 
 /** SPEC §2 Manage Events dialog and §5: name, date, booking URL and description are required. */
-export function EventForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit }: EventFormProps) {
-  const { register, control, submitWith, errorOf } = useAdminForm(eventInputSchema, initial, serverErrors);
+export function EventForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft }: EventFormProps) {
+  const { register, control, submitWith, errorOf } = useAdminForm(eventInputSchema, initial, serverErrors, { draft });
   const [uploading, setUploading] = useState(false);
 
   return (

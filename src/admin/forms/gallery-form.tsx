@@ -4,6 +4,7 @@ import { galleryInputSchema, IMAGE_REQUIRED } from '../../core/gallery/gallery.s
 import { Button } from '../ui/button.tsx';
 import { TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
+import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 
 export interface GalleryFormValues {
@@ -18,12 +19,14 @@ interface GalleryFormProps {
   pendingLabel: string;
   pending: boolean;
   serverErrors: Record<string, string>;
+  /** Where what is typed is kept until saved (drafts.ts). */
+  draft?: DraftOf;
   onSubmit: (values: GalleryFormValues & { imageUrl: string }) => void;
 }
 
 /** SPEC §2 Manage Gallery and §5: an image URL is required; the caption is optional (3 rows). */
-export function GalleryForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit }: GalleryFormProps) {
-  const { register, control, submitWith, watch, errorOf } = useAdminForm(galleryInputSchema, initial, serverErrors);
+export function GalleryForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft }: GalleryFormProps) {
+  const { register, control, submitWith, watch, errorOf } = useAdminForm(galleryInputSchema, initial, serverErrors, { draft });
   const [uploading, setUploading] = useState(false);
   const imageUrl = watch('imageUrl');
 

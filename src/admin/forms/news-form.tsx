@@ -5,6 +5,7 @@ import { newsInputSchema } from '../../core/news/news.schema.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
+import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 
 /** Without the editor's code (a page older than the site, a dropped connection): say so in its place; the rest of the form stays. */
@@ -33,12 +34,14 @@ interface NewsFormProps {
   pendingLabel: string;
   pending: boolean;
   serverErrors: Record<string, string>;
+  /** Where what is typed is kept until saved (drafts.ts). */
+  draft?: DraftOf;
   onSubmit: (values: NewsFormValues) => void;
 }
 
 /** SPEC §2 Manage News dialog: title, publication date, rich-text content, optional image. */
-export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit }: NewsFormProps) {
-  const { register, control, submitWith, errorOf } = useAdminForm(newsInputSchema, initial, serverErrors);
+export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft }: NewsFormProps) {
+  const { register, control, submitWith, errorOf } = useAdminForm(newsInputSchema, initial, serverErrors, { draft });
   const [uploading, setUploading] = useState(false);
   const contentLabel = useId();
   const contentError = errorOf('content');

@@ -3,18 +3,20 @@ import { useEffect, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
+import { type DraftOf, useDraft } from './use-draft.ts';
 
 /**
  * Every admin form: react-hook-form checked against the API's own zod schema before anything is
  * sent (so the form says what the server would say), the server's field messages shown on their
  * fields until the field changes, and the unsaved-changes guard while the form differs from what
- * was loaded or last saved. Values are submitted as typed: the server parses them.
+ * was loaded or last saved. Values are submitted as typed: the server parses them. With `draft`,
+ * what is typed is also kept in the browser until saved or discarded (use-draft.ts).
  */
 export function useAdminForm<Values extends FieldValues>(
   schema: z.ZodType,
   initial: Values,
   serverErrors: Record<string, string> = {},
-  { guardUnsaved = true }: { guardUnsaved?: boolean } = {},
+  { guardUnsaved = true, draft }: { guardUnsaved?: boolean; draft?: DraftOf | undefined } = {},
 ) {
   const form = useForm<Values>({
     defaultValues: initial as DefaultValues<Values>,
@@ -31,6 +33,7 @@ export function useAdminForm<Values extends FieldValues>(
     }
   }, [serverKey, setError]);
   useUnsavedChanges(guardUnsaved && form.formState.isDirty);
+  useDraft(form, draft);
   /** The message to show under a field, if any. */
   const errorOf = (name: Path<Values>): string | undefined => {
     const message = form.getFieldState(name, form.formState).error?.message;

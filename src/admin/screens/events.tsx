@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../api.ts';
 import { formatEventWhen, toUtcIso } from '../../core/shared/time.ts';
 import { dateTimeInputValue, defaultEventStart, useTimeZone } from '../dates.ts';
+import { draftKey } from '../drafts.ts';
 import { EventForm, type EventFormValues } from '../forms/event-form.tsx';
 import type { ClubEvent } from '../types.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
@@ -85,6 +86,7 @@ export function EventsScreen() {
         <EventForm
           key={dialogs.createKey}
           initial={blank(timeZone)}
+          draft={{ key: draftKey('events', null), version: '' }}
           submitLabel="Create Event"
           pendingLabel="Creating..."
           pending={create.isPending}
@@ -96,6 +98,7 @@ export function EventsScreen() {
         {editing && (
           <EventForm
             key={editing.id}
+            draft={{ key: draftKey('events', editing.id), version: editing.updatedAt }}
             initial={{
               name: editing.name,
               date: dateTimeInputValue(editing.date, timeZone),

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../api.ts';
+import { draftKey, finishDraft } from '../drafts.ts';
 import { GalleryForm, type GalleryFormValues } from '../forms/gallery-form.tsx';
 import type { GalleryImage } from '../types.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
@@ -40,7 +41,10 @@ export function GalleryScreen() {
     failure: 'Failed to add image to gallery',
     bare: true,
     refresh: ['/api/gallery'],
-    onSuccess: dialogs.created,
+    onSuccess: () => {
+      finishDraft(draftKey('gallery', null));
+      dialogs.created();
+    },
   });
   const version = useEditVersion('/api/gallery');
   const undoEdit = useUndoEdit<GalleryImage>({
@@ -61,6 +65,7 @@ export function GalleryScreen() {
     bare: true,
     refresh: ['/api/gallery'],
     onSuccess: (input, etag) => {
+      finishDraft(draftKey('gallery', input.id));
       version.saved(input, etag);
       setEditing(null);
     },
@@ -101,6 +106,7 @@ export function GalleryScreen() {
         <GalleryForm
           key={dialogs.createKey}
           initial={{ imageUrl: null, caption: '', imageAlt: '' }}
+          draft={{ key: draftKey('gallery', null), version: '' }}
           submitLabel="Add Image"
           pendingLabel="Adding..."
           pending={add.isPending}
@@ -113,6 +119,7 @@ export function GalleryScreen() {
           <GalleryForm
             key={editing.id}
             initial={{ imageUrl: editing.imageUrl, caption: editing.caption ?? '', imageAlt: editing.imageAlt ?? '' }}
+            draft={{ key: draftKey('gallery', editing.id), version: editing.updatedAt }}
             submitLabel="Update Image"
             pendingLabel="Updating..."
             pending={update.isPending}

@@ -11,6 +11,7 @@ import { ItemActions } from '../ui/item-actions.tsx';
 import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
+import { draftKey } from '../drafts.ts';
 import { useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
@@ -67,6 +68,7 @@ export function NewsScreen() {
         <NewsForm
           key={dialogs.createKey}
           initial={blank()}
+          draft={{ key: draftKey('news', null), version: '' }}
           submitLabel="Create News Item"
           pendingLabel="Creating..."
           pending={create.isPending}
@@ -78,6 +80,7 @@ export function NewsScreen() {
         {editing && (
           <NewsForm
             key={editing.id}
+            draft={{ key: draftKey('news', editing.id), version: editing.updatedAt }}
             initial={{
               title: editing.title,
               publishedAt: dateInputValue(editing.publishedAt, timeZone),

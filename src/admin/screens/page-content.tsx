@@ -3,6 +3,7 @@ import { fieldErrorsOf } from '../api.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField, PARAGRAPH_HINT, TextAreaField } from '../ui/field.tsx';
+import { draftKey } from '../drafts.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { useEditVersion, useRecordWithVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
@@ -93,7 +94,7 @@ function ContentForm({
     onError: versions.failed,
     undo: (input) => undoEdit.offer(input.id),
   });
-  const form = useAdminForm(schema, initialValues, fieldErrorsOf(save.error));
+  const form = useAdminForm(schema, initialValues, fieldErrorsOf(save.error), { draft: { key: draftKey('page', readUrl), version } });
   const { register, submitWith, errorOf } = form;
 
   return (
