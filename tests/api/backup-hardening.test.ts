@@ -16,6 +16,9 @@ import { addIncompressibleImages } from '../setup/incompressible-images.ts';
 import { insertLongNews, prose } from '../setup/long-news.ts';
 import { openPaused } from '../setup/raw-requests.ts';
 import { runScript, type ScriptRun } from '../setup/scripts.ts';
+
+/** The administrator's own password, which taking a backup asks for (docs/decisions/047). */
+const PASSWORD = { currentPassword: ADMIN.password };
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 // Backups under the stresses of years (docs/decisions/019-backup.md). The daily backup runs inside
@@ -189,19 +192,30 @@ describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
       expect(failed.lastBackupAt).toBeNull();
 
       // Asked for: a 503 with the same words, from Settings' button and from the plain link.
-      const asked = await call(server.url, 'POST', '/api/admin/backups', { token });
+      const asked = await call(server.url, 'POST', '/api/admin/backups', { token, body: PASSWORD });
       expect(asked.status).toBe(503);
       expect(asked.body).toEqual({ message: BACKUP_NOT_WRITTEN });
-      const link = await call(server.url, 'GET', '/api/admin/backups/download', { token });
+      const link = await call(server.url, 'POST', '/api/admin/backups/download', { token, body: PASSWORD });
       expect(link.status).toBe(503);
       expect(link.body).toEqual({ message: BACKUP_NOT_WRITTEN });
       expect(fs.readdirSync(backups)).toEqual(['filler.bin']);
 
       // Room again: taken, named, downloaded, and the warning goes.
       fs.rmSync(filler);
-      const taken = await call(server.url, 'POST', '/api/admin/backups', { token });
+      // Not with the session alone: the backup holds every password hash and two-step secret.
+      expect((await call(server.url, 'POST', '/api/admin/backups', { token, body: {} })).body.errors).toEqual({
+        currentPassword: 'Your password is required',
+      });
+      const taken = await call(server.url, 'POST', '/api/admin/backups', { token, body: PASSWORD });
       expect(taken.status, taken.text).toBe(201);
       expect(taken.body.name).toMatch(/^club-backup-\d{8}-\d{6}\.tar\.gz$/);
+      // The address is the taker's alone: another administrator's session does not open it.
+      const other = { username: 'other.dad', password: 'another-long-password' };
+      expect((await call(server.url, 'POST', '/api/admin/administrators', { token, body: { ...other, ...PASSWORD } })).status).toBe(201);
+      const otherToken = await login(server.url, other.username, other.password);
+      expect((await fetch(`${server.url}${taken.body.downloadUrl}`, { headers: { authorization: `Bearer ${otherToken}` } })).status).toBe(
+        403,
+      );
       expect((await fetch(`${server.url}${taken.body.downloadUrl}`)).status).toBe(401);
       const download = await fetch(`${server.url}${taken.body.downloadUrl}`, { headers: { authorization: `Bearer ${token}` } });
       expect(download.status).toBe(200);
@@ -212,9 +226,13 @@ describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
       const after = (await status()).body;
       expect(after.lastFailure).toBeNull();
       expect(after.lastBackupAt).not.toBeNull();
-      // Only backups of the folder, by their exact names.
+      // Only with the ticket the address carries, and only for that backup.
+      const ticket = new URL(taken.body.downloadUrl, server.url).search;
+      for (const name of ['..%2Fclub.sqlite', 'club-backup-20990101-000000.tar.gz', `${taken.body.name}.partial`, taken.body.name]) {
+        expect((await call(server.url, 'GET', `/api/admin/backups/files/${name}`, { token })).status, name).toBe(403);
+      }
       for (const name of ['..%2Fclub.sqlite', 'club-backup-20990101-000000.tar.gz', `${taken.body.name}.partial`]) {
-        expect((await call(server.url, 'GET', `/api/admin/backups/files/${name}`, { token })).status, name).toBe(404);
+        expect((await call(server.url, 'GET', `/api/admin/backups/files/${name}${ticket}`, { token })).status, name).toBe(403);
       }
     } finally {
       await server.stop();
@@ -231,7 +249,7 @@ it('sends a large backup only as fast as the client reads it', async () => {
   const server = await startServer({ ...envOf(site), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   try {
     const token = await login(server.url);
-    const taken = await call(server.url, 'POST', '/api/admin/backups', { token });
+    const taken = await call(server.url, 'POST', '/api/admin/backups', { token, body: PASSWORD });
     expect(taken.status, taken.text).toBe(201);
     const file = path.join(site.dataDir, 'backups', taken.body.name);
     const size = fs.statSync(file).size;

@@ -413,9 +413,19 @@ describe('automatic backups', () => {
     const server = await startServer({ ...envOf(site), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
     try {
       await fillSite(server.url);
-      expect((await fetch(`${server.url}/api/admin/backups/download`)).status).toBe(401);
+      const takeWith = (headers: Record<string, string>, body: unknown) =>
+        fetch(`${server.url}/api/admin/backups/download`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+      expect((await takeWith({}, { currentPassword: ADMIN.password })).status).toBe(401);
       const token = await login(server.url);
-      const answer = await fetch(`${server.url}/api/admin/backups/download`, { headers: { authorization: `Bearer ${token}` } });
+      // The session alone is not enough: the backup holds every password hash and two-step secret.
+      const bearer = { authorization: `Bearer ${token}` };
+      expect((await takeWith(bearer, {})).status).toBe(400);
+      expect((await takeWith(bearer, { currentPassword: 'not-the-password' })).status).toBe(400);
+      const answer = await takeWith(bearer, { currentPassword: ADMIN.password });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('application/gzip');
       expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="club-backup-\d{8}-\d{6}\.tar\.gz"$/);

@@ -36,7 +36,7 @@ describe('a damaged SQLite database', () => {
     let token = await login(server.url);
     await create(server.url, token, '/api/admin/events', denBuilding());
     await create(server.url, token, '/api/admin/news', { title: 'Kept news', content: '<p>Still here.</p>', publishedAt: '2026-11-01' });
-    const taken = await call(server.url, 'POST', '/api/admin/backups', { token });
+    const taken = await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } });
     expect(taken.status).toBe(201);
     goodBackup = path.join(backups, taken.body.name);
     await server.stop();
@@ -64,7 +64,7 @@ describe('a damaged SQLite database', () => {
 
     // No backup is taken of it: the good one stays, and Settings says why in words.
     token = await login(server.url);
-    const refused = await call(server.url, 'POST', '/api/admin/backups', { token });
+    const refused = await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } });
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({ message: DATABASE_DAMAGED });
     const status = await call(server.url, 'GET', '/api/admin/backups', { token });

@@ -7,7 +7,7 @@ import { addIncompressibleImages } from '../setup/incompressible-images.ts';
 import { startS3, type LocalS3 } from '../setup/s3-server.ts';
 import { runScript } from '../setup/scripts.ts';
 import { startTcpProxy } from '../setup/tcp-proxy.ts';
-import { startServer, type RunningServer } from '../setup/server.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 import { freePort } from '../setup/start-server.ts';
 import { BACKUP_BUCKET as BUCKET, BACKUP_PREFIX as PREFIX, bucketEnv, until, useFreshSites } from '../setup/backup-bucket.ts';
 
@@ -50,7 +50,7 @@ describe('daily backups copied off the server to a bucket', () => {
     // Names have one-second steps: the next backups are a second apart.
     for (let i = 0; i < 2; i++) {
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect((await call(server.url, 'POST', '/api/admin/backups', { token })).status).toBe(201);
+      expect((await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } })).status).toBe(201);
     }
     const local = fs.readdirSync(env.BACKUP_DIR).sort();
     expect(local).toHaveLength(2);
@@ -104,7 +104,7 @@ describe('daily backups copied off the server to a bucket', () => {
     // The bucket is back; a volunteer's 'Download a backup' sends what the bucket lacks at once.
     s3 = await startS3([BUCKET], port);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await call(server.url, 'POST', '/api/admin/backups', { token })).status).toBe(201);
+    expect((await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } })).status).toBe(201);
     await until(
       () => s3!.keys(BUCKET),
       (found) => found.length === 2,
@@ -141,7 +141,7 @@ describe('daily backups copied off the server to a bucket', () => {
 
       relay.goSilent();
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect((await call(server.url, 'POST', '/api/admin/backups', { token })).status).toBe(201);
+      expect((await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } })).status).toBe(201);
       // The copy waits on a network that answers nothing; visitors do not.
       const started = Date.now();
       expect((await call(server.url, 'GET', '/news')).status).toBe(200);
@@ -152,7 +152,7 @@ describe('daily backups copied off the server to a bucket', () => {
 
       relay.heal();
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect((await call(server.url, 'POST', '/api/admin/backups', { token })).status).toBe(201);
+      expect((await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } })).status).toBe(201);
       const local = fs.readdirSync(env.BACKUP_DIR!).sort();
       await until(
         () => s3!.keys(BUCKET),

@@ -7,7 +7,7 @@ import { BACKUP_BUCKET as BUCKET, BACKUP_PREFIX as PREFIX, bucketEnv, until, use
 import { create } from '../setup/fill-site.ts';
 import { startS3, type LocalS3 } from '../setup/s3-server.ts';
 import { runScript } from '../setup/scripts.ts';
-import { startServer, type RunningServer } from '../setup/server.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 import { freePort } from '../setup/start-server.ts';
 
 // The copies in the bucket leave the server: with BACKUP_RECIPIENTS they leave encrypted to keys
@@ -58,7 +58,9 @@ describe('copies in the bucket encrypted to the backup keys', () => {
     server = await startServer(env);
     const admin = await login(server.url);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await call(server.url, 'POST', '/api/admin/backups', { token: admin })).status).toBe(201);
+    expect((await call(server.url, 'POST', '/api/admin/backups', { token: admin, body: { currentPassword: ADMIN.password } })).status).toBe(
+      201,
+    );
     // Both backups in the folder are in the bucket encrypted, and the plain copy is gone.
     const local = fs.readdirSync(env.BACKUP_DIR).sort();
     expect(local).toHaveLength(2);

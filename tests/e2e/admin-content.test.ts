@@ -318,7 +318,16 @@ describe('admin content screens in Chromium', () => {
 
     // Backups: none yet; 'Download a backup' takes one, downloads it, and the card then says when.
     await page.getByText('No backup has been taken yet.').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a backup' }).click()]);
+    // It holds every password hash and two-step secret: the password is asked first.
+    await page.getByRole('button', { name: 'Download a backup' }).click();
+    await page.getByLabel('Your password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    await page.getByText('The current password is not correct', { exact: true }).first().waitFor();
+    await page.getByLabel('Your password').fill(ADMIN.password);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^club-backup-\d{8}-\d{6}\.tar\.gz$/);
     expect(await download.failure()).toBeNull();
     await expectNotice(page, 'The backup was taken: your browser is downloading it.');
@@ -332,6 +341,8 @@ describe('admin content screens in Chromium', () => {
       try {
         fillDisk(backups, path.join(backups, 'filler.bin'));
         await page.getByRole('button', { name: 'Download a backup' }).click();
+        await page.getByLabel('Your password').fill(ADMIN.password);
+        await page.getByRole('button', { name: 'Download', exact: true }).click();
         await expectNotice(page, `Failed to take a backup: 503: ${BACKUP_NOT_WRITTEN}`);
         await page.getByRole('alert').filter({ hasText: BACKUP_NOT_WRITTEN }).waitFor();
         await expect(page.getByRole('alert').filter({ hasText: BACKUP_NOT_WRITTEN }).textContent()).resolves.toMatch(

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { z } from 'zod';
+import { passwordConfirmationSchema } from '../../core/admins/admins.schema.ts';
 import type { backupTakenSchema } from '../../core/backup/backup-status.schema.ts';
 import { formatDisplayDateTime } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
@@ -7,7 +9,13 @@ import type { BackupStatus } from '../types.ts';
 import { Card } from '../ui/admin-page.tsx';
 import { BACKUP_STATUS_URL } from '../ui/backups-alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { fieldErrorsOf } from '../api.ts';
+import { PasswordConfirm } from '../forms/password-confirm.tsx';
+import { useAdminForm } from '../forms/use-admin-form.ts';
 import { useSave } from '../use-save.ts';
+
+type Proof = z.output<typeof passwordConfirmationSchema>;
+const NO_PROOF: Proof = { currentPassword: '' };
 
 const ALERT = 'mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800';
 
@@ -19,15 +27,23 @@ const ALERT = 'mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-
 export function BackupsCard() {
   const timeZone = useTimeZone();
   const status = useQuery<BackupStatus>({ queryKey: [BACKUP_STATUS_URL], refetchOnWindowFocus: true });
-  const take = useSave({
+  // The backup holds every password hash and two-step secret: taking one asks for the password (decision 047).
+  const [asking, setAsking] = useState(false);
+  const take = useSave<Proof>({
     method: 'POST',
     url: () => BACKUP_STATUS_URL,
+    body: (proof) => proof,
     success: 'The backup was taken: your browser is downloading it.',
     failure: 'Failed to take a backup',
     refresh: [BACKUP_STATUS_URL],
-    onSuccess: (_input, _etag, body) => window.location.assign((body as z.output<typeof backupTakenSchema>).downloadUrl),
+    onSuccess: (_input, _etag, body) => {
+      form.reset(NO_PROOF);
+      setAsking(false);
+      window.location.assign((body as z.output<typeof backupTakenSchema>).downloadUrl);
+    },
     onError: () => void status.refetch(),
   });
+  const form = useAdminForm<Proof>(passwordConfirmationSchema, NO_PROOF, fieldErrorsOf(take.error), { guardUnsaved: false });
   const last = status.data?.lastBackupAt;
   const failure = status.data?.lastFailure;
   const damagedAt = status.data?.databaseDamagedAt;
@@ -72,9 +88,26 @@ export function BackupsCard() {
           : 'The server does not take backups by itself: download one now and then, and keep it somewhere safe.'}{' '}
         A backup holds everything on the site, the administrators&apos; password hashes included: keep it private.
       </p>
-      <Button variant="secondary" className="mt-4" disabled={take.isPending} onClick={() => take.mutate()}>
-        {take.isPending ? 'Taking a backup...' : 'Download a backup'}
-      </Button>
+      {asking ? (
+        <form onSubmit={form.submitWith((proof) => take.mutate(proof))} noValidate className="mt-4 space-y-3">
+          <PasswordConfirm
+            field={form.register('currentPassword')}
+            error={form.errorOf('currentPassword')}
+            autoFocus
+            pending={take.isPending}
+            label="Download"
+            pendingLabel="Taking a backup..."
+            onCancel={() => {
+              form.reset(NO_PROOF);
+              setAsking(false);
+            }}
+          />
+        </form>
+      ) : (
+        <Button variant="secondary" className="mt-4" onClick={() => setAsking(true)}>
+          Download a backup
+        </Button>
+      )}
     </Card>
   );
 }

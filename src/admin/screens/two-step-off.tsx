@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { twoStepMessage, twoStepOffInputSchema } from '../../core/admins/admins.schema.ts';
+import { twoStepMessage, passwordConfirmationSchema } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import type { Admin } from '../types.ts';
 import { Button } from '../ui/button.tsx';
@@ -8,7 +8,7 @@ import { PasswordConfirm } from '../forms/password-confirm.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { useSave } from '../use-save.ts';
 
-type Proof = z.output<typeof twoStepOffInputSchema>;
+type Proof = z.output<typeof passwordConfirmationSchema>;
 const NO_PROOF: Proof = { currentPassword: '' };
 
 /**
@@ -30,7 +30,7 @@ export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
       setAsking(false);
     },
   });
-  const form = useAdminForm<Proof>(twoStepOffInputSchema, NO_PROOF, fieldErrorsOf(turnOff.error));
+  const form = useAdminForm<Proof>(passwordConfirmationSchema, NO_PROOF, fieldErrorsOf(turnOff.error));
   const { register, submitWith, errorOf } = form;
 
   if (!asking) {

@@ -56,8 +56,11 @@ export const changePasswordInputSchema = z.object({
   newPassword: newPasswordSchema,
 });
 
-/** Body of DELETE /api/admin/administrators/{id}/two-step: the password of whoever turns it off. */
-export const twoStepOffInputSchema = z.object({ currentPassword: currentPasswordSchema });
+/**
+ * The signed-in administrator's own password alone: the body of turning off two-step sign-in
+ * (DELETE /api/admin/administrators/{id}/two-step) and of taking a backup to download.
+ */
+export const passwordConfirmationSchema = z.object({ currentPassword: currentPasswordSchema });
 
 /** POST /api/admin/two-step: a new authenticator secret for the signed-in administrator, not yet in use. */
 export const twoStepSetupSchema = z.object({

@@ -122,6 +122,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       return toAdmin(row);
     },
 
+    confirmPassword,
+
     /**
      * Adds an administrator from the admin: the adder's own password first, so that a session
      * alone (a phone or a school computer left signed in) cannot add one that outlives it.

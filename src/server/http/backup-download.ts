@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { issueDownloadTicket } from '../../core/backup/download-tickets.ts';
 import { pacedBody } from './responses.ts';
 
-/** Where a backup of the backup folder is downloaded from (src/pages/api/admin/backups/files/[name].ts). */
-export const backupFileUrl = (name: string) => `/api/admin/backups/files/${encodeURIComponent(name)}`;
+/**
+ * Where a backup of the backup folder is downloaded from (src/pages/api/admin/backups/files/[name].ts),
+ * with the ticket that lets this administrator do it (core/backup/download-tickets.ts).
+ */
+export const backupFileUrl = (name: string, adminId: string) =>
+  `/api/admin/backups/files/${encodeURIComponent(name)}?ticket=${issueDownloadTicket(name, adminId)}`;
 
 /**
  * A backup file as an attachment, read from the disk as fast as the client takes it: a backup of

@@ -1,12 +1,19 @@
+import { passwordConfirmationSchema } from '../../../../core/admins/admins.schema.ts';
 import { backupDownload } from '../../../../server/http/backup-download.ts';
-import { endpoint } from '../../../../server/http/endpoint.ts';
+import { clientAddress } from '../../../../server/http/client-address.ts';
+import { endpoint, requireAdmin } from '../../../../server/http/endpoint.ts';
 
 /**
- * Takes a backup now (kept in the backup folder like the daily ones) and sends it in one request:
- * the archive `npm run backup` writes, for a plain link or a script. A GET, so that a link
- * downloads it with the session cookie. (The Settings screen takes one with POST first, so that
- * it can show why when none can be taken.)
+ * Takes a backup now (kept in the backup folder like the daily ones) and sends it in one request,
+ * for a script: `curl -H 'Authorization: Bearer …' -H 'Content-Type: application/json' -d '{"currentPassword":"…"}'`. The backup
+ * holds every password hash and two-step secret, so the session alone does not take one
+ * (docs/decisions/047). (The Settings screen takes one with POST /api/admin/backups first, so
+ * that it can show why when none can be taken.)
  */
-export const GET = endpoint({ summary: 'Take a backup and download it (application/gzip)' }, async (_context, app) =>
-  backupDownload(await app.backups.takeNow()),
+export const POST = endpoint(
+  { summary: 'Take a backup with your own password and download it (application/gzip)', body: passwordConfirmationSchema },
+  async (context, app, input) => {
+    await app.admins.confirmPassword(requireAdmin(context).id, input.currentPassword, clientAddress(context, app.config.trustProxy));
+    return backupDownload(await app.backups.takeNow());
+  },
 );

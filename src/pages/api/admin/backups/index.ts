@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { backupStatusSchema, backupTakenSchema } from '../../../../core/backup/backup-status.schema.ts';
 import { backupFileUrl } from '../../../../server/http/backup-download.ts';
-import { endpoint } from '../../../../server/http/endpoint.ts';
+import { passwordConfirmationSchema } from '../../../../core/admins/admins.schema.ts';
+import { clientAddress } from '../../../../server/http/client-address.ts';
+import { endpoint, requireAdmin } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
 /** For the Settings screen: when the last backup was taken, and whether the last one failed. */
@@ -29,9 +31,20 @@ export const GET = endpoint(
 
 /**
  * Takes a backup now (kept in the backup folder like the daily ones) and names it, so that the
- * Settings screen can say at once when it cannot be taken, then download it.
+ * Settings screen can say at once when it cannot be taken, then download it. The backup holds
+ * every password hash and two-step secret: the session alone does not take one (decision 047).
  */
-export const POST = endpoint({ summary: 'Take a backup now', response: backupTakenSchema, status: 201 }, async (_context, app) => {
-  const name = path.basename(await app.backups.takeNow());
-  return json({ name, downloadUrl: backupFileUrl(name) });
-});
+export const POST = endpoint(
+  {
+    summary: 'Take a backup now, with your own password; answers an address to download it within 10 minutes',
+    body: passwordConfirmationSchema,
+    response: backupTakenSchema,
+    status: 201,
+  },
+  async (context, app, input) => {
+    const admin = requireAdmin(context);
+    await app.admins.confirmPassword(admin.id, input.currentPassword, clientAddress(context, app.config.trustProxy));
+    const name = path.basename(await app.backups.takeNow());
+    return json({ name, downloadUrl: backupFileUrl(name, admin.id) });
+  },
+);

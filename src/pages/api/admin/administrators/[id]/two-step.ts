@@ -1,4 +1,4 @@
-import { twoStepOffInputSchema } from '../../../../../core/admins/admins.schema.ts';
+import { passwordConfirmationSchema } from '../../../../../core/admins/admins.schema.ts';
 import { messageSchema } from '../../../../../server/http/api-schemas.ts';
 import { clientAddress } from '../../../../../server/http/client-address.ts';
 import { endpoint, pathId, requireAdmin } from '../../../../../server/http/endpoint.ts';
@@ -6,7 +6,11 @@ import { json } from '../../../../../server/http/responses.ts';
 
 /** Turns an administrator's two-step sign-in off (a lost phone), with the password of whoever does it: they sign in with their password. */
 export const DELETE = endpoint(
-  { summary: "Turn off an administrator's two-step sign-in, with your own password", body: twoStepOffInputSchema, response: messageSchema },
+  {
+    summary: "Turn off an administrator's two-step sign-in, with your own password",
+    body: passwordConfirmationSchema,
+    response: messageSchema,
+  },
   async (context, app, input) =>
     json(
       await app.admins.turnOffTwoStep(pathId(context, 'Administrator'), {
