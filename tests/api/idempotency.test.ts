@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
+import { useDirectDb } from '../setup/direct-db.ts';
 import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 
@@ -8,6 +9,7 @@ import { ADMIN, useServer } from '../setup/server.ts';
 
 eachDatabase('idempotent creates on $kind', (db) => {
   const suite = useServer(db, photoSiteEnv);
+  const handle = useDirectDb(suite);
   let token: string;
   beforeAll(async () => {
     token = await login(suite);
@@ -44,12 +46,23 @@ eachDatabase('idempotent creates on $kind', (db) => {
     const corrected = await post('/api/admin/gallery', { imageUrl: `${photoSite()}/a.jpg` }, 'gallery-key-0001');
     expect(corrected.status).toBe(201);
 
+    // Adding an administrator takes no key: its body holds passwords, and the store keeps a hash of
+    // the body. A second tap is refused as a name already taken.
     const added = await post(
       '/api/admin/administrators',
       { username: 'second-admin', password: 'another-long-password', currentPassword: ADMIN.password },
       'admin-key-0001',
     );
     expect(added.status).toBe(201);
+    const tappedAgain = await post(
+      '/api/admin/administrators',
+      { username: 'second-admin', password: 'another-long-password', currentPassword: ADMIN.password },
+      'admin-key-0001',
+    );
+    expect(tappedAgain.status).toBe(409);
+    expect(
+      await handle().selectFrom('idempotencyKeys').select('request').where('request', 'like', 'POST /api/admin/administrators%').execute(),
+    ).toEqual([]);
     const second = await login(suite, 'second-admin', 'another-long-password');
     const mine = await post('/api/admin/events', event, 'event-key-0001', second);
     expect(mine.status).toBe(201);

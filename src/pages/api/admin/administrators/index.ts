@@ -14,7 +14,8 @@ export const POST = endpoint(
     body: newAdminInputSchema,
     response: adminSchema,
     status: 201,
-    idempotent: true,
+    // Not idempotent: the store keeps a fast hash of the request's body, and this one holds two
+    // passwords. A name already taken is refused with 409, which serves a double tap as well.
   },
   async (context, app, input) => json(await app.admins.add(requireAdmin(context).id, input, clientAddress(context, app.config.trustProxy))),
 );
