@@ -53,7 +53,7 @@ export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
       <p className="text-sm text-slate-700">
         {self
           ? 'Turn off two-step sign-in? Signing in will ask for your password only.'
-          : `Turn off two-step sign-in for ${admin.username}? Do this when they have lost their phone: they sign in with their password, and can turn it on again.`}
+          : `Turn off two-step sign-in for ${admin.username}? Do this when they have lost their phone: they are signed out on every device, sign in with their password, and can turn it on again.`}
       </p>
       <PasswordConfirm
         field={register('currentPassword')}

@@ -89,7 +89,7 @@ export function twoStepMessage(username: string, on: boolean, self: boolean): st
   if (on) return 'Two-step sign-in is on: signing in now asks for the code your app shows. Your other devices are signed out.';
   return self
     ? 'Two-step sign-in is off: signing in asks for your password only.'
-    : `Two-step sign-in is off for ${username}: they sign in with their password only, and can turn it on again.`;
+    : `Two-step sign-in is off for ${username}, and they are signed out on every device (a lost phone too): they sign in with their password only, and can turn it on again.`;
 }
 
 /** What a sign-out on every device says, in the API's answer and the admin's notice alike. */

@@ -214,7 +214,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
 
     /**
      * Turns two-step sign-in off: one's own, or another administrator's whose phone is lost
-     * (they sign in with their password again, and can turn it on with a new phone). From the
+     * (they are signed out everywhere, sign in with their password again, and can turn it on with
+     * a new phone; so too from the command line). From the
      * admin, the password of whoever turns it off first: a session alone must not weaken anyone's
      * sign-in. `acting` is null from the command line.
      */
@@ -225,7 +226,10 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       if (acting) await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
       const admin = await repo.findById(id);
       if (!admin || !(await repo.setTwoStepSecret(id, null, nowIso()))) throw new NotFoundError('Administrator');
-      return { message: twoStepMessage(admin.username, false, id === acting?.adminId) };
+      const self = id === acting?.adminId;
+      // Someone else's is turned off for a lost phone, which may still be signed in: it is signed out.
+      if (!self) await sessions.deleteForAdmin(id);
+      return { message: twoStepMessage(admin.username, false, self) };
     },
 
     /** Never removes the last administrator, nor the one asking. */
