@@ -30,7 +30,8 @@ export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
       setAsking(false);
     },
   });
-  const form = useAdminForm<Proof>(passwordConfirmationSchema, NO_PROOF, fieldErrorsOf(turnOff.error));
+  // A password alone is no typed work to keep: leaving asks nothing.
+  const form = useAdminForm<Proof>(passwordConfirmationSchema, NO_PROOF, fieldErrorsOf(turnOff.error), { guardUnsaved: false });
   const { register, submitWith, errorOf } = form;
 
   if (!asking) {
