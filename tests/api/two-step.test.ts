@@ -33,17 +33,19 @@ eachDatabase('two-step sign-in on $kind', (db) => {
       (each: { username: string }) => each.username === username,
     ) as { id: string; twoStep: boolean; wrongCodes: number; lastWrongCodeAt: string | null };
 
+  /** A new administrator added by `admin`, signed in: their session's token. */
+  const addAdministrator = async (admin: string, username: string) => {
+    const added = await call(suite, 'POST', '/api/admin/administrators', {
+      token: admin,
+      body: { username, password: PASSWORD, currentPassword: ADMIN.password },
+    });
+    expect(added.status).toBe(201);
+    return login(suite, username, PASSWORD);
+  };
+
   it('is turned on with a code from the app and the password, asks for a code at every sign-in, and takes each code once', async () => {
     const admin = await login(suite);
-    expect(
-      (
-        await call(suite, 'POST', '/api/admin/administrators', {
-          token: admin,
-          body: { username: 'treasurer', password: PASSWORD, currentPassword: ADMIN.password },
-        })
-      ).status,
-    ).toBe(201);
-    const token = await login(suite, 'treasurer', PASSWORD);
+    const token = await addAdministrator(admin, 'treasurer');
     const otherDevice = await login(suite, 'treasurer', PASSWORD);
 
     const setup = await call(suite, 'POST', '/api/admin/two-step', { token });
@@ -123,15 +125,7 @@ eachDatabase('two-step sign-in on $kind', (db) => {
 
   it('lets someone who has the password try 5 codes a quarter of an hour, from every address together, and shows it', async () => {
     const admin = await login(suite);
-    expect(
-      (
-        await call(suite, 'POST', '/api/admin/administrators', {
-          token: admin,
-          body: { username: 'secretary', password: PASSWORD, currentPassword: ADMIN.password },
-        })
-      ).status,
-    ).toBe(201);
-    const token = await login(suite, 'secretary', PASSWORD);
+    const token = await addAdministrator(admin, 'secretary');
     const { secret } = (await call(suite, 'POST', '/api/admin/two-step', { token })).body as { secret: string };
     expect(
       (await call(suite, 'PUT', '/api/admin/two-step', { token, body: { secret, code: codeAt(secret, -30), currentPassword: PASSWORD } }))

@@ -1,6 +1,14 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { passwordConfirmationSchema } from '../../core/admins/admins.schema.ts';
+import { fieldErrorsOf } from '../api.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
+import { useAdminForm } from './use-admin-form.ts';
+
+type Proof = z.output<typeof passwordConfirmationSchema>;
+const NO_PROOF: Proof = { currentPassword: '' };
 
 /**
  * The end of a form that a change outlasting a session needs (docs/decisions/047): the signed-in
@@ -35,5 +43,42 @@ export function PasswordConfirm({
         </Button>
       </div>
     </>
+  );
+}
+
+/**
+ * A form that asks for the password alone before `save` sends it (`{ currentPassword }`), shown
+ * where the button that opened it was; `children` say what it is for. A password is no typed work
+ * to keep, so leaving asks nothing.
+ */
+export function PasswordForm({
+  save,
+  label,
+  pendingLabel,
+  onCancel,
+  className,
+  children,
+}: {
+  save: { mutate: (proof: Proof) => void; isPending: boolean; error: Error | null };
+  label: string;
+  pendingLabel: string;
+  onCancel: () => void;
+  className: string;
+  children?: ReactNode;
+}) {
+  const form = useAdminForm<Proof>(passwordConfirmationSchema, NO_PROOF, fieldErrorsOf(save.error), { guardUnsaved: false });
+  return (
+    <form onSubmit={form.submitWith((proof) => save.mutate(proof))} noValidate className={className}>
+      {children}
+      <PasswordConfirm
+        field={form.register('currentPassword')}
+        error={form.errorOf('currentPassword')}
+        autoFocus
+        pending={save.isPending}
+        label={label}
+        pendingLabel={pendingLabel}
+        onCancel={onCancel}
+      />
+    </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { passwordConfirmationSchema } from '../../core/admins/admins.schema.ts';
 import type { backupTakenSchema } from '../../core/backup/backup-status.schema.ts';
 import { formatDisplayDateTime } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
@@ -9,13 +8,8 @@ import type { BackupStatus } from '../types.ts';
 import { Card } from '../ui/admin-page.tsx';
 import { BACKUP_STATUS_URL } from '../ui/backups-alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { fieldErrorsOf } from '../api.ts';
-import { PasswordConfirm } from '../forms/password-confirm.tsx';
-import { useAdminForm } from '../forms/use-admin-form.ts';
+import { PasswordForm } from '../forms/password-confirm.tsx';
 import { useSave } from '../use-save.ts';
-
-type Proof = z.output<typeof passwordConfirmationSchema>;
-const NO_PROOF: Proof = { currentPassword: '' };
 
 const ALERT = 'mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800';
 
@@ -29,7 +23,7 @@ export function BackupsCard() {
   const status = useQuery<BackupStatus>({ queryKey: [BACKUP_STATUS_URL], refetchOnWindowFocus: true });
   // The backup holds every password hash and two-step secret: taking one asks for the password (decision 047).
   const [asking, setAsking] = useState(false);
-  const take = useSave<Proof>({
+  const take = useSave<{ currentPassword: string }>({
     method: 'POST',
     url: () => BACKUP_STATUS_URL,
     body: (proof) => proof,
@@ -37,13 +31,11 @@ export function BackupsCard() {
     failure: 'Failed to take a backup',
     refresh: [BACKUP_STATUS_URL],
     onSuccess: (_input, _etag, body) => {
-      form.reset(NO_PROOF);
       setAsking(false);
       window.location.assign((body as z.output<typeof backupTakenSchema>).downloadUrl);
     },
     onError: () => void status.refetch(),
   });
-  const form = useAdminForm<Proof>(passwordConfirmationSchema, NO_PROOF, fieldErrorsOf(take.error), { guardUnsaved: false });
   const last = status.data?.lastBackupAt;
   const failure = status.data?.lastFailure;
   const damagedAt = status.data?.databaseDamagedAt;
@@ -89,20 +81,16 @@ export function BackupsCard() {
         A backup holds everything on the site, the administrators&apos; password hashes included: keep it private.
       </p>
       {asking ? (
-        <form onSubmit={form.submitWith((proof) => take.mutate(proof))} noValidate className="mt-4 space-y-3">
-          <PasswordConfirm
-            field={form.register('currentPassword')}
-            error={form.errorOf('currentPassword')}
-            autoFocus
-            pending={take.isPending}
-            label="Download"
-            pendingLabel="Taking a backup..."
-            onCancel={() => {
-              form.reset(NO_PROOF);
-              setAsking(false);
-            }}
-          />
-        </form>
+        <PasswordForm
+          save={take}
+          label="Download"
+          pendingLabel="Taking a backup..."
+          onCancel={() => {
+            take.reset();
+            setAsking(false);
+          }}
+          className="mt-4 space-y-3"
+        />
       ) : (
         <Button variant="secondary" className="mt-4" onClick={() => setAsking(true)}>
           Download a backup

@@ -1,15 +1,9 @@
 import { useState } from 'react';
-import type { z } from 'zod';
-import { twoStepMessage, passwordConfirmationSchema } from '../../core/admins/admins.schema.ts';
-import { fieldErrorsOf } from '../api.ts';
+import { twoStepMessage } from '../../core/admins/admins.schema.ts';
 import type { Admin } from '../types.ts';
 import { Button } from '../ui/button.tsx';
-import { PasswordConfirm } from '../forms/password-confirm.tsx';
-import { useAdminForm } from '../forms/use-admin-form.ts';
+import { PasswordForm } from '../forms/password-confirm.tsx';
 import { useSave } from '../use-save.ts';
-
-type Proof = z.output<typeof passwordConfirmationSchema>;
-const NO_PROOF: Proof = { currentPassword: '' };
 
 /**
  * 'Turn off two-step' on an administrator's line: one's own, or another's whose phone is lost.
@@ -18,21 +12,15 @@ const NO_PROOF: Proof = { currentPassword: '' };
  */
 export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
   const [asking, setAsking] = useState(false);
-  const turnOff = useSave<Proof>({
+  const turnOff = useSave<{ currentPassword: string }>({
     method: 'DELETE',
     url: () => `/api/admin/administrators/${admin.id}/two-step`,
     body: (input) => input,
     success: () => twoStepMessage(admin.username, false, self),
     failure: 'Failed to turn off two-step sign-in',
     refresh: ['/api/admin/administrators'],
-    onSuccess: () => {
-      form.reset(NO_PROOF);
-      setAsking(false);
-    },
+    onSuccess: () => setAsking(false),
   });
-  // A password alone is no typed work to keep: leaving asks nothing.
-  const form = useAdminForm<Proof>(passwordConfirmationSchema, NO_PROOF, fieldErrorsOf(turnOff.error), { guardUnsaved: false });
-  const { register, submitWith, errorOf } = form;
 
   if (!asking) {
     return (
@@ -46,9 +34,14 @@ export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
     );
   }
   return (
-    <form
-      onSubmit={submitWith((proof) => turnOff.mutate(proof))}
-      noValidate
+    <PasswordForm
+      save={turnOff}
+      label="Turn off"
+      pendingLabel="Turning off..."
+      onCancel={() => {
+        turnOff.reset();
+        setAsking(false);
+      }}
       className="w-full space-y-3 rounded border border-slate-200 p-3"
     >
       <p className="text-sm text-slate-700">
@@ -56,18 +49,6 @@ export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
           ? 'Turn off two-step sign-in? Signing in will ask for your password only.'
           : `Turn off two-step sign-in for ${admin.username}? Do this when they have lost their phone: they are signed out on every device, sign in with their password, and can turn it on again.`}
       </p>
-      <PasswordConfirm
-        field={register('currentPassword')}
-        error={errorOf('currentPassword')}
-        autoFocus
-        pending={turnOff.isPending}
-        label="Turn off"
-        pendingLabel="Turning off..."
-        onCancel={() => {
-          form.reset(NO_PROOF);
-          setAsking(false);
-        }}
-      />
-    </form>
+    </PasswordForm>
   );
 }
