@@ -6,5 +6,7 @@ declare namespace App {
     auth: import('./server/http/authenticate.ts').Authentication | null;
     /** Booking pages this page may show in its frame (their origins go into frame-src). */
     frameSources: string[];
+    /** What an API write did, noted by its endpoint; recorded in the activity log once it succeeded. */
+    activity?: import('./server/http/activity.ts').NotedActivity;
   }
 }

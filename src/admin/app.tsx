@@ -4,6 +4,7 @@ import { Route, Router, Switch } from 'wouter';
 import { Toaster } from '../components/ui/toaster-radix.tsx';
 import { createQueryClient } from './api.ts';
 import { TimeZoneContext } from './dates.ts';
+import { ActivityScreen } from './screens/activity.tsx';
 import { AdministratorsScreen } from './screens/administrators.tsx';
 import { DashboardScreen } from './screens/dashboard.tsx';
 import { EventsScreen } from './screens/events.tsx';
@@ -43,6 +44,7 @@ export function AdminApp({ timeZone }: { timeZone: string }) {
               <Route path={ADMIN_SCREENS.whatWeDo.href} component={WhatWeDoScreen} />
               <Route path={ADMIN_SCREENS.settings.href} component={SettingsScreen} />
               <Route path={ADMIN_SCREENS.administrators.href} component={AdministratorsScreen} />
+              <Route path={ADMIN_SCREENS.activity.href} component={ActivityScreen} />
               <Route component={AdminNotFound} />
             </Switch>
           </ScreenErrorBoundary>

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createActivityService } from './activity/activity.service.ts';
 import { createAdminsService } from './admins/admins.service.ts';
 import { createPasswordChecker } from './admins/password-strength.ts';
 import { createAuthService } from './auth/auth.service.ts';
@@ -39,6 +40,7 @@ export interface AppContext {
   backups: ReturnType<typeof createBackups>;
   trash: ReturnType<typeof createTrashService>;
   idempotency: ReturnType<typeof createIdempotencyService>;
+  activity: ReturnType<typeof createActivityService>;
   /** Damage found in the database's files, once met: for the health check, Settings and the log. */
   damage: DamageRecord;
   close(): Promise<void>;
@@ -85,6 +87,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     backups: createBackups({ config, storage, log, damage }),
     trash: createTrashService({ db, withImageRelease }),
     idempotency: createIdempotencyService({ db }),
+    activity: createActivityService({ db }),
     damage,
     close: () => db.destroy(),
   };

@@ -11,11 +11,12 @@ const IMAGE_GC_EVERY_MS = 24 * HOUR_MS;
  */
 export const AUTOMATIC_IMAGE_GC_GRACE_MS = 24 * HOUR_MS;
 
-type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images'>;
+type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images' | 'activity'>;
 
 /**
  * The server's housekeeping, so that a site nobody looks after for years stays the same size:
- * expired sessions and idempotency keys and what was deleted more than 30 days ago (hourly),
+ * expired sessions and idempotency keys, what was deleted more than 30 days ago and activity log
+ * lines older than a year (hourly),
  * and images nothing uses any more, with the upload links that expired (daily). Each runs once
  * at start; a failure is logged and the task tried again at the next hour.
  */
@@ -28,6 +29,7 @@ export function startMaintenance(app: Tasks, log: Logger): () => void {
   const hourly = () => {
     app.auth.prune().catch(warnOf('session pruning'));
     app.idempotency.prune().catch(warnOf('idempotency key pruning'));
+    app.activity.prune().catch(warnOf('activity log pruning'));
     app.trash
       .purgeExpired()
       .then((count) => count > 0 && log.info({ count }, 'deleted items purged after 30 days'))

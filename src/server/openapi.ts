@@ -61,6 +61,18 @@ const jsonContent = (schema: z.ZodType, io: 'input' | 'output') => ({
   'application/json': { schema: schemaOf(schema, io) },
 });
 
+/** A query schema's parameters (a z.object), each with the JSON schema of its input. */
+function queryParameters(schema: z.ZodType) {
+  const json = schemaOf(schema, 'input') as { properties?: Record<string, { description?: string }>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    ...(property.description ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
 const pathParameters = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
 
 function describeOperation(method: Method, path: string, op: Operation) {
@@ -74,6 +86,7 @@ function describeOperation(method: Method, path: string, op: Operation) {
       ...(op.response ? { content: jsonContent(op.response, 'output') } : {}),
     },
     ...Object.fromEntries([
+      ...(op.query ? [errors(400, 'Invalid query parameter')] : []),
       ...(op.body ? [errors(400, 'Invalid input'), errors(413, 'Body over 1 MB'), errors(415, 'Body is not JSON')] : []),
       ...(requiresAdmin(path) ? [errors(401, 'No valid session'), errors(403, 'Cookie-authenticated write from another origin')] : []),
       ...(pathParameters(path).length > 0 ? [errors(404, `Unknown ${pathParameters(path).join(' or ')}`)] : []),
@@ -87,10 +100,11 @@ function describeOperation(method: Method, path: string, op: Operation) {
   return {
     operationId: operationId(method, path),
     summary: op.summary,
-    ...(pathParameters(path).length > 0 || op.idempotent || op.versioned
+    ...(pathParameters(path).length > 0 || op.idempotent || op.versioned || op.query
       ? {
           parameters: [
             ...pathParameters(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+            ...(op.query ? queryParameters(op.query) : []),
             ...(op.idempotent
               ? [
                   {

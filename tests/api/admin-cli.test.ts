@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
+import { describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
 import { call, login } from '../setup/api-client.ts';
 import { useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
@@ -79,6 +80,16 @@ eachDatabase('npm run admin on $kind', (db) => {
     );
     expect(await login(suite, 'bob', 'a-brand-new-password')).toEqual(expect.any(String));
     expect((await admin(['reset-password', 'nobody'], 'a-brand-new-password\n')).status).toBe(1);
+  });
+
+  it('leaves its lines in the activity log, as the server’s command line, and none for a refusal', async () => {
+    const log = await call(suite, 'GET', '/api/admin/activity', { token: await login(suite) });
+    const lines = (log.body.entries as ActivityEntry[]).filter((entry) => entry.adminName === null).map(describeActivity);
+    expect(lines.toReversed()).toEqual([
+      'The server’s command line added the administrator “bob”',
+      ...(lines.length === 3 ? ['The server’s command line added the administrator “dora”'] : []),
+      'The server’s command line set a new password for the administrator “bob”',
+    ]);
   });
 
   it('explains its usage', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { expect, it } from 'vitest';
 import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from '../../src/core/auth/auth.schema.ts';
+import { describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
@@ -241,5 +242,18 @@ eachDatabase('two-step sign-in on $kind', (db) => {
     expect(command.out).toContain('Two-step sign-in is off for treasurer');
     expect((await call(suite, 'GET', '/api/admin/me', { token })).status).toBe(401);
     expect((await signIn({})).status).toBe(200);
+
+    // Each turn on and off is in the activity log, by whoever did it; a wrong password left no line.
+    const log = await call(suite, 'GET', '/api/admin/activity', { token: admin });
+    const twoStepLines = (log.body.entries as ActivityEntry[])
+      .filter((entry) => entry.action.includes('two-step') || entry.action === 'changed-password')
+      .map(describeActivity)
+      .toReversed();
+    expect(twoStepLines.slice(-3)).toEqual([
+      'admin turned off two-step sign-in for the administrator “treasurer”',
+      'treasurer turned on two-step sign-in',
+      'The server’s command line turned off two-step sign-in for the administrator “treasurer”',
+    ]);
+    expect(twoStepLines).toContain('secretary changed their password');
   });
 });

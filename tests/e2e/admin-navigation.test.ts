@@ -16,6 +16,7 @@ const SCREENS: [string, string][] = [
   ['What We Do', '/admin/what-we-do'],
   ['Site Settings', '/admin/settings'],
   ['Administrators', '/admin/administrators'],
+  ['Activity', '/admin/activity'],
 ];
 
 describe('admin navigation in Chromium', () => {

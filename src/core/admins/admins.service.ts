@@ -144,14 +144,15 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       return 'created';
     },
 
-    /** Sets a new password and signs the administrator out everywhere. */
-    async resetPassword(usernameInput: string, password: string): Promise<void> {
+    /** Sets a new password and signs the administrator out everywhere; returns who that was. */
+    async resetPassword(usernameInput: string, password: string): Promise<{ id: string; username: string }> {
       parseOrThrow('password', newPasswordSchema, password);
       const admin = await this.findByUsername(usernameInput);
       if (!admin) throw new NotFoundError('Administrator');
       await requireHardToGuess('password', password, admin.username);
       await repo.setPasswordHash(admin.id, await hashPassword(password), nowIso());
       await sessions.deleteForAdmin(admin.id);
+      return { id: admin.id, username: admin.username };
     },
 
     /**
@@ -176,12 +177,12 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
      * Ends every session of an administrator: a lost or stolen phone, a shared computer left
      * signed in. Asked of oneself, the device asking stays signed in.
      */
-    async signOutEverywhere(id: string, acting: { id: string; tokenHash: string }): Promise<{ message: string }> {
+    async signOutEverywhere(id: string, acting: { id: string; tokenHash: string }): Promise<{ message: string; username: string }> {
       const admin = await repo.findById(id);
       if (!admin) throw new NotFoundError('Administrator');
       const self = id === acting.id;
       await sessions.deleteForAdmin(id, self ? acting.tokenHash : undefined);
-      return { message: signedOutMessage(admin.username, self) };
+      return { message: signedOutMessage(admin.username, self), username: admin.username };
     },
 
     /** A new authenticator secret for this administrator, shown as a QR code; nothing changes until turnOnTwoStep. */
@@ -222,14 +223,14 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     async turnOffTwoStep(
       id: string,
       acting: { adminId: string; currentPassword: string; clientAddress: string } | null,
-    ): Promise<{ message: string }> {
+    ): Promise<{ message: string; username: string }> {
       if (acting) await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
       const admin = await repo.findById(id);
       if (!admin || !(await repo.setTwoStepSecret(id, null, nowIso()))) throw new NotFoundError('Administrator');
       const self = id === acting?.adminId;
       // Someone else's is turned off for a lost phone, which may still be signed in: it is signed out.
       if (!self) await sessions.deleteForAdmin(id);
-      return { message: twoStepMessage(admin.username, false, self) };
+      return { message: twoStepMessage(admin.username, false, self), username: admin.username };
     },
 
     /** Never removes the last administrator, nor the one asking. */

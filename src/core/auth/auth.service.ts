@@ -53,7 +53,12 @@ export function createAuthService(deps: { db: Db }) {
      * together (5 per 15 minutes, then growing lockouts), and a wrong one is recorded for the
      * Administrators screen (docs/decisions/046).
      */
-    async login(username: string, password: string, clientAddress: string, code?: string): Promise<{ token: string; expiresAt: string }> {
+    async login(
+      username: string,
+      password: string,
+      clientAddress: string,
+      code?: string,
+    ): Promise<{ token: string; expiresAt: string; admin: { id: string; username: string } }> {
       const normalized = username.trim().toLowerCase();
       const now = Date.now();
       const guess = await guesses.reserve(normalized, clientAddress, now);
@@ -82,7 +87,7 @@ export function createAuthService(deps: { db: Db }) {
       const created = new Date(now).toISOString();
       const expiresAt = new Date(now + SESSION_ABSOLUTE_MS).toISOString();
       await sessions.insert({ tokenHash: hashToken(token), adminId: admin.id, createdAt: created, lastSeenAt: created, expiresAt });
-      return { token, expiresAt };
+      return { token, expiresAt, admin: { id: admin.id, username: admin.username } };
     },
 
     /** The administrator behind a token, or null when it is unknown, idle too long or past its end. */

@@ -148,6 +148,21 @@ export interface UploadTokensTable {
   createdAt: Timestamp;
 }
 
+/** One line of the activity log (src/core/activity): who did what in the admin, when, from where. */
+export interface ActivityTable {
+  id: string;
+  at: Timestamp;
+  /** Null for the server's command line. */
+  adminId: string | null;
+  adminName: string | null;
+  action: string;
+  subjectKind: string | null;
+  subjectId: string | null;
+  subjectLabel: string | null;
+  address: string | null;
+  device: string | null;
+}
+
 /** A create request sent with an Idempotency-Key, and its answer once there is one (null while it runs). */
 interface IdempotencyKeysTable {
   /** The administrator's id and the client's key. */
@@ -172,6 +187,7 @@ export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
   loginAttempts: LoginAttemptsTable;
+  activity: ActivityTable;
 }
 
 // Content rows as the application reads them: the image reference is the repositories' business.

@@ -10,4 +10,5 @@ export const ADMIN_SCREENS = {
   whatWeDo: { href: '/admin/what-we-do', label: 'What We Do' },
   settings: { href: '/admin/settings', label: 'Site Settings' },
   administrators: { href: '/admin/administrators', label: 'Administrators' },
+  activity: { href: '/admin/activity', label: 'Activity' },
 } as const;

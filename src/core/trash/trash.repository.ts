@@ -17,10 +17,23 @@ export function createTrashRepository(db: Db, table: TrashTable, labelColumn: 't
         .then((rows) => rows.map((row) => ({ id: row.id, label: row[label] ?? '', imageUrl: row.imageUrl, deletedAt: row.deletedAt! }))),
 
     restore: (id: string) =>
-      db.updateTable(t).set({ deletedAt: null }).where('id', '=', id).where('deletedAt', 'is not', null).returning('id').executeTakeFirst(),
+      db
+        .updateTable(t)
+        .set({ deletedAt: null })
+        .where('id', '=', id)
+        .where('deletedAt', 'is not', null)
+        .returning(['id', label])
+        .executeTakeFirst()
+        .then((row) => row && { id: row.id, label: row[label] ?? '' }),
 
     purge: (id: string) =>
-      db.deleteFrom(t).where('id', '=', id).where('deletedAt', 'is not', null).returning(['id', 'imageUrl']).executeTakeFirst(),
+      db
+        .deleteFrom(t)
+        .where('id', '=', id)
+        .where('deletedAt', 'is not', null)
+        .returning(['id', 'imageUrl', label])
+        .executeTakeFirst()
+        .then((row) => row && { id: row.id, imageUrl: row.imageUrl, label: row[label] ?? '' }),
 
     deletedBefore: (before: string) =>
       db

@@ -20,11 +20,13 @@ const KINDS: Record<TrashKind, { table: TrashTable; label: 'title' | 'name' | 'c
 export function createTrashService(deps: { db: Db; withImageRelease: WithImageRelease }) {
   const repository = (db: Db, kind: TrashKind) => createTrashRepository(db, KINDS[kind].table, KINDS[kind].label);
 
-  async function purge(kind: TrashKind, id: string): Promise<void> {
-    await deps.withImageRelease(async (trx, release) => {
+  /** Returns the title, name or caption it had (empty when none), for the activity log. */
+  async function purge(kind: TrashKind, id: string): Promise<{ label: string }> {
+    return deps.withImageRelease(async (trx, release) => {
       const gone = await repository(trx, kind).purge(id);
       if (!gone) throw new NotFoundError(KINDS[kind].noun);
       await release(gone.imageUrl);
+      return { label: gone.label };
     });
   }
 
@@ -34,8 +36,11 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
       return rows.map((row) => ({ ...row, purgeAt: new Date(Date.parse(row.deletedAt) + TRASH_DAYS * DAY_MS).toISOString() }));
     },
 
-    async restore(kind: TrashKind, id: string): Promise<void> {
-      if (!(await repository(deps.db, kind).restore(id))) throw new NotFoundError(KINDS[kind].noun);
+    /** Returns the title, name or caption it has (empty when none), for the activity log. */
+    async restore(kind: TrashKind, id: string): Promise<{ label: string }> {
+      const restored = await repository(deps.db, kind).restore(id);
+      if (!restored) throw new NotFoundError(KINDS[kind].noun);
+      return { label: restored.label };
     },
 
     purge,

@@ -74,6 +74,13 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return parsed.data;
 }
 
+/** Parses a query string with a schema of its parameters (the last of a repeated one): 400 with field messages. */
+export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+  const parsed = schema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
 /**
  * A net under the field rules: whatever a schema lets through, no text with control
  * characters reaches the database (PostgreSQL refuses NUL with an error, not a 400).

@@ -22,7 +22,8 @@ import { StorageUnavailableError, StorageUnreadableError } from '../../core/imag
 import { ConflictError, EditConflictError, NotFoundError, ValidationError } from '../../core/shared/errors.ts';
 import { versionTag } from '../../core/shared/edit-version.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
-import { readJson } from './body.ts';
+import { recordNotedActivity } from './activity.ts';
+import { readJson, readQuery } from './body.ts';
 import { HttpError, unauthorized } from './errors.ts';
 import { errorJson } from './responses.ts';
 
@@ -35,6 +36,8 @@ export interface Operation<Body extends z.ZodType | undefined = z.ZodType | unde
   summary: string;
   /** A JSON body, parsed and validated before the handler runs (400 with field messages otherwise). */
   body?: Body;
+  /** Instead of a body (a GET): the query string's parameters, parsed and validated alike; a z.object of strings. */
+  query?: Body;
   response?: z.ZodType;
   /** The success status, when not 200; the handler answers 200 and this replaces it. */
   status?: number;
@@ -66,8 +69,15 @@ export function endpoint<Body extends z.ZodType | undefined = undefined>(
   const route: APIRoute = async (context) => {
     const app = await getContext();
     const run = async () => {
-      const input = (operation.body ? await readJson(context.request, operation.body) : undefined) as Input<Body>;
+      const input = (
+        operation.body
+          ? await readJson(context.request, operation.body)
+          : operation.query
+            ? readQuery(context.url, operation.query)
+            : undefined
+      ) as Input<Body>;
       const response = await handler(context, app, input);
+      if (response.ok) await recordNotedActivity(app, context);
       // The operation's success status is declared once, with it: handlers answer a plain 200.
       return operation.status && response.status === 200
         ? new Response(response.body, { status: operation.status, headers: response.headers })

@@ -10,6 +10,7 @@ import * as siteLook from './2026_11_25_0008_site_look.ts';
 import * as liveRowIndexes from './2026_11_25_0009_live_row_indexes.ts';
 import * as twoStepSignIn from './2026_11_25_0010_two_step_sign_in.ts';
 import * as wrongTwoStepCodes from './2026_11_26_0011_wrong_two_step_codes.ts';
+import * as activity from './2026_11_26_0012_activity.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0009_live_row_indexes': liveRowIndexes,
   '2026_11_25_0010_two_step_sign_in': twoStepSignIn,
   '2026_11_26_0011_wrong_two_step_codes': wrongTwoStepCodes,
+  '2026_11_26_0012_activity': activity,
 };

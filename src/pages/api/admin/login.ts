@@ -1,3 +1,4 @@
+import { noteActivity } from '../../../server/http/activity.ts';
 import { loginInputSchema, loginResponseSchema } from '../../../core/auth/auth.schema.ts';
 import { clientAddress } from '../../../server/http/client-address.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
@@ -11,7 +12,8 @@ export const POST = endpoint(
     const { username, password, code } = input;
     const session = await app.auth.login(username, password, clientAddress(context, app.config.trustProxy), code);
     setSessionCookie(context.cookies, session.token, session.expiresAt, context.url, app.config.publicUrl);
-    app.log.info({ requestId: context.locals.requestId, username: username.trim().toLowerCase() }, 'administrator signed in');
+    app.log.info({ requestId: context.locals.requestId, username: session.admin.username }, 'administrator signed in');
+    noteActivity(context, { action: 'signed-in', admin: session.admin });
     return json({ token: session.token });
   },
 );

@@ -1,3 +1,4 @@
+import { noteActivity } from '../../../server/http/activity.ts';
 import { messageSchema } from '../../../server/http/api-schemas.ts';
 import { changePasswordInputSchema } from '../../../core/admins/admins.schema.ts';
 import { clientAddress } from '../../../server/http/client-address.ts';
@@ -11,6 +12,7 @@ export const PUT = endpoint(
     const admin = requireAdmin(context);
     const { currentPassword, newPassword } = input;
     await app.admins.changePassword(admin.id, currentPassword, newPassword, clientAddress(context, app.config.trustProxy), admin.tokenHash);
+    noteActivity(context, { action: 'changed-password' });
     return json({ message: 'Password changed' });
   },
 );

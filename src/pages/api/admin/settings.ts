@@ -1,8 +1,13 @@
+import { noteActivity } from '../../../server/http/activity.ts';
 import { settingsInputSchema, settingsSchema } from '../../../core/settings/settings.schema.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { ifMatch, recordJson } from '../../../server/http/versions.ts';
 
 export const PUT = endpoint(
   { summary: 'Save the site settings', body: settingsInputSchema, response: settingsSchema, versioned: true },
-  async (context, app, input) => recordJson(await app.settings.update(input, ifMatch(context.request))),
+  async (context, app, input) => {
+    const settings = await app.settings.update(input, ifMatch(context.request));
+    noteActivity(context, { action: 'edited', subject: { kind: 'settings' } });
+    return recordJson(settings);
+  },
 );

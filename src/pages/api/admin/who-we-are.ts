@@ -1,8 +1,14 @@
+import { noteActivity } from '../../../server/http/activity.ts';
 import { whoWeAreInputSchema, whoWeAreSchema } from '../../../core/info-pages/info-pages.schema.ts';
+import { ADMIN_SCREENS } from '../../../core/shared/admin-screens.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { ifMatch, recordJson } from '../../../server/http/versions.ts';
 
 export const PUT = endpoint(
   { summary: 'Save the Who We Are page', body: whoWeAreInputSchema, response: whoWeAreSchema, versioned: true },
-  async (context, app, input) => recordJson(await app.infoPages.updateWhoWeAre(input, ifMatch(context.request))),
+  async (context, app, input) => {
+    const page = await app.infoPages.updateWhoWeAre(input, ifMatch(context.request));
+    noteActivity(context, { action: 'edited', subject: { kind: 'page', label: ADMIN_SCREENS.whoWeAre.label } });
+    return recordJson(page);
+  },
 );

@@ -1,3 +1,4 @@
+import { noteActivity } from '../../../../server/http/activity.ts';
 import { z } from 'zod';
 import { adminSchema, newAdminInputSchema } from '../../../../core/admins/admins.schema.ts';
 import { clientAddress } from '../../../../server/http/client-address.ts';
@@ -17,5 +18,9 @@ export const POST = endpoint(
     // Not idempotent: the store keeps a fast hash of the request's body, and this one holds two
     // passwords. A name already taken is refused with 409, which serves a double tap as well.
   },
-  async (context, app, input) => json(await app.admins.add(requireAdmin(context).id, input, clientAddress(context, app.config.trustProxy))),
+  async (context, app, input) => {
+    const added = await app.admins.add(requireAdmin(context).id, input, clientAddress(context, app.config.trustProxy));
+    noteActivity(context, { action: 'added', subject: { kind: 'administrator', id: added.id, label: added.username } });
+    return json(added);
+  },
 );

@@ -1,3 +1,4 @@
+import { noteActivity } from '../../../../server/http/activity.ts';
 import { passwordConfirmationSchema } from '../../../../core/admins/admins.schema.ts';
 import { backupDownload } from '../../../../server/http/backup-download.ts';
 import { clientAddress } from '../../../../server/http/client-address.ts';
@@ -14,6 +15,8 @@ export const POST = endpoint(
   { summary: 'Take a backup with your own password and download it (application/gzip)', body: passwordConfirmationSchema },
   async (context, app, input) => {
     await app.admins.confirmPassword(requireAdmin(context).id, input.currentPassword, clientAddress(context, app.config.trustProxy));
-    return backupDownload(await app.backups.takeNow());
+    const file = await app.backups.takeNow();
+    noteActivity(context, { action: 'took-backup' });
+    return backupDownload(file);
   },
 );

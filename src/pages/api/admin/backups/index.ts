@@ -1,3 +1,4 @@
+import { noteActivity } from '../../../../server/http/activity.ts';
 import path from 'node:path';
 import { backupStatusSchema, backupTakenSchema } from '../../../../core/backup/backup-status.schema.ts';
 import { backupFileUrl } from '../../../../server/http/backup-download.ts';
@@ -45,6 +46,7 @@ export const POST = endpoint(
     const admin = requireAdmin(context);
     await app.admins.confirmPassword(admin.id, input.currentPassword, clientAddress(context, app.config.trustProxy));
     const name = path.basename(await app.backups.takeNow());
+    noteActivity(context, { action: 'took-backup' });
     return json({ name, downloadUrl: backupFileUrl(name, admin.id) });
   },
 );

@@ -1,8 +1,13 @@
+import { noteActivity } from '../../../../server/http/activity.ts';
 import { eventInputSchema, eventSchema } from '../../../../core/events/events.schema.ts';
 import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
 export const POST = endpoint(
   { summary: 'Create an event', body: eventInputSchema, response: eventSchema, status: 201, idempotent: true },
-  async (_context, app, input) => json(await app.events.create(input)),
+  async (context, app, input) => {
+    const event = await app.events.create(input);
+    noteActivity(context, { action: 'added', subject: { kind: 'event', id: event.id, label: event.name } });
+    return json(event);
+  },
 );

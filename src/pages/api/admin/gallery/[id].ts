@@ -1,3 +1,4 @@
+import { noteActivity } from '../../../../server/http/activity.ts';
 import { deletedSchema } from '../../../../server/http/api-schemas.ts';
 import { galleryImageSchema, galleryInputSchema } from '../../../../core/gallery/gallery.schema.ts';
 import { endpoint, pathId } from '../../../../server/http/endpoint.ts';
@@ -8,11 +9,14 @@ export const PUT = endpoint(
   { summary: 'Update a gallery image', body: galleryInputSchema, response: galleryImageSchema, versioned: true },
   async (context, app, input) => {
     const id = pathId(context, 'Gallery image');
-    return versionedJson(await app.gallery.update(id, input, ifMatch(context.request)));
+    const photo = await app.gallery.update(id, input, ifMatch(context.request));
+    noteActivity(context, { action: 'edited', subject: { kind: 'photo', id, label: photo.caption } });
+    return versionedJson(photo);
   },
 );
 
 export const DELETE = endpoint({ summary: 'Delete a gallery image', response: deletedSchema }, async (context, app) => {
   const deleted = await app.gallery.delete(pathId(context, 'Gallery image'));
+  noteActivity(context, { action: 'deleted', subject: { kind: 'photo', id: deleted.id, label: deleted.caption } });
   return json({ message: 'Gallery image deleted', id: deleted.id });
 });

@@ -1,3 +1,4 @@
+import { noteActivity } from '../../../../server/http/activity.ts';
 import { deletedSchema } from '../../../../server/http/api-schemas.ts';
 import { newsInputSchema, newsItemSchema, publicNewsItem } from '../../../../core/news/news.schema.ts';
 import { endpoint, pathId } from '../../../../server/http/endpoint.ts';
@@ -8,11 +9,14 @@ export const PUT = endpoint(
   { summary: 'Update a news item', body: newsInputSchema, response: newsItemSchema, versioned: true },
   async (context, app, input) => {
     const id = pathId(context, 'News item');
-    return versionedJson(publicNewsItem(await app.news.update(id, input, ifMatch(context.request))));
+    const item = await app.news.update(id, input, ifMatch(context.request));
+    noteActivity(context, { action: 'edited', subject: { kind: 'news', id, label: item.title } });
+    return versionedJson(publicNewsItem(item));
   },
 );
 
 export const DELETE = endpoint({ summary: 'Delete a news item', response: deletedSchema }, async (context, app) => {
   const deleted = await app.news.delete(pathId(context, 'News item'));
+  noteActivity(context, { action: 'deleted', subject: { kind: 'news', id: deleted.id, label: deleted.title } });
   return json({ message: 'News item deleted', id: deleted.id });
 });

@@ -1,3 +1,4 @@
+import { noteActivity } from '../../../../../server/http/activity.ts';
 import { passwordConfirmationSchema } from '../../../../../core/admins/admins.schema.ts';
 import { messageSchema } from '../../../../../server/http/api-schemas.ts';
 import { clientAddress } from '../../../../../server/http/client-address.ts';
@@ -11,12 +12,14 @@ export const DELETE = endpoint(
     body: passwordConfirmationSchema,
     response: messageSchema,
   },
-  async (context, app, input) =>
-    json(
-      await app.admins.turnOffTwoStep(pathId(context, 'Administrator'), {
-        adminId: requireAdmin(context).id,
-        currentPassword: input.currentPassword,
-        clientAddress: clientAddress(context, app.config.trustProxy),
-      }),
-    ),
+  async (context, app, input) => {
+    const id = pathId(context, 'Administrator');
+    const { message, username } = await app.admins.turnOffTwoStep(id, {
+      adminId: requireAdmin(context).id,
+      currentPassword: input.currentPassword,
+      clientAddress: clientAddress(context, app.config.trustProxy),
+    });
+    noteActivity(context, { action: 'turned-off-two-step', subject: { kind: 'administrator', id, label: username } });
+    return json({ message });
+  },
 );

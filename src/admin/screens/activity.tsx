@@ -1,0 +1,75 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ACTIVITY_DAYS, describeActivity, type ActivityEntry, type ActivityPage } from '../../core/activity/activity.schema.ts';
+import { formatDisplayDateTime } from '../../core/shared/time.ts';
+import { apiRequest, errorMessage } from '../api.ts';
+import { useTimeZone } from '../dates.ts';
+import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
+import { Button } from '../ui/button.tsx';
+import { EmptyState } from '../ui/list-state.tsx';
+
+const ACTIVITY_URL = '/api/admin/activity';
+
+/**
+ * Who did what, newest first (docs/decisions/049): the club can tell who deleted the Christmas
+ * fair, and an administrator can see a sign-in or a change that was not theirs.
+ */
+export function ActivityScreen() {
+  const timeZone = useTimeZone();
+  const log = useInfiniteQuery({
+    queryKey: [ACTIVITY_URL],
+    queryFn: ({ pageParam }) =>
+      apiRequest<ActivityPage>('GET', pageParam ? `${ACTIVITY_URL}?before=${encodeURIComponent(pageParam)}` : ACTIVITY_URL),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.next ?? undefined,
+    // Read anew each time the screen opens: the other screens' saves add lines.
+    staleTime: 0,
+  });
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <AdminPage title="Activity">
+      <Card>
+        <p className="mb-4 text-slate-700">
+          Every change made in the admin, and every sign-in, newest first. Lines are kept for {ACTIVITY_DAYS} days. A sign-in or a change
+          that nobody on the committee made means someone else has a password: change it, and sign that administrator out everywhere.
+        </p>
+        {log.isLoading ? (
+          <LoadingText>Loading activity...</LoadingText>
+        ) : log.isError ? (
+          <p role="alert">{`Failed to load the activity: ${errorMessage(log.error)}`}</p>
+        ) : entries.length === 0 ? (
+          <EmptyState>Nothing has been recorded yet.</EmptyState>
+        ) : (
+          <>
+            <ol className="divide-y divide-slate-200" data-testid="activity">
+              {entries.map((entry) => (
+                <ActivityLine key={entry.id} entry={entry} timeZone={timeZone} />
+              ))}
+            </ol>
+            {log.hasNextPage && (
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                <Button variant="secondary" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+                  {log.isFetchingNextPage ? 'Loading...' : 'Show more'}
+                </Button>
+              </div>
+            )}
+            {log.isFetchNextPageError && <p role="alert">{`Failed to load more: ${errorMessage(log.error)}`}</p>}
+          </>
+        )}
+      </Card>
+    </AdminPage>
+  );
+}
+
+function ActivityLine({ entry, timeZone }: { entry: ActivityEntry; timeZone: string }) {
+  const where = [entry.address && `from ${entry.address}`, entry.device].filter(Boolean).join(', ');
+  return (
+    <li className="py-3">
+      <p className="break-words font-medium text-slate-900">{describeActivity(entry)}</p>
+      <p className="text-sm text-slate-600">
+        <time dateTime={entry.at}>{formatDisplayDateTime(entry.at, timeZone)}</time>
+        {where && ` · ${where}`}
+      </p>
+    </li>
+  );
+}

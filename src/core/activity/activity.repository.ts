@@ -1,0 +1,29 @@
+import type { Db } from '../db/connect.ts';
+import type { ActivityTable } from '../db/database.ts';
+
+/** The activity log's SQL. */
+export function createActivityRepository(db: Db) {
+  return {
+    insert: (row: ActivityTable) => db.insertInto('activity').values(row).execute(),
+
+    /** Newest first, `limit` lines older than `before` (by time, then id). */
+    page: (limit: number, before?: { at: string; id: string }) =>
+      db
+        .selectFrom('activity')
+        .selectAll()
+        .$if(before !== undefined, (query) =>
+          query.where((eb) => eb.or([eb('at', '<', before!.at), eb.and([eb('at', '=', before!.at), eb('id', '<', before!.id)])])),
+        )
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+
+    deleteBefore: (at: string) =>
+      db
+        .deleteFrom('activity')
+        .where('at', '<', at)
+        .executeTakeFirst()
+        .then((result) => Number(result.numDeletedRows)),
+  };
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+// The activity log (docs/decisions/049): one line for each change an administrator made, and each
+// sign-in, so that the club can tell who deleted the Christmas fair or what a stranger with a
+// password did. The words are here once, for the API's document and the admin's screen.
+
+/** How long a line is kept; the hourly housekeeping removes older ones. */
+export const ACTIVITY_DAYS = 365;
+/** Lines a page of GET /api/admin/activity answers. */
+export const ACTIVITY_PAGE = 50;
+
+/** What was done, as a verb phrase after the administrator's name. */
+const ACTIVITY_ACTIONS = {
+  'signed-in': 'signed in',
+  'changed-password': 'changed their password',
+  'set-password': 'set a new password for',
+  'turned-on-two-step': 'turned on two-step sign-in',
+  'turned-off-two-step': 'turned off two-step sign-in for',
+  'signed-out-everywhere': 'signed out on every device:',
+  'took-backup': 'took a backup to download',
+  added: 'added',
+  edited: 'edited',
+  deleted: 'deleted',
+  restored: 'restored',
+  'deleted-for-ever': 'deleted for ever',
+  removed: 'removed',
+} as const;
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+
+/** What it was done to, as a noun phrase before its title. */
+const ACTIVITY_SUBJECTS = {
+  news: 'the news item',
+  event: 'the event',
+  photo: 'the gallery photo',
+  page: 'the page',
+  settings: 'the site settings',
+  administrator: 'the administrator',
+} as const;
+export type ActivitySubjectKind = keyof typeof ACTIVITY_SUBJECTS;
+
+/** Who did it when no administrator did: a command run on the server. */
+const COMMAND_LINE = 'The server’s command line';
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** Null for a command run on the server. */
+  adminId: z.string().nullable(),
+  /** The administrator's name then (kept after they are removed); null for the command line. */
+  adminName: z.string().nullable(),
+  action: z.enum(Object.keys(ACTIVITY_ACTIONS) as [ActivityAction, ...ActivityAction[]]),
+  subjectKind: z.enum(Object.keys(ACTIVITY_SUBJECTS) as [ActivitySubjectKind, ...ActivitySubjectKind[]]).nullable(),
+  subjectId: z.string().nullable(),
+  /** Its title, name, caption or username then; null when it has none. */
+  subjectLabel: z.string().nullable(),
+  /** The address the request came from (behind a trusted proxy, the one it recorded). */
+  address: z.string().nullable(),
+  /** The browser and system, as its User-Agent told them ('Firefox on Linux'). */
+  device: z.string().nullable(),
+});
+export type ActivityEntry = z.output<typeof activityEntrySchema>;
+
+export const activityPageSchema = z.object({
+  entries: z.array(activityEntrySchema),
+  /** Pass as `before` for the next, older page; null at the oldest line. */
+  next: z.string().nullable(),
+});
+export type ActivityPage = z.output<typeof activityPageSchema>;
+
+/** A place in the log: the `at` and id of the last line shown. */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~([0-9a-z]{1,64})$/;
+export const activityCursor = (entry: Pick<ActivityEntry, 'at' | 'id'>) => `${entry.at}~${entry.id}`;
+
+export const activityQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(CURSOR, 'That is not a place in the activity log: use the `next` of an earlier answer')
+    .transform((value) => {
+      const [, at, id] = CURSOR.exec(value)!;
+      return { at: at!, id: id! };
+    })
+    .optional()
+    .describe('The `next` of the page before: the lines older than its last'),
+});
+
+/** The line as a sentence, without the time: "alice deleted the event “Christmas fair”". */
+export function describeActivity(entry: Pick<ActivityEntry, 'adminName' | 'action' | 'subjectKind' | 'subjectLabel'>): string {
+  const who = entry.adminName ?? COMMAND_LINE;
+  const subject = entry.subjectKind ? ACTIVITY_SUBJECTS[entry.subjectKind] : '';
+  const label = entry.subjectLabel ? `“${entry.subjectLabel}”` : entry.subjectKind === 'photo' ? '(no caption)' : '';
+  return [who, ACTIVITY_ACTIONS[entry.action], subject, label].filter(Boolean).join(' ');
+}

@@ -1,0 +1,51 @@
+import type { APIContext } from 'astro';
+import Bowser from 'bowser';
+import type { ActivityNote } from '../../core/activity/activity.service.ts';
+import type { AppContext } from '../../core/context.ts';
+import { clientAddress } from './client-address.ts';
+
+export interface NotedActivity extends ActivityNote {
+  /** Who did it, when the request had no session yet (signing in). */
+  admin?: { id: string; username: string };
+}
+
+/**
+ * Notes what this request does, for the activity log (docs/decisions/049). The endpoint wrapper
+ * records it once the handler has answered a success: a refused or failed request leaves no line.
+ */
+export function noteActivity(context: APIContext, note: NotedActivity): void {
+  context.locals.activity = note;
+}
+
+/** 'Firefox on Linux', from a User-Agent; null when it names neither. */
+export function deviceOf(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const { browser, os } = Bowser.parse(userAgent.slice(0, 500));
+  const parts = [browser.name, os.name].filter((part): part is string => Boolean(part));
+  return parts.length === 0 ? null : parts.join(' on ');
+}
+
+/**
+ * Records the noted line after the change was made. A log that cannot be written (the database
+ * gone a moment after it committed) does not turn a done change into an error the volunteer
+ * would repeat: the line goes to the server's log instead, with the request id.
+ */
+export async function recordNotedActivity(app: AppContext, context: APIContext): Promise<void> {
+  const note = context.locals.activity;
+  if (!note) return;
+  delete context.locals.activity;
+  const admin = note.admin ?? context.locals.auth?.admin;
+  const actor = {
+    admin: admin ? { id: admin.id, username: admin.username } : null,
+    address: clientAddress(context, app.config.trustProxy),
+    device: deviceOf(context.request.headers.get('user-agent')),
+  };
+  try {
+    await app.activity.record(actor, { action: note.action, ...(note.subject && { subject: note.subject }) });
+  } catch (error) {
+    app.log.error(
+      { err: error, requestId: context.locals.requestId, activity: { ...actor, action: note.action, subject: note.subject } },
+      'an activity log line could not be written',
+    );
+  }
+}

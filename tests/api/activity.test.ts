@@ -1,0 +1,215 @@
+import { beforeAll, expect, it } from 'vitest';
+import { ACTIVITY_PAGE, describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
+import { call, login } from '../setup/api-client.ts';
+import { eachDatabase } from '../setup/databases.ts';
+import { useDirectDb } from '../setup/direct-db.ts';
+import { create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+
+// The activity log (docs/decisions/049): each change an administrator makes and each sign-in is
+// a line with who, what, when and from where; a refused request leaves none.
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const PASSWORD = 'a pale lantern under winter';
+const DAY = 86_400_000;
+
+eachDatabase('the activity log on $kind', (db) => {
+  const suite = useServer(db);
+  const direct = useDirectDb(suite);
+  let token: string;
+  beforeAll(async () => {
+    token = await login(suite);
+  });
+  const as = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+    call(suite, method, url, { token, body, headers });
+
+  /** Every line, newest first, through the API's pages. */
+  async function wholeLog(): Promise<ActivityEntry[]> {
+    const entries: ActivityEntry[] = [];
+    let before: string | null = '';
+    while (before !== null) {
+      const page = await as('GET', `/api/admin/activity${before ? `?before=${encodeURIComponent(before)}` : ''}`);
+      expect(page.status).toBe(200);
+      entries.push(...(page.body.entries as ActivityEntry[]));
+      before = page.body.next;
+    }
+    return entries;
+  }
+  const sentences = async (count: number) => (await wholeLog()).slice(0, count).map(describeActivity).reverse();
+
+  it('records who did what to which item, when and from where, and nothing for a refusal', async () => {
+    const signIn = await call(suite, 'POST', '/api/admin/login', {
+      body: { username: ADMIN.username, password: ADMIN.password },
+      headers: { 'user-agent': IPHONE },
+    });
+    expect(signIn.status).toBe(200);
+    const started = Date.now();
+    const news = await create(suite.url, token, '/api/admin/news', {
+      title: 'Summer fair',
+      content: '<p>x</p>',
+      publishedAt: '2026-11-01',
+    });
+    expect((await as('PUT', `/api/admin/news/${news.id}`, { title: 'Summer fair (moved)', publishedAt: '2026-11-01' })).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/news/${news.id}`)).status).toBe(200);
+    expect((await as('POST', `/api/admin/deleted/news/${news.id}/restore`)).status).toBe(200);
+    const event = await create(suite.url, token, '/api/admin/events', {
+      name: 'Christmas fair',
+      date: daysFromNow(9),
+      comment: 'x',
+      bookingUrl: 'https://booking.example.org/c',
+    });
+    expect((await as('DELETE', `/api/admin/events/${event.id}`, undefined, { 'user-agent': FIREFOX })).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/deleted/events/${event.id}`)).status).toBe(200);
+    const photo = await create(suite.url, token, '/api/admin/gallery', { imageUrl: await uploadImage(suite.url, token, 3) });
+    expect((await as('PUT', `/api/admin/gallery/${photo.id}`, { imageUrl: photo.imageUrl, caption: 'Den building' })).status).toBe(200);
+    expect((await as('PUT', '/api/admin/who-we-are', { whoAreWe: 'The committee' })).status).toBe(200);
+    expect((await as('PUT', '/api/admin/settings', { tagline: 'Dads and kids' })).status).toBe(200);
+    const added = await as('POST', '/api/admin/administrators', {
+      username: 'treasurer',
+      password: PASSWORD,
+      currentPassword: ADMIN.password,
+    });
+    expect(added.status).toBe(201);
+    expect((await as('DELETE', `/api/admin/administrators/${added.body.id}/sessions`)).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/administrators/${added.body.id}`)).status).toBe(200);
+    expect((await as('POST', '/api/admin/backups', { currentPassword: ADMIN.password })).status).toBe(201);
+
+    // Refused, each for its reason: none of them is a line.
+    expect((await as('POST', '/api/admin/news', { title: '', publishedAt: '2026-11-01' })).status).toBe(400);
+    expect((await as('DELETE', `/api/admin/news/nosuchitem`)).status).toBe(404);
+    expect(
+      (
+        await as(
+          'PUT',
+          `/api/admin/news/${news.id}`,
+          { title: 'Stale', publishedAt: '2026-11-01' },
+          { 'if-match': '"2000-01-01T00:00:00.000Z"' },
+        )
+      ).status,
+    ).toBe(412);
+    const wrongPassword = await as('POST', '/api/admin/administrators', {
+      username: 'x-ray',
+      password: PASSWORD,
+      currentPassword: 'not mine at all',
+    });
+    expect(wrongPassword.status, wrongPassword.text).toBe(400);
+    expect((await as('POST', '/api/admin/backups', { currentPassword: 'not mine at all' })).status).toBe(400);
+    expect(
+      (await call(suite, 'POST', '/api/admin/login', { body: { username: ADMIN.username, password: 'wrong password here' } })).status,
+    ).toBe(401);
+    expect((await call(suite, 'DELETE', `/api/admin/news/${news.id}`)).status).toBe(401);
+
+    expect(await sentences(16)).toEqual([
+      'admin signed in',
+      'admin added the news item “Summer fair”',
+      'admin edited the news item “Summer fair (moved)”',
+      'admin deleted the news item “Summer fair (moved)”',
+      'admin restored the news item “Summer fair (moved)”',
+      'admin added the event “Christmas fair”',
+      'admin deleted the event “Christmas fair”',
+      'admin deleted for ever the event “Christmas fair”',
+      'admin added the gallery photo (no caption)',
+      'admin edited the gallery photo “Den building”',
+      'admin edited the page “Who We Are”',
+      'admin edited the site settings',
+      'admin added the administrator “treasurer”',
+      'admin signed out on every device: the administrator “treasurer”',
+      'admin removed the administrator “treasurer”',
+      'admin took a backup to download',
+    ]);
+    const log = await wholeLog();
+    const signedIn = log.find((entry) => entry.action === 'signed-in' && entry.device === 'Safari on iOS');
+    expect(signedIn).toMatchObject({ adminName: 'admin', address: expect.stringMatching(/127\.0\.0\.1|::1/) });
+    const deleted = log.find((entry) => entry.action === 'deleted' && entry.subjectKind === 'event')!;
+    expect(deleted).toMatchObject({ subjectId: event.id, device: 'Firefox on Linux' });
+    expect(Date.parse(deleted.at)).toBeGreaterThanOrEqual(started - 1000);
+    expect(log.find((entry) => entry.action === 'edited' && entry.subjectKind === 'news')!.subjectId).toBe(news.id);
+  });
+
+  it('records one line for a double tap, and one for each of many saves at once', async () => {
+    const before = (await wholeLog()).length;
+    const body = { title: 'Tapped twice', publishedAt: '2026-11-02' };
+    const key = 'double-tap-key-1';
+    const taps = await Promise.all([1, 2, 3, 4].map(() => as('POST', '/api/admin/news', body, { 'idempotency-key': key })));
+    expect(taps.every((tap) => tap.status === 201)).toBe(true);
+    const many = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        as('POST', '/api/admin/events', {
+          name: `Walk ${i}`,
+          date: daysFromNow(3),
+          comment: 'x',
+          bookingUrl: 'https://booking.example.org/w',
+        }),
+      ),
+    );
+    expect(many.every((save) => save.status === 201)).toBe(true);
+    const log = await wholeLog();
+    expect(log.length - before).toBe(13);
+    expect(log.filter((entry) => entry.subjectLabel === 'Tapped twice')).toHaveLength(1);
+    expect(new Set(log.slice(0, 12).map((entry) => entry.subjectId))).toEqual(new Set(many.map((save) => save.body.id)));
+  });
+
+  it('pages back through a long log without losing or repeating a line, and refuses a made-up place with a 400', async () => {
+    // Lines written in one millisecond are ordered by id: a page may end between them.
+    const at = new Date(Date.now() - 1000).toISOString();
+    const rows = Array.from({ length: 130 }, (_, i) => ({
+      id: `bulk${String(i).padStart(4, '0')}`,
+      at: i < 60 ? at : new Date(Date.parse(at) - i * 1000).toISOString(),
+      adminId: null,
+      adminName: 'bulk',
+      action: 'edited',
+      subjectKind: 'settings',
+      subjectId: null,
+      subjectLabel: null,
+      address: null,
+      device: null,
+    }));
+    await direct().insertInto('activity').values(rows).execute();
+    const first = await as('GET', '/api/admin/activity');
+    expect(first.body.entries).toHaveLength(ACTIVITY_PAGE);
+    const log = await wholeLog();
+    const bulk = log.filter((entry) => entry.adminName === 'bulk').map((entry) => entry.id);
+    expect(bulk).toHaveLength(130);
+    expect(new Set(bulk).size).toBe(130);
+    expect(log.map((entry) => entry.at)).toEqual(
+      log
+        .map((entry) => entry.at)
+        .toSorted()
+        .reverse(),
+    );
+
+    for (const before of ['yesterday', `${at}~`, `${at}~../x`, `${at}\u0000~abc`, 'x'.repeat(5_000), `${at}~abc&before=`]) {
+      const refused = await as('GET', `/api/admin/activity?before=${encodeURIComponent(before)}`);
+      expect(refused.status, before.slice(0, 40)).toBe(400);
+      expect(refused.body.errors.before).toMatch(/not a place in the activity log/);
+      expect(refused.body.message).toEqual(expect.any(String));
+    }
+    expect((await call(suite, 'GET', '/api/admin/activity')).status).toBe(401);
+  });
+
+  it('keeps a year: older lines go with the housekeeping at start', async () => {
+    const line = (id: string, daysAgo: number) => ({
+      id,
+      at: new Date(Date.now() - daysAgo * DAY).toISOString(),
+      adminId: null,
+      adminName: 'old',
+      action: 'signed-in',
+      subjectKind: null,
+      subjectId: null,
+      subjectLabel: null,
+      address: null,
+      device: null,
+    });
+    await direct()
+      .insertInto('activity')
+      .values([line('yearandabit', 370), line('tenmonths', 300)])
+      .execute();
+    await suite.restart();
+    token = await login(suite);
+    // The housekeeping runs as the server starts, beside the first requests.
+    const oldLines = async () => (await wholeLog()).filter((entry) => entry.adminName === 'old').map((entry) => entry.id);
+    await expect.poll(oldLines, { timeout: 10_000 }).toEqual(['tenmonths']);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
+import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { sqliteDb } from '../setup/databases.ts';
+import { useDirectDb } from '../setup/direct-db.ts';
+import { adminToken, create } from '../setup/fill-site.ts';
+import { useServer } from '../setup/server.ts';
+
+// The activity log on a phone (docs/decisions/049): who deleted the Christmas fair, and from where.
+
+describe('the activity log, in Chromium', () => {
+  const suite = useServer(sqliteDb, { SITE_TIMEZONE: 'Europe/London' });
+  const chrome = useBrowser();
+  const direct = useDirectDb(suite);
+
+  it('shows who did what, newest first, from where, and older lines a step at a time', async () => {
+    // An older year of lines, then a wrong tap made on a phone.
+    const at = (minutesAgo: number) => new Date(Date.now() - 3_600_000 - minutesAgo * 60_000).toISOString();
+    await direct()
+      .insertInto('activity')
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          id: `old${String(i).padStart(3, '0')}`,
+          at: at(i),
+          adminId: null,
+          adminName: 'secretary',
+          action: 'edited',
+          subjectKind: 'news',
+          subjectId: null,
+          subjectLabel: `Minutes ${i}`,
+          address: '203.0.113.9',
+          device: 'Firefox on Windows',
+        })),
+      )
+      .execute();
+    await create(suite.url, await adminToken(suite.url), '/api/admin/events', {
+      name: 'Christmas fair',
+      date: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+      comment: 'Mince pies',
+      bookingUrl: 'https://booking.example.org/fair',
+    });
+
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/events`);
+    await page.getByRole('button', { name: 'Delete Christmas fair' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectNotice(page, 'Event deleted successfully');
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.getByRole('heading', { name: 'Activity' }).waitFor();
+    const lines = page.getByTestId('activity').locator('li');
+    await lines.first().waitFor();
+    const top = await lines.allInnerTexts();
+    expect(top).toHaveLength(50);
+    expect(top[0]).toMatch(
+      /^admin deleted the event “Christmas fair”\n+\w+ \d{1,2}, 2026 at \d\d:\d\d · from (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1), Chrome on Linux$/,
+    );
+    expect(top[1]).toMatch(/^admin signed in\n/);
+    expect(top[2]).toMatch(/^admin added the event “Christmas fair”\n/);
+    expect(top[3]).toMatch(/^admin signed in\n/);
+    expect(top[4]).toMatch(/^secretary edited the news item “Minutes 0”\n+.* · from 203\.0\.113\.9, Firefox on Windows$/);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-activity-390.png`, fullPage: false });
+
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => lines.count()).toBe(64);
+    await expect(lines.last().innerText()).resolves.toMatch(/^secretary edited the news item “Minutes 59”/);
+    await expect(page.getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
+
+    await page.setViewportSize(DESKTOP);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-activity-1280.png` });
+    await context.close();
+  });
+});
