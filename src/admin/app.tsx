@@ -4,6 +4,7 @@ import { Route, Router, Switch } from 'wouter';
 import { Toaster } from '../components/ui/toaster-radix.tsx';
 import { createQueryClient } from './api.ts';
 import { TimeZoneContext } from './dates.ts';
+import type { Me } from './types.ts';
 import { ActivityScreen } from './screens/activity.tsx';
 import { AdministratorsScreen } from './screens/administrators.tsx';
 import { DashboardScreen } from './screens/dashboard.tsx';
@@ -24,8 +25,13 @@ import { ADMIN_SCREENS } from '../core/shared/admin-screens.ts';
  * session before sending this page (src/middleware.ts); calls that meet an expired session
  * send the administrator back to /admin.
  */
-export function AdminApp({ timeZone }: { timeZone: string }) {
-  const [queryClient] = useState(createQueryClient);
+export function AdminApp({ timeZone, me }: { timeZone: string; me: Me | null }) {
+  // Who is signed in, known from the page: forms keep drafts for them from the first keystroke.
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (me) client.setQueryData(['/api/admin/me'], me);
+    return client;
+  });
   return (
     <TimeZoneContext.Provider value={timeZone}>
       <QueryClientProvider client={queryClient}>

@@ -11,6 +11,8 @@ const KEEP_MS = 14 * 24 * 60 * 60_000;
 interface Draft<V> {
   /** The version of the item the typing started from; '' for something new. */
   version: string;
+  /** The administrator who typed it: on a shared computer, another one is not shown it. */
+  owner: string;
   savedAt: string;
   values: V;
 }
@@ -30,15 +32,17 @@ function storage(): Storage | null {
 }
 
 /**
- * The draft under `key` if it started from `version`: one from another version (the item was
- * saved since, here or elsewhere) is dropped, never offered over the newer item.
+ * The draft under `key` if `owner` typed it and it started from `version`: one from another
+ * version (the item was saved since, here or elsewhere) is dropped, never offered over the newer
+ * item; another administrator's (their session ended on a shared computer) is left for them.
  */
-export function readDraft<V>(key: string, version: string): Draft<V> | null {
+export function readDraft<V>(key: string, version: string, owner: string): Draft<V> | null {
   finished.delete(key);
   try {
     const raw = storage()?.getItem(key);
     if (!raw) return null;
     const draft = JSON.parse(raw) as Draft<V>;
+    if (draft.owner !== owner) return null;
     if (draft.version !== version || !(Date.now() - Date.parse(draft.savedAt) < KEEP_MS)) {
       clearDraft(key);
       return null;
@@ -49,10 +53,10 @@ export function readDraft<V>(key: string, version: string): Draft<V> | null {
   }
 }
 
-export function writeDraft(key: string, version: string, values: unknown): void {
+export function writeDraft(key: string, version: string, owner: string, values: unknown): void {
   if (finished.has(key)) return;
   try {
-    storage()?.setItem(key, JSON.stringify({ version, savedAt: new Date().toISOString(), values }));
+    storage()?.setItem(key, JSON.stringify({ version, owner, savedAt: new Date().toISOString(), values }));
   } catch {
     // Storage full (a pasted photo in the text) or forbidden: the form works as before without it.
   }

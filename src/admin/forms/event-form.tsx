@@ -5,6 +5,7 @@ import { InputField, TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
 import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
+import { DraftRestored } from './draft-restored.tsx';
 
 export interface EventFormValues {
   name: string;
@@ -31,11 +32,12 @@ interface EventFormProps {
 
 /** SPEC §2 Manage Events dialog and §5: name, date, booking URL and description are required. */
 export function EventForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft }: EventFormProps) {
-  const { register, control, submitWith, errorOf } = useAdminForm(eventInputSchema, initial, serverErrors, { draft });
+  const { register, control, submitWith, errorOf, restoredDraft } = useAdminForm(eventInputSchema, initial, serverErrors, { draft });
   const [uploading, setUploading] = useState(false);
 
   return (
     <form onSubmit={submitWith(onSubmit)} noValidate className="space-y-4">
+      <DraftRestored draft={restoredDraft} />
       <InputField label="Event Name" required {...register('name')} error={errorOf('name')} />
       <InputField label="Date" type="datetime-local" required {...register('date')} error={errorOf('date')} />
       <InputField label="Location" {...register('location')} error={errorOf('location')} />

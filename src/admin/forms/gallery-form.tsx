@@ -6,6 +6,7 @@ import { TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
 import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
+import { DraftRestored } from './draft-restored.tsx';
 
 export interface GalleryFormValues {
   imageUrl: string | null;
@@ -26,7 +27,9 @@ interface GalleryFormProps {
 
 /** SPEC §2 Manage Gallery and §5: an image URL is required; the caption is optional (3 rows). */
 export function GalleryForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft }: GalleryFormProps) {
-  const { register, control, submitWith, watch, errorOf } = useAdminForm(galleryInputSchema, initial, serverErrors, { draft });
+  const { register, control, submitWith, watch, errorOf, restoredDraft } = useAdminForm(galleryInputSchema, initial, serverErrors, {
+    draft,
+  });
   const [uploading, setUploading] = useState(false);
   const imageUrl = watch('imageUrl');
 
@@ -40,6 +43,7 @@ export function GalleryForm({ initial, submitLabel, pendingLabel, pending, serve
       noValidate
       className="space-y-4"
     >
+      <DraftRestored draft={restoredDraft} />
       <FormImageField
         control={control}
         name="imageUrl"

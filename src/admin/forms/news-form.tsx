@@ -7,6 +7,7 @@ import { InputField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
 import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
+import { DraftRestored } from './draft-restored.tsx';
 
 /** Without the editor's code (a page older than the site, a dropped connection): say so in its place; the rest of the form stays. */
 function EditorNotLoaded() {
@@ -41,13 +42,14 @@ interface NewsFormProps {
 
 /** SPEC §2 Manage News dialog: title, publication date, rich-text content, optional image. */
 export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft }: NewsFormProps) {
-  const { register, control, submitWith, errorOf } = useAdminForm(newsInputSchema, initial, serverErrors, { draft });
+  const { register, control, submitWith, errorOf, restoredDraft } = useAdminForm(newsInputSchema, initial, serverErrors, { draft });
   const [uploading, setUploading] = useState(false);
   const contentLabel = useId();
   const contentError = errorOf('content');
 
   return (
     <form onSubmit={submitWith(onSubmit)} noValidate className="space-y-4">
+      <DraftRestored draft={restoredDraft} />
       <InputField label="Title" required {...register('title')} error={errorOf('title')} />
       <InputField label="Publication Date" type="date" required {...register('publishedAt')} error={errorOf('publishedAt')} />
       <div>

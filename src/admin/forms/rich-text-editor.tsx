@@ -42,7 +42,10 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
   useEffect(() => {
     onChangeRef.current = onChange;
   });
-  const initial = useRef(value);
+  // What the editor holds, as last emitted or set: a value that differs came from outside (a
+  // draft put back after the editor loaded, 'Discard', a reset) and replaces the editor's text.
+  const shown = useRef(value);
+  const editor = useRef<Quill | null>(null);
 
   useEffect(() => {
     const container = host.current!;
@@ -52,8 +55,9 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
       theme: 'snow',
       modules: { toolbar: TOOLBAR, uploader: { mimetypes: EDITOR_IMAGE_TYPES } },
     });
-    if (initial.current) quill.clipboard.dangerouslyPasteHTML(initial.current, 'silent');
+    if (shown.current) quill.clipboard.dangerouslyPasteHTML(shown.current, 'silent');
     quill.history.clear();
+    editor.current = quill;
     const root = quill.root;
     root.setAttribute('role', 'textbox');
     root.setAttribute('aria-multiline', 'true');
@@ -61,12 +65,23 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
     labelToolbar(container);
     quill.on('text-change', () => {
       const html = root.innerHTML;
-      onChangeRef.current(html === '<p><br></p>' ? '' : html);
+      shown.current = html === '<p><br></p>' ? '' : html;
+      onChangeRef.current(shown.current);
     });
     return () => {
+      editor.current = null;
       container.innerHTML = '';
     };
   }, [labelId]);
+
+  useEffect(() => {
+    const quill = editor.current;
+    if (!quill || value === shown.current) return;
+    shown.current = value;
+    if (value) quill.clipboard.dangerouslyPasteHTML(value, 'silent');
+    else quill.setText('', 'silent');
+    quill.history.clear();
+  }, [value]);
 
   return <div ref={host} className="rich-text-editor rounded-md bg-white [&_.ql-editor]:min-h-40 [&_.ql-editor]:text-base" />;
 }

@@ -33,7 +33,7 @@ export function useAdminForm<Values extends FieldValues>(
     }
   }, [serverKey, setError]);
   useUnsavedChanges(guardUnsaved && form.formState.isDirty);
-  useDraft(form, draft);
+  const restoredDraft = useDraft(form, draft);
   /** The message to show under a field, if any. */
   const errorOf = (name: Path<Values>): string | undefined => {
     const message = form.getFieldState(name, form.formState).error?.message;
@@ -45,5 +45,5 @@ export function useAdminForm<Values extends FieldValues>(
     (event: FormEvent): void => {
       void form.handleSubmit(send, refused)(event);
     };
-  return { ...form, errorOf, submitWith };
+  return { ...form, errorOf, submitWith, restoredDraft };
 }

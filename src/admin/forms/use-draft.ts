@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { notify } from '../../components/ui/notices.ts';
 import { clearDraft, readDraft, writeDraft } from '../drafts.ts';
+import type { Me } from '../types.ts';
 import { onDiscard } from '../unsaved-changes.ts';
 
 /** Where a form's draft is kept (drafts.ts's draftKey), and the version of the item it edits ('' for a new one). */
@@ -15,13 +16,23 @@ const WRITE_AFTER_MS = 300;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A draft put back in a form: the form says so, with 'Discard' (draft-restored.tsx). */
+export interface RestoredDraft {
+  discard: () => void;
+}
+
 /**
- * Keeps what is typed in the form as a draft (drafts.ts), and puts it back, with a notice offering
- * 'Discard', when the same form opens again on the same version of the item.
+ * Keeps what is typed in the form as a draft (drafts.ts), and puts it back when the same form
+ * opens again on the same version of the item; returns it while it shows, for the form to say so
+ * and offer 'Discard'. Said inside the form, not in a notice: a notice over a dialog is hidden
+ * from screen readers and out of the keyboard's reach, and covers the form's top on a phone.
  */
-export function useDraft<Values extends FieldValues>(form: UseFormReturn<Values>, draft: DraftOf | undefined): void {
+export function useDraft<Values extends FieldValues>(form: UseFormReturn<Values>, draft: DraftOf | undefined): RestoredDraft | null {
   const key = draft?.key;
   const { reset, watch, getValues } = form;
+  const [restored, setRestored] = useState<RestoredDraft | null>(null);
+  // Whose typing it is: nothing is read or written until the signed-in administrator is known.
+  const owner = useQuery<Me>({ queryKey: ['/api/admin/me'] }).data?.id;
   // Read when a draft is written: the item's version now, and what was loaded or last saved (a
   // page's save resets the form to it).
   const version = useRef(draft?.version ?? '');
@@ -32,20 +43,17 @@ export function useDraft<Values extends FieldValues>(form: UseFormReturn<Values>
   });
 
   useEffect(() => {
-    if (!key) return;
-    const stored = readDraft<Values>(key, version.current);
+    if (!key || !owner) return;
+    // Typing that came before the administrator was known is theirs: kept, and not replaced.
+    const typed = !same(getValues(), defaults.current);
+    const stored = typed ? null : readDraft<Values>(key, version.current, owner);
     if (stored && !same(stored.values, getValues())) {
       reset({ ...getValues(), ...stored.values }, { keepDefaultValues: true });
-      notify({
-        title: 'Draft restored',
-        description: 'What you typed here and had not saved is back. Save it, or discard it to start again.',
-        action: {
-          label: 'Discard',
-          altText: 'Discard what was restored',
-          onAction: () => {
-            clearDraft(key);
-            reset();
-          },
+      setRestored({
+        discard: () => {
+          clearDraft(key);
+          reset();
+          setRestored(null);
         },
       });
     }
@@ -56,8 +64,9 @@ export function useDraft<Values extends FieldValues>(form: UseFormReturn<Values>
       const values = getValues();
       // Back to what was loaded or last saved: nothing to keep.
       if (same(values, defaults.current)) clearDraft(key);
-      else writeDraft(key, version.current, values);
+      else writeDraft(key, version.current, owner, values);
     };
+    if (typed) pending = setTimeout(write, 0);
     const subscription = watch(() => {
       if (pending === undefined) pending = setTimeout(write, WRITE_AFTER_MS);
     });
@@ -80,6 +89,8 @@ export function useDraft<Values extends FieldValues>(form: UseFormReturn<Values>
       subscription.unsubscribe();
       document.removeEventListener('visibilitychange', flush);
       stopListening();
+      setRestored(null);
     };
-  }, [key, reset, watch, getValues]);
+  }, [key, owner, reset, watch, getValues]);
+  return restored;
 }

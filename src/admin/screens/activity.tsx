@@ -35,7 +35,7 @@ export function ActivityScreen() {
         </p>
         {log.isLoading ? (
           <LoadingText>Loading activity...</LoadingText>
-        ) : log.isError ? (
+        ) : !log.data ? (
           <p role="alert">{`Failed to load the activity: ${errorMessage(log.error)}`}</p>
         ) : entries.length === 0 ? (
           <EmptyState>Nothing has been recorded yet.</EmptyState>
@@ -53,6 +53,7 @@ export function ActivityScreen() {
                 </Button>
               </div>
             )}
+            {/* A failed 'Show more' keeps the lines shown, says why, and can be tapped again. */}
             {log.isFetchNextPageError && <p role="alert">{`Failed to load more: ${errorMessage(log.error)}`}</p>}
           </>
         )}

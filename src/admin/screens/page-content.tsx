@@ -8,6 +8,7 @@ import { useAdminForm } from '../forms/use-admin-form.ts';
 import { useEditVersion, useRecordWithVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
 import { useUndoEdit } from '../use-undo-edit.ts';
+import { DraftRestored } from '../forms/draft-restored.tsx';
 
 interface ContentField {
   name: string;
@@ -106,6 +107,7 @@ function ContentForm({
       noValidate
       className="space-y-6"
     >
+      <DraftRestored draft={form.restoredDraft} />
       {fields.map((field) => (
         <Card key={field.name}>
           <h2 className="mb-1 text-xl font-bold">{field.card}</h2>

@@ -38,6 +38,8 @@ export function SignInAgainDialog() {
         return;
       }
       setPassword('');
+      // Perhaps as someone else: what is typed from now on is theirs (drafts.ts).
+      void me.refetch();
       request?.settle(true);
     } catch (failure) {
       setError(errorMessage(failure));
