@@ -9,21 +9,21 @@ export const ACTIVITY_DAYS = 365;
 /** Lines a page of GET /api/admin/activity answers. */
 export const ACTIVITY_PAGE = 50;
 
-/** What was done, as a verb phrase after the administrator's name. */
+/** What was done, after the administrator's name; `{subject}` is what it was done to, when any. */
 const ACTIVITY_ACTIONS = {
   'signed-in': 'signed in',
   'changed-password': 'changed their password',
-  'set-password': 'set a new password for',
+  'set-password': 'set a new password for {subject}',
   'turned-on-two-step': 'turned on two-step sign-in',
-  'turned-off-two-step': 'turned off two-step sign-in for',
-  'signed-out-everywhere': 'signed out on every device:',
+  'turned-off-two-step': 'turned off two-step sign-in for {subject}',
+  'signed-out-everywhere': 'signed {subject} out on every device',
   'took-backup': 'took a backup to download',
-  added: 'added',
-  edited: 'edited',
-  deleted: 'deleted',
-  restored: 'restored',
-  'deleted-for-ever': 'deleted for ever',
-  removed: 'removed',
+  added: 'added {subject}',
+  edited: 'edited {subject}',
+  deleted: 'deleted {subject}',
+  restored: 'restored {subject}',
+  'deleted-for-ever': 'deleted {subject} for ever',
+  removed: 'removed {subject}',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -86,7 +86,7 @@ export const activityQuerySchema = z.object({
 /** The line as a sentence, without the time: "alice deleted the event “Christmas fair”". */
 export function describeActivity(entry: Pick<ActivityEntry, 'adminName' | 'action' | 'subjectKind' | 'subjectLabel'>): string {
   const who = entry.adminName ?? COMMAND_LINE;
-  const subject = entry.subjectKind ? ACTIVITY_SUBJECTS[entry.subjectKind] : '';
   const label = entry.subjectLabel ? `“${entry.subjectLabel}”` : entry.subjectKind === 'photo' ? '(no caption)' : '';
-  return [who, ACTIVITY_ACTIONS[entry.action], subject, label].filter(Boolean).join(' ');
+  const subject = entry.subjectKind ? [ACTIVITY_SUBJECTS[entry.subjectKind], label].filter(Boolean).join(' ') : 'something';
+  return `${who} ${ACTIVITY_ACTIONS[entry.action].replace('{subject}', subject)}`;
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { describeActivity } from './activity.schema.ts';
+
+describe('describeActivity', () => {
+  it('makes each line a sentence, its subject where the words need it', () => {
+    const line = (
+      action: Parameters<typeof describeActivity>[0]['action'],
+      subjectKind: Parameters<typeof describeActivity>[0]['subjectKind'],
+      subjectLabel: string | null,
+      adminName: string | null = 'alice',
+    ) => describeActivity({ adminName, action, subjectKind, subjectLabel });
+    expect(line('deleted-for-ever', 'event', 'Christmas fair')).toBe('alice deleted the event “Christmas fair” for ever');
+    expect(line('signed-out-everywhere', 'administrator', 'bob')).toBe('alice signed the administrator “bob” out on every device');
+    expect(line('added', 'photo', null)).toBe('alice added the gallery photo (no caption)');
+    expect(line('edited', 'settings', null)).toBe('alice edited the site settings');
+    expect(line('signed-in', null, null)).toBe('alice signed in');
+    expect(line('set-password', 'administrator', 'bob', null)).toBe(
+      'The server’s command line set a new password for the administrator “bob”',
+    );
+  });
+});
