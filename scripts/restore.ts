@@ -11,7 +11,9 @@ import { parseArgs } from 'node:util';
 import { BackupError } from '../src/core/backup/archive-format.ts';
 import { BACKUP_FILE, backupFileName } from '../src/core/backup/backup-files.ts';
 import { restoreBackup } from '../src/core/backup/restore-backup.ts';
-import { ConfigError, loadConfig } from '../src/core/config.ts';
+import { type Config, ConfigError, loadConfig } from '../src/core/config.ts';
+import { createActivityService } from '../src/core/activity/activity.service.ts';
+import { connect } from '../src/core/db/connect.ts';
 import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-owner.ts';
 import { scriptCommand } from './open-context.ts';
 import { readSecret } from './read-password.ts';
@@ -73,6 +75,7 @@ try {
   console.log(
     `Restored the backup of ${manifest.createdAt} (${counts.join(', ')}) into ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.file}.`,
   );
+  await noteRestore(config.database, path.basename(file!));
 } catch (error) {
   console.error(
     error instanceof BackupError ||
@@ -87,6 +90,21 @@ try {
   process.exit(1);
 } finally {
   await claim?.release();
+}
+
+/**
+ * The activity log's line for it (docs/decisions/049): every page may have changed, and the
+ * administrators' lines before it stay (the log is not in backups). Failing to write it undoes nothing.
+ */
+async function noteRestore(database: Config['database'], name: string): Promise<void> {
+  const db = connect(database);
+  try {
+    await createActivityService({ db }).record({ admin: null }, { action: 'restored', subject: { kind: 'backup', label: name } });
+  } catch (error) {
+    console.error('Restored, but the activity log could not be written:', error);
+  } finally {
+    await db.destroy();
+  }
 }
 
 function secretKey(): Promise<string> {

@@ -6,6 +6,7 @@ import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyArchive } from '../../src/core/backup/read-backup.ts';
 import { connect, migrateTo } from '../../src/core/db/connect.ts';
+import { describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
 import { call, login } from '../setup/api-client.ts';
 import { sqliteDb, onPostgres, type FreshDatabase, type TestDatabase } from '../setup/databases.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
@@ -301,6 +302,14 @@ describe('backup and restore on SQLite', () => {
       const news = await call(other.url, 'GET', '/news');
       expect(news.text.includes('Oakfield Dads'), 'the restored settings').toBe(true);
       expect(news.text.includes('Already here'), 'the replaced news').toBe(false);
+      // The activity log is history, not content: it keeps what was done before, and the restore.
+      const log = await call(other.url, 'GET', '/api/admin/activity', { token: await login(other.url) });
+      expect((log.body.entries as ActivityEntry[]).slice(0, 4).map(describeActivity)).toEqual([
+        'admin signed in',
+        'The server’s command line restored the backup “to-replace.tar.gz”',
+        'other added the news item “Already here”',
+        'other signed in',
+      ]);
     } finally {
       await other?.stop();
       await target.drop();

@@ -35,6 +35,7 @@ const ACTIVITY_SUBJECTS = {
   page: 'the page',
   settings: 'the site settings',
   administrator: 'the administrator',
+  backup: 'the backup',
 } as const;
 export type ActivitySubjectKind = keyof typeof ACTIVITY_SUBJECTS;
 
