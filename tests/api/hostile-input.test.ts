@@ -38,6 +38,11 @@ const TEXT_FIELDS: [method: string, path: string, base: Record<string, unknown>,
   ['PUT', '/api/admin/settings', {}, 'contactEmail', 'Contact email'],
   ['POST', '/api/admin/administrators', { password: 'long-enough-password' }, 'username', 'Username'],
   ['POST', '/api/admin/administrators', { username: 'newbie' }, 'password', 'Password'],
+  ['POST', '/api/admin/administrators', { username: 'newbie', password: 'long-enough-password' }, 'currentPassword', 'Your password'],
+  ['PUT', '/api/admin/password', { newPassword: 'long-enough-password' }, 'currentPassword', 'Your password'],
+  ['PUT', '/api/admin/password', { currentPassword: 'whatever' }, 'newPassword', 'Password'],
+  ['POST', '/api/admin/backups', {}, 'currentPassword', 'Your password'],
+  ['PUT', '/api/admin/two-step', { secret: 'A'.repeat(32), currentPassword: 'whatever' }, 'code', 'Code'],
 ];
 
 eachDatabase('hostile input on $kind', (db) => {
@@ -66,6 +71,16 @@ eachDatabase('hostile input on $kind', (db) => {
     const login = await call(suite, 'POST', '/api/admin/login', { body: { username: `admin${NUL}`, password: 'whatever' } });
     expect(login.status).toBe(400);
     expect(login.body.errors.username).toBe('Username contains invisible control characters; please remove them');
+    for (const [field, label] of [
+      ['password', 'Password'],
+      ['code', 'Code'],
+    ] as const) {
+      const refused = await call(suite, 'POST', '/api/admin/login', {
+        body: { username: 'admin', password: 'whatever', [field]: `1${NUL}2` },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[field]).toBe(`${label} contains invisible control characters; please remove them`);
+    }
     expect((await as('GET', '/api/news')).body).toEqual([]);
   });
 

@@ -36,7 +36,11 @@ export const adminSchema = z.object({
 export type Admin = z.output<typeof adminSchema>;
 
 /** The signed-in administrator's own password, asked again before a change that outlasts a session. */
-const currentPasswordSchema = z.string({ error: 'Your password is required' }).min(1, 'Your password is required').max(PASSWORD_MAX);
+const currentPasswordSchema = z
+  .string({ error: 'Your password is required' })
+  .refine(...noControlCharacters('Your password', { multiline: false }))
+  .min(1, 'Your password is required')
+  .max(PASSWORD_MAX);
 /** The answer, under `currentPassword`, to a wrong one (a guess, counted like a sign-in). */
 export const CURRENT_PASSWORD_WRONG = 'The current password is not correct';
 
@@ -78,6 +82,7 @@ export const twoStepInputSchema = z.object({
     .regex(/^[A-Z2-7]{32}$/, 'Start again: that is not a secret this site made'),
   code: z
     .string({ error: 'Enter the 6-digit code your app shows' })
+    .refine(...noControlCharacters('Code', { multiline: false }))
     .trim()
     .min(1, 'Enter the 6-digit code your app shows')
     .max(20, 'The code is 6 digits'),

@@ -9,9 +9,17 @@ export const loginInputSchema = z.object({
     .trim()
     .min(1, 'Username is required')
     .max(200, 'Username must be at most 200 characters'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .refine(...noControlCharacters('Password', { multiline: false }))
+    .min(1, 'Password is required')
+    .max(200, 'Password must be at most 200 characters'),
   /** The authenticator app's code, for an administrator with two-step sign-in on. */
-  code: z.string().max(20, 'The code is the 6 digits your authenticator app shows').optional(),
+  code: z
+    .string()
+    .refine(...noControlCharacters('Code', { multiline: false }))
+    .max(20, 'The code is the 6 digits your authenticator app shows')
+    .optional(),
 });
 
 export const loginResponseSchema = z.object({ token: z.string() });
