@@ -136,19 +136,29 @@ eachDatabase('administrators on $kind', (db) => {
       token,
       body: { username: 'watch.dad', password: 'another-long-password', currentPassword: ADMIN.password },
     });
-    expect(added.body).toMatchObject({ signedInDevices: 0, lastActiveAt: null });
+    expect(added.body).toMatchObject({ signedInDevices: 0, lastActiveAt: null, lastSignIn: null });
     const activity = async () =>
       (await call(suite, 'GET', '/api/admin/administrators', { token })).body.find((a: { username: string }) => a.username === 'watch.dad');
-    expect(await activity()).toMatchObject({ signedInDevices: 0, lastActiveAt: null });
+    expect(await activity()).toMatchObject({ signedInDevices: 0, lastActiveAt: null, lastSignIn: null });
     const before = Date.now();
     await login(suite, 'watch.dad', 'another-long-password');
-    const second = await login(suite, 'watch.dad', 'another-long-password');
+    // The newest sign-in, with where it came from, stays after its session ends.
+    const second = await call(suite, 'POST', '/api/admin/login', {
+      body: { username: 'watch.dad', password: 'another-long-password' },
+      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0' },
+    });
     const signedIn = await activity();
     expect(signedIn.signedInDevices).toBe(2);
     expect(Date.parse(signedIn.lastActiveAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(signedIn.lastSignIn).toEqual({
+      at: expect.any(String),
+      address: expect.stringMatching(/127\.0\.0\.1|::1/),
+      device: 'Firefox on Windows',
+    });
+    expect(Date.parse(signedIn.lastSignIn.at)).toBeGreaterThanOrEqual(before - 1000);
     // Signing out ends one of them.
-    expect((await call(suite, 'POST', '/api/admin/logout', { token: second })).status).toBeLessThan(300);
-    expect((await activity()).signedInDevices).toBe(1);
+    expect((await call(suite, 'POST', '/api/admin/logout', { token: second.body.token })).status).toBeLessThan(300);
+    expect(await activity()).toMatchObject({ signedInDevices: 1, lastSignIn: signedIn.lastSignIn });
     await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token });
   });
 

@@ -79,6 +79,13 @@ describe('the activity log, in Chromium', () => {
     await page.setViewportSize(DESKTOP);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-activity-1280.png` });
+
+    // Each administrator's last sign-in, and where from, on the Administrators screen too.
+    await page.goto(`${suite.url}/admin/administrators`);
+    await expect(page.getByTestId('last-sign-in').first().textContent()).resolves.toMatch(/^Last signed in .* with Chrome on Linux\.$/);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-administrators-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-administrators-390.png` });
     await context.close();
   });
 });

@@ -406,6 +406,10 @@ describe('admin content screens in Chromium', () => {
     await expectNotice(page, 'raj is signed out on every device.');
     expect(questions).toEqual(['Sign raj out on every device? Whoever uses their sign-in must sign in again with the password.']);
     await expect.poll(() => rajSignIns.textContent()).toBe('Not signed in anywhere.');
+    // Where their last sign-in came from stays in sight: a stranger's would too.
+    await expect(page.getByRole('listitem').filter({ hasText: 'raj' }).getByTestId('last-sign-in').textContent()).resolves.toMatch(
+      /^Last signed in [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} from (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1) with Chrome on Linux\.$/,
+    );
     await expect(page.getByRole('button', { name: 'Sign out raj on every device' }).count()).resolves.toBe(0);
     await other.page.goto(`${suite.url}/admin/news`);
     await other.page.getByRole('heading', { name: 'Admin Login' }).waitFor();

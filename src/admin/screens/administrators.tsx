@@ -64,6 +64,11 @@ export function AdministratorsScreen() {
                     <span className="block text-sm text-slate-600" data-testid="sign-ins">
                       {signIns(admin, (iso) => formatDisplayDateTime(iso, timeZone))}
                     </span>
+                    {admin.lastSignIn && (
+                      <span className="block text-sm text-slate-600" data-testid="last-sign-in">
+                        {lastSignIn(admin.lastSignIn, formatDisplayDateTime(admin.lastSignIn.at, timeZone))}
+                      </span>
+                    )}
                     {admin.twoStep && <span className="block text-sm text-slate-600">Two-step sign-in is on.</span>}
                     {admin.wrongCodes > 0 && admin.lastWrongCodeAt && (
                       <span className="block text-sm font-semibold text-amber-800" data-testid="wrong-codes">
@@ -124,6 +129,12 @@ function signIns(admin: Admin, when: (iso: string) => string): string {
   if (admin.signedInDevices === 0 || !admin.lastActiveAt) return 'Not signed in anywhere.';
   const devices = admin.signedInDevices === 1 ? '1 device' : `${admin.signedInDevices} devices`;
   return `Signed in on ${devices}; last active ${when(admin.lastActiveAt)}.`;
+}
+
+/** Where the last sign-in came from: an address or a browser the owner does not know is someone else. */
+function lastSignIn(signIn: NonNullable<Admin['lastSignIn']>, when: string): string {
+  const where = [signIn.address && `from ${signIn.address}`, signIn.device && `with ${signIn.device}`].filter(Boolean).join(' ');
+  return `Last signed in ${when}${where ? ` ${where}` : ''}.`;
 }
 
 /**

@@ -19,6 +19,17 @@ export function createActivityRepository(db: Db) {
         .limit(limit)
         .execute(),
 
+    /** An administrator's newest sign-in line. */
+    lastSignIn: (adminId: string) =>
+      db
+        .selectFrom('activity')
+        .select(['at', 'address', 'device'])
+        .where('adminId', '=', adminId)
+        .where('action', '=', 'signed-in')
+        .orderBy('at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
     deleteBefore: (at: string) =>
       db
         .deleteFrom('activity')

@@ -27,6 +27,8 @@ export const adminSchema = z.object({
   /** Devices signed in as this administrator now, and when one was last used: a stranger's sign-in shows here. */
   signedInDevices: z.number().int(),
   lastActiveAt: z.string().nullable(),
+  /** The last sign-in in the activity log (a year), and from where: a stranger's shows here too. */
+  lastSignIn: z.object({ at: z.string(), address: z.string().nullable(), device: z.string().nullable() }).nullable(),
   /** Whether signing in asks for an authenticator app's code too. */
   twoStep: z.boolean(),
   /** Wrong two-step codes sent with the right password since it was set, and when the last came: someone may have the password. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '../db/connect.ts';
+import { createActivityRepository } from '../activity/activity.repository.ts';
 import { createGuessCounter } from '../auth/guesses.ts';
 import { SESSION_IDLE_MS } from '../auth/login-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -34,6 +35,7 @@ const SITE_WORDS = ['admin', 'administrator', 'fathers', 'dads', 'club', 'school
 export function createAdminsService(deps: { db: Db; checkPassword: PasswordChecker; clubName: () => Promise<string> }) {
   const repo = createAdminsRepository(deps.db);
   const sessions = createSessionsRepository(deps.db);
+  const log = createActivityRepository(deps.db);
   const guesses = createGuessCounter(deps.db);
   const toAdmin = (
     {
@@ -45,12 +47,14 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       lastWrongCodeAt,
     }: Pick<AdminRow, 'id' | 'username' | 'createdAt' | 'totpSecret' | 'wrongCodes' | 'lastWrongCodeAt'>,
     activity: { devices: number; lastSeenAt: string | null } = { devices: 0, lastSeenAt: null },
+    lastSignIn: Admin['lastSignIn'] = null,
   ): Admin => ({
     id,
     username,
     createdAt,
     signedInDevices: activity.devices,
     lastActiveAt: activity.lastSeenAt,
+    lastSignIn,
     twoStep: totpSecret !== null,
     wrongCodes,
     lastWrongCodeAt,
@@ -88,7 +92,9 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
         sessions.activity(new Date(now - SESSION_IDLE_MS).toISOString(), new Date(now).toISOString()),
       ]);
       const byAdmin = new Map(activity.map((row) => [row.adminId, { devices: Number(row.devices), lastSeenAt: row.lastSeenAt }]));
-      return rows.map((row) => toAdmin(row, byAdmin.get(row.id)));
+      // A handful of administrators: one indexed read each.
+      const signIns = await Promise.all(rows.map((row) => log.lastSignIn(row.id)));
+      return rows.map((row, index) => toAdmin(row, byAdmin.get(row.id), signIns[index] ?? null));
     },
     count: () => repo.count(),
     findByUsername: (username: string) => repo.findByUsername(username.trim().toLowerCase()),

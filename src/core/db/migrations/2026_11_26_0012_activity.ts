@@ -20,6 +20,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('device', 'text')
     .execute();
   await db.schema.createIndex('activity_at_idx').on('activity').columns(['at', 'id']).execute();
+  // Each administrator's last sign-in, for the Administrators screen.
+  await db.schema.createIndex('activity_admin_at_idx').on('activity').columns(['admin_id', 'at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
