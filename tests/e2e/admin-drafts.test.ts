@@ -113,6 +113,15 @@ describe('drafts of what was typed, in Chromium on a phone', () => {
     await page.getByRole('button', { name: 'Discard' }).click();
     await expect(page.getByLabel('About Us').inputValue()).resolves.toBe('');
     expect(await drafts(page)).toEqual([]);
+    // Back once more, and saved this time: the form says no more that a draft is back.
+    await page.getByLabel('About Us').fill('We are dads who meet on Sundays.');
+    await expect.poll(() => drafts(page)).toEqual(['club-draft:page:/api/who-we-are']);
+    page = await tabClosedAndOpenedAgain(context, page, '/admin/who-we-are');
+    await restoredSaid(page);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'updated successfully');
+    await expect.poll(() => page.getByText('had not saved is back').count()).toBe(0);
+    expect(await drafts(page)).toEqual([]);
 
     // Typed on a shared computer, the tab closed, then signed out: nothing typed stays.
     await page.goto(`${suite.url}/admin/news`);

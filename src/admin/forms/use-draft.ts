@@ -42,6 +42,12 @@ export function useDraft<Values extends FieldValues>(form: UseFormReturn<Values>
     defaults.current = form.formState.defaultValues;
   });
 
+  // Saved (a page's form stays open, reset to what was saved) or discarded: nothing to say any more.
+  const dirty = form.formState.isDirty;
+  useEffect(() => {
+    if (!dirty) setRestored(null);
+  }, [dirty]);
+
   useEffect(() => {
     if (!key || !owner) return;
     // Typing that came before the administrator was known is theirs: kept, and not replaced.

@@ -3,7 +3,7 @@ import { fieldErrorsOf } from '../api.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField, PARAGRAPH_HINT, TextAreaField } from '../ui/field.tsx';
-import { draftKey } from '../drafts.ts';
+import { clearDraft, draftKey } from '../drafts.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { useEditVersion, useRecordWithVersion, versionOf, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
@@ -66,6 +66,7 @@ function ContentForm({
   failure,
 }: { initial: Record<string, string>; version: string } & Omit<PageContentScreenProps, 'title'>) {
   const initialValues = Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? '']));
+  const draft = { key: draftKey('page', readUrl), version };
   const versions = useEditVersion(readUrl);
   // 'Undo' after a save puts back what the page held when last read or saved: the form's defaults.
   const undoEdit = useUndoEdit<Record<string, string>>({
@@ -76,6 +77,7 @@ function ContentForm({
     onSuccess: (id, values, etag) => {
       versions.saved({ id, version }, etag);
       form.reset(values);
+      clearDraft(draft.key);
     },
     onError: (error, id) => versions.failed(error, { id, version }),
   });
@@ -91,11 +93,13 @@ function ContentForm({
     onSuccess: (input, etag) => {
       versions.saved(input, etag);
       form.reset(input.values);
+      // The form stays open: cleared, not finished, so that the next typing is kept again.
+      clearDraft(draft.key);
     },
     onError: versions.failed,
     undo: (input) => undoEdit.offer(input.id),
   });
-  const form = useAdminForm(schema, initialValues, fieldErrorsOf(save.error), { draft: { key: draftKey('page', readUrl), version } });
+  const form = useAdminForm(schema, initialValues, fieldErrorsOf(save.error), { draft });
   const { register, submitWith, errorOf } = form;
 
   return (
