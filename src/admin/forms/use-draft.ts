@@ -42,11 +42,14 @@ export function useDraft<Values extends FieldValues>(form: UseFormReturn<Values>
     defaults.current = form.formState.defaultValues;
   });
 
-  // Saved (a page's form stays open, reset to what was saved) or discarded: nothing to say any more.
+  // Saved (a page's form stays open, reset to what was saved) or discarded: nothing to say any
+  // more. Adjusted as it renders (React's pattern for state that follows a change), not in an effect.
   const dirty = form.formState.isDirty;
-  useEffect(() => {
+  const [wasDirty, setWasDirty] = useState(dirty);
+  if (dirty !== wasDirty) {
+    setWasDirty(dirty);
     if (!dirty) setRestored(null);
-  }, [dirty]);
+  }
 
   useEffect(() => {
     if (!key || !owner) return;
