@@ -161,6 +161,8 @@ eachDatabase('content API on $kind', (db) => {
   });
 
   it('saves the two information pages and the site settings', async () => {
+    // Until the club has a contact email, there is nobody to report a weakness to.
+    expect((await call(suite, 'GET', '/.well-known/security.txt')).status).toBe(404);
     const who = await as('PUT', '/api/admin/who-we-are', {
       aboutUs: 'We are dads.\r\n\r\nWe help.',
       whoAreWe: 'The committee',
@@ -199,6 +201,18 @@ eachDatabase('content API on $kind', (db) => {
       heroImageUrl: null,
       accentColor: null,
     });
+    // RFC 9116: who to tell of a weakness in the site, the club's contact, and until when.
+    const security = await call(suite, 'GET', '/.well-known/security.txt');
+    expect(security.status).toBe(200);
+    expect(security.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(security.text).toMatch(
+      new RegExp(
+        `^Contact: mailto:dads@example\\.org\nExpires: (\\S+)\nPreferred-Languages: en\nCanonical: https?://\\S+/\\.well-known/security\\.txt\n$`,
+      ),
+    );
+    const expires = Date.parse(/Expires: (\S+)/.exec(security.text)![1]!);
+    expect(expires).toBeGreaterThan(Date.now() + 30 * 86_400_000);
+    expect(expires).toBeLessThan(Date.now() + 365 * 86_400_000);
   });
 
   it('answers 404 with JSON for unknown ids and unknown API paths', async () => {
