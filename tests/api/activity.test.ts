@@ -189,6 +189,45 @@ eachDatabase('the activity log on $kind', (db) => {
     expect((await call(suite, 'GET', '/api/admin/activity')).status).toBe(401);
   });
 
+  it("answers one administrator's lines alone, a page at a time, and refuses a made-up id", async () => {
+    const me = (await as('GET', '/api/admin/me')).body as { id: string };
+    // More than a page of theirs, some in one millisecond, among the others' lines.
+    const at = new Date(Date.now() - 500).toISOString();
+    await direct()
+      .insertInto('activity')
+      .values(
+        Array.from({ length: 70 }, (_, i) => ({
+          id: `mine${String(i).padStart(3, '0')}`,
+          at: i % 2 ? at : new Date(Date.parse(at) - i).toISOString(),
+          adminId: me.id,
+          adminName: 'admin',
+          action: 'edited',
+          subjectKind: 'settings',
+          subjectId: null,
+          subjectLabel: null,
+          address: null,
+          device: null,
+        })),
+      )
+      .execute();
+    const mine: ActivityEntry[] = [];
+    let before: string | null = '';
+    while (before !== null) {
+      const query: string = new URLSearchParams({ admin: me.id, ...(before && { before }) }).toString();
+      const page = await as('GET', `/api/admin/activity?${query}`);
+      expect(page.status).toBe(200);
+      mine.push(...(page.body.entries as ActivityEntry[]));
+      before = page.body.next;
+    }
+    const everyone = await wholeLog();
+    expect(mine.length).toBeGreaterThan(ACTIVITY_PAGE);
+    expect(mine).toEqual(everyone.filter((entry) => entry.adminId === me.id));
+    expect((await as('GET', '/api/admin/activity?admin=nosuchadmin')).body).toEqual({ entries: [], next: null });
+    const refused = await as('GET', `/api/admin/activity?admin=${encodeURIComponent('../x')}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.admin).toBe('That is not an administrator’s id');
+  });
+
   it('keeps a year: older lines go with the housekeeping at start', async () => {
     const line = (id: string, daysAgo: number) => ({
       id,

@@ -76,6 +76,13 @@ describe('the activity log, in Chromium', () => {
     await expect(lines.last().innerText()).resolves.toMatch(/^secretary edited the news item “Minutes 59”/);
     await expect(page.getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
 
+    // One administrator's lines alone: what their sign-in was used for.
+    await page.getByLabel('Who').selectOption('admin');
+    await expect.poll(() => lines.count()).toBe(4);
+    expect((await lines.allInnerTexts()).every((line) => line.startsWith('admin '))).toBe(true);
+    await page.getByLabel('Who').selectOption('Everyone');
+    await expect.poll(() => lines.count()).toBe(64);
+
     await page.setViewportSize(DESKTOP);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-activity-1280.png` });

@@ -1,10 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ACTIVITY_DAYS, describeActivity, type ActivityEntry, type ActivityPage } from '../../core/activity/activity.schema.ts';
 import { formatDisplayDateTime } from '../../core/shared/time.ts';
 import { apiRequest, errorMessage } from '../api.ts';
 import { useTimeZone } from '../dates.ts';
+import type { Admin } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
+import { SelectField } from '../ui/field.tsx';
 import { EmptyState } from '../ui/list-state.tsx';
 
 const ACTIVITY_URL = '/api/admin/activity';
@@ -15,10 +18,15 @@ const ACTIVITY_URL = '/api/admin/activity';
  */
 export function ActivityScreen() {
   const timeZone = useTimeZone();
+  // Everyone's lines, or one administrator's: what a password that leaked was used for.
+  const [adminId, setAdminId] = useState('');
+  const admins = useQuery<Admin[]>({ queryKey: ['/api/admin/administrators'] });
   const log = useInfiniteQuery({
-    queryKey: [ACTIVITY_URL],
-    queryFn: ({ pageParam }) =>
-      apiRequest<ActivityPage>('GET', pageParam ? `${ACTIVITY_URL}?before=${encodeURIComponent(pageParam)}` : ACTIVITY_URL),
+    queryKey: [ACTIVITY_URL, adminId],
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ ...(adminId && { admin: adminId }), ...(pageParam && { before: pageParam }) }).toString();
+      return apiRequest<ActivityPage>('GET', query ? `${ACTIVITY_URL}?${query}` : ACTIVITY_URL);
+    },
     initialPageParam: '',
     getNextPageParam: (page) => page.next ?? undefined,
     // Read anew each time the screen opens: the other screens' saves add lines.
@@ -33,12 +41,22 @@ export function ActivityScreen() {
           Every change made in the admin, and every sign-in, newest first. Lines are kept for {ACTIVITY_DAYS} days. A sign-in or a change
           that nobody on the committee made means someone else has a password: change it, and sign that administrator out everywhere.
         </p>
+        <div className="mb-4 max-w-xs">
+          <SelectField label="Who" value={adminId} onChange={(event) => setAdminId(event.target.value)}>
+            <option value="">Everyone</option>
+            {(admins.data ?? []).map((admin) => (
+              <option key={admin.id} value={admin.id}>
+                {admin.username}
+              </option>
+            ))}
+          </SelectField>
+        </div>
         {log.isLoading ? (
           <LoadingText>Loading activity...</LoadingText>
         ) : !log.data ? (
           <p role="alert">{`Failed to load the activity: ${errorMessage(log.error)}`}</p>
         ) : entries.length === 0 ? (
-          <EmptyState>Nothing has been recorded yet.</EmptyState>
+          <EmptyState>{adminId ? 'Nothing is recorded for this administrator.' : 'Nothing has been recorded yet.'}</EmptyState>
         ) : (
           <>
             <ol className="divide-y divide-slate-200" data-testid="activity">

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 export const PARAGRAPH_HINT = 'Leave a blank line (press Enter twice) to start a new paragraph.';
 const inputClass =
@@ -56,6 +56,20 @@ export function TextAreaField({ label, error, hint, ...props }: TextAreaFieldPro
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
         <textarea id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} className={inputClass} {...props} />
+      )}
+    </FieldShell>
+  );
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: string };
+
+export function SelectField({ label, hint, children, ...props }: SelectFieldProps) {
+  return (
+    <FieldShell label={label} hint={hint}>
+      {({ id, describedBy }) => (
+        <select id={id} aria-describedby={describedBy} className={`${inputClass} min-h-11`} {...props}>
+          {children}
+        </select>
       )}
     </FieldShell>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_PATTERN } from '../shared/ids.ts';
 
 // The activity log (docs/decisions/049): one line for each change an administrator made, and each
 // sign-in, so that the club can tell who deleted the Christmas fair or what a stranger with a
@@ -73,6 +74,11 @@ const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~([0-9a-z]{1,64})$
 export const activityCursor = (entry: Pick<ActivityEntry, 'at' | 'id'>) => `${entry.at}~${entry.id}`;
 
 export const activityQuerySchema = z.object({
+  admin: z
+    .string()
+    .regex(ID_PATTERN, 'That is not an administrator’s id')
+    .optional()
+    .describe('Only what this administrator did (their id)'),
   before: z
     .string()
     .regex(CURSOR, 'That is not a place in the activity log: use the `next` of an earlier answer')

@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import { withoutControlCharacters } from '../shared/fields.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import { createActivityRepository } from './activity.repository.ts';
+import { createActivityRepository, type ActivityFilter } from './activity.repository.ts';
 import {
   ACTIVITY_DAYS,
   ACTIVITY_PAGE,
@@ -55,9 +55,9 @@ export function createActivityService(deps: { db: Db }) {
       });
     },
 
-    /** A page of the log, newest first; `next` continues it. */
-    async page(before?: { at: string; id: string }): Promise<ActivityPage> {
-      const rows = await repo.page(ACTIVITY_PAGE + 1, before);
+    /** A page of the log (or of one administrator's lines), newest first; `next` continues it. */
+    async page(filter: ActivityFilter = {}): Promise<ActivityPage> {
+      const rows = await repo.page(ACTIVITY_PAGE + 1, filter);
       // A line written by a later version (an action this one does not know) is left out, not a 500.
       const entries = rows.slice(0, ACTIVITY_PAGE).flatMap((row) => {
         const parsed = activityEntrySchema.safeParse(row);

@@ -9,5 +9,5 @@ export const GET = endpoint(
     query: activityQuerySchema,
     response: activityPageSchema,
   },
-  async (_context, app, input) => json(await app.activity.page(input.before)),
+  async (_context, app, input) => json(await app.activity.page({ before: input.before, adminId: input.admin })),
 );
