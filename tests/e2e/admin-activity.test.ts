@@ -48,8 +48,16 @@ describe('the activity log, in Chromium', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectNotice(page, 'Event deleted successfully');
 
+    // The dashboard shows the latest five, and leads to the rest.
+    await page.goto(`${suite.url}/admin/dashboard`);
+    const recent = page.getByTestId('recent-activity').locator('li');
+    await expect.poll(() => recent.count()).toBe(5);
+    await expect(recent.first().innerText()).resolves.toMatch(/^admin deleted the event “Christmas fair”\n/);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-dashboard-390.png`, fullPage: true });
+
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.getByRole('link', { name: 'Activity', exact: true }).click();
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
     const lines = page.getByTestId('activity').locator('li');
     await lines.first().waitFor();

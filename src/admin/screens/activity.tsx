@@ -1,13 +1,13 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACTIVITY_DAYS, describeActivity, type ActivityEntry, type ActivityPage } from '../../core/activity/activity.schema.ts';
-import { formatDisplayDateTime } from '../../core/shared/time.ts';
+import { ACTIVITY_DAYS, type ActivityPage } from '../../core/activity/activity.schema.ts';
 import { apiRequest, errorMessage } from '../api.ts';
 import { useTimeZone } from '../dates.ts';
 import type { Admin } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/field.tsx';
+import { ActivityLine } from '../ui/activity-line.tsx';
 import { EmptyState } from '../ui/list-state.tsx';
 
 const ACTIVITY_URL = '/api/admin/activity';
@@ -77,18 +77,5 @@ export function ActivityScreen() {
         )}
       </Card>
     </AdminPage>
-  );
-}
-
-function ActivityLine({ entry, timeZone }: { entry: ActivityEntry; timeZone: string }) {
-  const where = [entry.address && `from ${entry.address}`, entry.device].filter(Boolean).join(', ');
-  return (
-    <li className="py-3">
-      <p className="break-words font-medium text-slate-900">{describeActivity(entry)}</p>
-      <p className="text-sm text-slate-600">
-        <time dateTime={entry.at}>{formatDisplayDateTime(entry.at, timeZone)}</time>
-        {where && ` · ${where}`}
-      </p>
-    </li>
   );
 }

@@ -9,6 +9,8 @@ import { AdminPage, Card } from '../ui/admin-page.tsx';
 import { BackupsAlert } from '../ui/backups-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
+import type { ActivityPage } from '../../core/activity/activity.schema.ts';
+import { ActivityLine } from '../ui/activity-line.tsx';
 
 const DASHBOARD_LIST_SIZE = 5;
 
@@ -19,6 +21,8 @@ export function DashboardScreen() {
   const events = useQuery<ClubEvent[]>({ queryKey: ['/api/events'] });
   const gallery = useQuery<GalleryImage[]>({ queryKey: ['/api/gallery'] });
   const me = useQuery<Me>({ queryKey: ['/api/admin/me'] });
+  // Who changed what lately (the other volunteers, or a stranger): read anew at each visit.
+  const activity = useQuery<ActivityPage>({ queryKey: ['/api/admin/activity'], staleTime: 0 });
   const [now] = useState(() => Date.now());
 
   const logout = useLogout();
@@ -109,6 +113,28 @@ export function DashboardScreen() {
           )}
         </Card>
       </div>
+
+      <Card className="mt-6">
+        <h2 className="mb-3 text-xl font-bold">Recent activity</h2>
+        {activity.isLoading ? (
+          <p role="status">Loading activity...</p>
+        ) : activity.isError ? (
+          <p role="alert">{`Failed to load the activity: ${activity.error.message}`}</p>
+        ) : activity.data!.entries.length === 0 ? (
+          <p className="text-slate-700">Nothing has been recorded yet.</p>
+        ) : (
+          <ol className="divide-y divide-slate-200" data-testid="recent-activity">
+            {activity.data!.entries.slice(0, DASHBOARD_LIST_SIZE).map((entry) => (
+              <ActivityLine key={entry.id} entry={entry} timeZone={timeZone} />
+            ))}
+          </ol>
+        )}
+        <p className="mt-3">
+          <AdminLink href={ADMIN_SCREENS.activity.href} className="font-semibold text-blue-800 underline">
+            All activity
+          </AdminLink>
+        </p>
+      </Card>
 
       <Card className="mt-6">
         <h2 className="mb-3 text-xl font-bold">Site and administrators</h2>
