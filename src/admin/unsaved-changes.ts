@@ -18,6 +18,15 @@ export function onDiscard(listener: () => void): () => void {
 }
 
 let dirtyForms = 0;
+/** Set once the person agreed to leave (signing out): the browser does not ask a second time as the page goes. */
+let leavingAgreed = false;
+
+/** Before a full page load the person chose (signing out): asks once if anything typed would be lost; false to stay. */
+export function agreeToLeave(): boolean {
+  if (hasUnsavedChanges() && !confirmDiscard()) return false;
+  leavingAgreed = true;
+  return true;
+}
 
 /** True while any form on the screen has unsaved edits; the router asks before leaving. */
 export function hasUnsavedChanges(): boolean {
@@ -30,7 +39,7 @@ export function useUnsavedChanges(dirty: boolean): void {
     if (!dirty) return;
     dirtyForms += 1;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
+      if (!leavingAgreed) event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {

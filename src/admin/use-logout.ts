@@ -1,10 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 import { clearAllDrafts } from './drafts.ts';
+import { agreeToLeave } from './unsaved-changes.ts';
 
-/** Signs out; then a full load, so the server guard decides what comes next and the page's data goes. */
+/**
+ * Signs out; then a full load, so the server guard decides what comes next and the page's data
+ * goes. With a form holding unsaved typing it asks first, as leaving a screen does: a thumb that
+ * meets 'Logout' in the menu must not throw away a news item being written (an iPhone asks
+ * nothing before a page goes, and the drafts are cleared at sign-out).
+ */
 export function useLogout() {
-  return useMutation({
+  const logout = useMutation({
     mutationFn: () => {
       // Nothing typed stays on a shared computer.
       clearAllDrafts();
@@ -12,4 +18,10 @@ export function useLogout() {
     },
     onSettled: () => window.location.assign('/admin'),
   });
+  return {
+    isPending: logout.isPending,
+    mutate: () => {
+      if (agreeToLeave()) logout.mutate();
+    },
+  };
 }

@@ -135,6 +135,38 @@ describe('drafts of what was typed, in Chromium on a phone', () => {
     await context.close();
   }, 60_000);
 
+  it("asks before 'Logout' throws away what is being typed, and only once", async () => {
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/what-we-do`);
+    await page.getByLabel('Our Mission').fill('Get every dad outdoors once a month.');
+    await expect.poll(() => drafts(page)).toEqual(['club-draft:page:/api/what-we-do']);
+    const asked: string[] = [];
+    let answer = false;
+    page.on('dialog', (question) => {
+      asked.push(`${question.type()}: ${question.message()}`);
+      void (answer ? question.accept() : question.dismiss());
+    });
+
+    // A thumb meets 'Logout' in the menu: asked, and 'Cancel' keeps the text, its draft and the session.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    expect(asked).toEqual(['confirm: You have unsaved changes. Leave without saving?']);
+    await expect(page.getByLabel('Our Mission').inputValue()).resolves.toBe('Get every dad outdoors once a month.');
+    expect(await drafts(page)).toEqual(['club-draft:page:/api/what-we-do']);
+    expect(await page.evaluate(async () => (await fetch('/api/admin/me')).status)).toBe(200);
+
+    // Meant: signed out, with nothing typed left behind, and no second question as the page goes.
+    answer = true;
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${suite.url}/admin`);
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(asked).toHaveLength(2);
+    expect(await drafts(page)).toEqual([]);
+    await context.close();
+  });
+
   it("never shows one administrator's draft to another on a shared computer, and keeps it for its owner", async () => {
     const added = await call(suite.url, 'POST', '/api/admin/administrators', {
       token: await adminToken(suite.url),
