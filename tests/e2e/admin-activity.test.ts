@@ -64,7 +64,7 @@ describe('the activity log, in Chromium', () => {
     const top = await lines.allInnerTexts();
     expect(top).toHaveLength(50);
     expect(top[0]).toMatch(
-      /^admin deleted the event “Christmas fair”\n+\w+ \d{1,2}, 2026 at \d\d:\d\d · from (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1), Chrome on Linux$/,
+      /^admin deleted the event “Christmas fair”\n+\w+ \d{1,2}, 2026 at \d\d:\d\d · from (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1), Chrome on Linux\n+Restore\s+Christmas fair$/,
     );
     expect(top[1]).toMatch(/^admin signed in\n/);
     expect(top[2]).toMatch(/^admin added the event “Christmas fair”\n/);
@@ -90,6 +90,15 @@ describe('the activity log, in Chromium', () => {
     expect((await lines.allInnerTexts()).every((line) => line.startsWith('admin '))).toBe(true);
     await page.getByLabel('Who').selectOption('Everyone');
     await expect.poll(() => lines.count()).toBe(64);
+
+    // The wrong tap, put right from where it was found: back on the site, and a line says who.
+    await expect(lines.getByRole('button', { name: /^Restore/ }).count()).resolves.toBe(1);
+    await lines.first().getByRole('button', { name: 'Restore Christmas fair' }).click();
+    await expectNotice(page, 'Restored: it is back on the site as it was.');
+    await expect.poll(() => lines.first().innerText()).toMatch(/^admin restored the event “Christmas fair”\n/);
+    expect(await (await fetch(`${suite.url}/events`)).text()).toContain('Christmas fair');
+    // Restored already: the delete below it offers nothing more.
+    await expect(lines.getByRole('button', { name: /^Restore/ }).count()).resolves.toBe(0);
 
     await page.setViewportSize(DESKTOP);
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../shared/ids.ts';
+import type { TrashKind } from '../trash/trash.schema.ts';
 
 // The activity log (docs/decisions/049): one line for each change an administrator made, and each
 // sign-in, so that the club can tell who deleted the Christmas fair or what a stranger with a
@@ -39,6 +40,14 @@ const ACTIVITY_SUBJECTS = {
   backup: 'the backup',
 } as const;
 export type ActivitySubjectKind = keyof typeof ACTIVITY_SUBJECTS;
+
+/** What the log calls an item of each list of the recently deleted (src/core/trash). */
+export const TRASH_SUBJECTS: Record<TrashKind, ActivitySubjectKind> = { news: 'news', events: 'event', gallery: 'photo' };
+
+/** The list of the recently deleted a subject goes to when deleted; null for the others. */
+export function trashKindOf(subject: ActivitySubjectKind | null): TrashKind | null {
+  return (Object.keys(TRASH_SUBJECTS) as TrashKind[]).find((kind) => TRASH_SUBJECTS[kind] === subject) ?? null;
+}
 
 /** Who did it when no administrator did: a command run on the server. */
 const COMMAND_LINE = 'The server’s command line';

@@ -1,5 +1,4 @@
 import type { APIContext } from 'astro';
-import type { ActivitySubjectKind } from '../../core/activity/activity.schema.ts';
 import { trashKindSchema, type TrashKind } from '../../core/trash/trash.schema.ts';
 import { HttpError } from './errors.ts';
 
@@ -9,6 +8,3 @@ export function pathKind(context: APIContext): TrashKind {
   if (!parsed.success) throw new HttpError(404, 'There is no such list of deleted items (news, events or gallery).');
   return parsed.data;
 }
-
-/** What the activity log calls an item of each list. */
-export const TRASH_SUBJECTS: Record<TrashKind, ActivitySubjectKind> = { news: 'news', events: 'event', gallery: 'photo' };
