@@ -110,7 +110,7 @@ function RestoreDeleted({ kind, id, label }: { kind: TrashKind; id: string; labe
     <Button
       variant="secondary"
       disabled={restore.isPending}
-      onClick={() => restore.mutate(id, { onSettled: () => queryClient.invalidateQueries({ queryKey: [ACTIVITY_URL] }) })}
+      onClick={() => restore.mutate(id, { onSettled: () => void queryClient.invalidateQueries({ queryKey: [ACTIVITY_URL] }) })}
     >
       Restore<span className="sr-only"> {label}</span>
     </Button>
