@@ -10,9 +10,17 @@ export interface RawAnswer {
 /**
  * GETs sent on `count` connections opened beforehand, all written at once, so that the server
  * reads them in one turn of its event loop (fetch would open them one after another). Each answer
- * is null if its connection closed with nothing read (the test hung up first).
+ * is null if its connection closed with nothing read (the test hung up first). With `hangUp`,
+ * each connection is closed for writing right behind its request, in the same turn: the server
+ * reads the request and the hang-up together, however late this process is scheduled after.
  */
-export async function askTogether(base: string, address: string, count: number, headers: Record<string, string> = {}) {
+export async function askTogether(
+  base: string,
+  address: string,
+  count: number,
+  headers: Record<string, string> = {},
+  { hangUp = false }: { hangUp?: boolean } = {},
+) {
   const { hostname, port } = new URL(base);
   const sockets = await Promise.all(
     Array.from(
@@ -46,7 +54,10 @@ export async function askTogether(base: string, address: string, count: number, 
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   const request = `GET ${address} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${fields}Connection: close\r\n\r\n`;
-  for (const socket of sockets) socket.write(request);
+  for (const socket of sockets) {
+    socket.write(request);
+    if (hangUp) socket.end();
+  }
   return { sockets, answers };
 }
 
