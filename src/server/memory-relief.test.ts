@@ -10,9 +10,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** A server whose answers take `holdMs`, with relief checking every 20 ms after 300 ms of quiet. */
-async function serverWithRelief(holdMs: number, rss: { now: number }) {
-  const server = http.createServer((_req, res) => setTimeout(() => res.end('ok'), holdMs));
+/**
+ * A server whose answers take `holdMs`, with relief checking every 20 ms after 300 ms of quiet;
+ * `growTo`: the process grows when a request arrives (not before: on a busy machine the request
+ * may arrive after a quiet period, and the growth would be collected before it).
+ */
+async function serverWithRelief(holdMs: number, rss: { now: number }, growTo?: number) {
+  const server = http.createServer((_req, res) => {
+    if (growTo !== undefined) rss.now = growTo;
+    setTimeout(() => res.end('ok'), holdMs);
+  });
   const collections: number[] = [];
   const stop = startMemoryRelief(server, createLogger('silent'), {
     collect: () => {
@@ -48,8 +55,7 @@ describe('memory relief', () => {
 
   it('never collects while a request is in flight', async () => {
     const rss = { now: 100 * MB };
-    const { url, collections } = await serverWithRelief(1_000, rss);
-    rss.now = 250 * MB;
+    const { url, collections } = await serverWithRelief(1_000, rss, 250 * MB);
     const answered = fetch(url).then(async (response) => ({ at: performance.now(), body: await response.text() }));
     await sleep(700);
     expect(collections).toHaveLength(0);
