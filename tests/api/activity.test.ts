@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ACTIVITY_PAGE, describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
+import type { ActivityTable } from '../../src/core/db/database.ts';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
@@ -14,6 +15,21 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const PASSWORD = 'a pale lantern under winter';
 const DAY = 86_400_000;
+
+/** A line written straight into the table, as the server would have written it. */
+const logLine = (id: string, at: string, fields: Partial<ActivityTable> = {}): ActivityTable => ({
+  id,
+  at,
+  adminId: null,
+  adminName: 'bulk',
+  action: 'edited',
+  subjectKind: 'settings',
+  subjectId: null,
+  subjectLabel: null,
+  address: null,
+  device: null,
+  ...fields,
+});
 
 eachDatabase('the activity log on $kind', (db) => {
   const suite = useServer(db);
@@ -155,18 +171,9 @@ eachDatabase('the activity log on $kind', (db) => {
   it('pages back through a long log without losing or repeating a line, and refuses a made-up place with a 400', async () => {
     // Lines written in one millisecond are ordered by id: a page may end between them.
     const at = new Date(Date.now() - 1000).toISOString();
-    const rows = Array.from({ length: 130 }, (_, i) => ({
-      id: `bulk${String(i).padStart(4, '0')}`,
-      at: i < 60 ? at : new Date(Date.parse(at) - i * 1000).toISOString(),
-      adminId: null,
-      adminName: 'bulk',
-      action: 'edited',
-      subjectKind: 'settings',
-      subjectId: null,
-      subjectLabel: null,
-      address: null,
-      device: null,
-    }));
+    const rows = Array.from({ length: 130 }, (_, i) =>
+      logLine(`bulk${String(i).padStart(4, '0')}`, i < 60 ? at : new Date(Date.parse(at) - i * 1000).toISOString()),
+    );
     await direct().insertInto('activity').values(rows).execute();
     const first = await as('GET', '/api/admin/activity');
     expect(first.body.entries).toHaveLength(ACTIVITY_PAGE);
@@ -197,18 +204,12 @@ eachDatabase('the activity log on $kind', (db) => {
     await direct()
       .insertInto('activity')
       .values(
-        Array.from({ length: 70 }, (_, i) => ({
-          id: `mine${String(i).padStart(3, '0')}`,
-          at: i % 2 ? at : new Date(Date.parse(at) - i).toISOString(),
-          adminId: me.id,
-          adminName: 'admin',
-          action: 'edited',
-          subjectKind: 'settings',
-          subjectId: null,
-          subjectLabel: null,
-          address: null,
-          device: null,
-        })),
+        Array.from({ length: 70 }, (_, i) =>
+          logLine(`mine${String(i).padStart(3, '0')}`, i % 2 ? at : new Date(Date.parse(at) - i).toISOString(), {
+            adminId: me.id,
+            adminName: 'admin',
+          }),
+        ),
       )
       .execute();
     const mine = await wholeLog(me.id);
@@ -222,18 +223,8 @@ eachDatabase('the activity log on $kind', (db) => {
   });
 
   it('keeps a year: older lines go with the housekeeping at start', async () => {
-    const line = (id: string, daysAgo: number) => ({
-      id,
-      at: new Date(Date.now() - daysAgo * DAY).toISOString(),
-      adminId: null,
-      adminName: 'old',
-      action: 'signed-in',
-      subjectKind: null,
-      subjectId: null,
-      subjectLabel: null,
-      address: null,
-      device: null,
-    });
+    const line = (id: string, daysAgo: number) =>
+      logLine(id, new Date(Date.now() - daysAgo * DAY).toISOString(), { adminName: 'old', action: 'signed-in', subjectKind: null });
     await direct()
       .insertInto('activity')
       .values([line('yearandabit', 370), line('tenmonths', 300)])
