@@ -49,7 +49,8 @@ export function PasswordConfirm({
 /**
  * A form that asks for the password alone before `save` sends it (`{ currentPassword }`), shown
  * where the button that opened it was; `children` say what it is for. A password is no typed work
- * to keep, so leaving asks nothing.
+ * to keep, so leaving asks nothing. Cancel also forgets the last refusal, so that the form opens
+ * clean the next time.
  */
 export function PasswordForm({
   save,
@@ -59,7 +60,7 @@ export function PasswordForm({
   className,
   children,
 }: {
-  save: { mutate: (proof: Proof) => void; isPending: boolean; error: Error | null };
+  save: { mutate: (proof: Proof) => void; reset: () => void; isPending: boolean; error: Error | null };
   label: string;
   pendingLabel: string;
   onCancel: () => void;
@@ -77,7 +78,10 @@ export function PasswordForm({
         pending={save.isPending}
         label={label}
         pendingLabel={pendingLabel}
-        onCancel={onCancel}
+        onCancel={() => {
+          save.reset();
+          onCancel();
+        }}
       />
     </form>
   );

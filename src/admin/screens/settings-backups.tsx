@@ -85,10 +85,7 @@ export function BackupsCard() {
           save={take}
           label="Download"
           pendingLabel="Taking a backup..."
-          onCancel={() => {
-            take.reset();
-            setAsking(false);
-          }}
+          onCancel={() => setAsking(false)}
           className="mt-4 space-y-3"
         />
       ) : (

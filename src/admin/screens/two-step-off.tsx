@@ -38,10 +38,7 @@ export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
       save={turnOff}
       label="Turn off"
       pendingLabel="Turning off..."
-      onCancel={() => {
-        turnOff.reset();
-        setAsking(false);
-      }}
+      onCancel={() => setAsking(false)}
       className="w-full space-y-3 rounded border border-slate-200 p-3"
     >
       <p className="text-sm text-slate-700">
