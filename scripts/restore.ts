@@ -12,7 +12,7 @@ import { BackupError } from '../src/core/backup/archive-format.ts';
 import { BACKUP_FILE, backupFileName } from '../src/core/backup/backup-files.ts';
 import { restoreBackup } from '../src/core/backup/restore-backup.ts';
 import { type Config, ConfigError, loadConfig } from '../src/core/config.ts';
-import { createActivityService } from '../src/core/activity/activity.service.ts';
+import { createActivityRecorder } from '../src/core/activity/activity.service.ts';
 import { connect } from '../src/core/db/connect.ts';
 import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-owner.ts';
 import { scriptCommand } from './open-context.ts';
@@ -99,7 +99,7 @@ try {
 async function noteRestore(database: Config['database'], name: string): Promise<void> {
   const db = connect(database);
   try {
-    await createActivityService({ db }).record({ admin: null }, { action: 'restored', subject: { kind: 'backup', label: name } });
+    await createActivityRecorder({ db }).record({ admin: null }, { action: 'restored', subject: { kind: 'backup', label: name } });
   } catch (error) {
     console.error('Restored, but the activity log could not be written:', error);
   } finally {

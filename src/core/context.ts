@@ -67,6 +67,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const remoteImages = createRemoteImages({ storage, dataDir: config.dataDir, allowPrivate: config.remoteImagesAllowPrivate, log });
   const checkImageUrl = imageUrlChecker(remoteImages);
   const settings = createSettingsService({ db, withImageRelease, checkImageUrl });
+  const trash = createTrashService({ db, withImageRelease });
   const context: AppContext = {
     config,
     db,
@@ -85,9 +86,9 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     }),
     auth: createAuthService({ db }),
     backups: createBackups({ config, storage, log, damage }),
-    trash: createTrashService({ db, withImageRelease }),
+    trash,
     idempotency: createIdempotencyService({ db }),
-    activity: createActivityService({ db }),
+    activity: createActivityService({ db, trash }),
     damage,
     close: () => db.destroy(),
   };

@@ -222,6 +222,54 @@ eachDatabase('the activity log on $kind', (db) => {
     expect(refused.body.errors.admin).toBe('That is not an administrator’s id');
   });
 
+  it('offers Restore on a delete only while that delete can be undone, whoever undid it and wherever its line is', async () => {
+    const me = (await as('GET', '/api/admin/me')).body as { id: string };
+    const added = await as('POST', '/api/admin/administrators', {
+      username: 'caretaker',
+      password: PASSWORD,
+      currentPassword: ADMIN.password,
+    });
+    expect(added.status).toBe(201);
+    const caretaker = await login(suite, 'caretaker', PASSWORD);
+    const theirs = (method: string, url: string) => call(suite, method, url, { token: caretaker });
+    const news = (title: string) => create(suite.url, token, '/api/admin/news', { title, content: '<p>x</p>', publishedAt: '2026-11-03' });
+    const restoredByThem = await news('Put back by the caretaker');
+    const purgedByThem = await news('Emptied by the caretaker');
+    const stillDeleted = await news('Still deleted');
+    const deletedTwice = await create(suite.url, token, '/api/admin/events', {
+      name: 'Deleted twice',
+      date: daysFromNow(4),
+      comment: 'x',
+      bookingUrl: 'https://booking.example.org/t',
+    });
+    for (const item of [restoredByThem, purgedByThem, stillDeleted]) {
+      expect((await as('DELETE', `/api/admin/news/${item.id}`)).status).toBe(200);
+    }
+    expect((await as('DELETE', `/api/admin/events/${deletedTwice.id}`)).status).toBe(200);
+    expect((await theirs('POST', `/api/admin/deleted/news/${restoredByThem.id}/restore`)).status).toBe(200);
+    expect((await theirs('DELETE', `/api/admin/deleted/news/${purgedByThem.id}`)).status).toBe(200);
+    expect((await as('POST', `/api/admin/deleted/events/${deletedTwice.id}/restore`)).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/events/${deletedTwice.id}`)).status).toBe(200);
+
+    // My lines alone: the caretaker's restore and purge are not among them, and still count.
+    const restorable = (entries: ActivityEntry[]) =>
+      entries.filter((entry) => entry.action === 'deleted' && entry.restorable).map((entry) => entry.subjectLabel);
+    const mine = (await wholeLog(me.id)).slice(0, 10);
+    expect(restorable(mine)).toEqual(['Deleted twice', 'Still deleted']);
+    // The first delete of the event was undone; only the newer one can be.
+    const twice = mine.filter((entry) => entry.subjectId === deletedTwice.id && entry.action === 'deleted');
+    expect(twice.map((entry) => entry.restorable)).toEqual([true, false]);
+    // Everyone's lines say the same; a line that is not a delete never offers it.
+    const everyone = (await wholeLog()).slice(0, 20);
+    expect(restorable(everyone)).toEqual(['Deleted twice', 'Still deleted']);
+    expect(everyone.filter((entry) => entry.action !== 'deleted').every((entry) => !entry.restorable)).toBe(true);
+
+    // Put back from the log: the line offers it no more.
+    expect((await as('POST', `/api/admin/deleted/news/${stillDeleted.id}/restore`)).status).toBe(200);
+    expect(restorable((await wholeLog()).slice(0, 20))).toEqual(['Deleted twice']);
+    expect((await as('DELETE', `/api/admin/administrators/${added.body.id}`)).status).toBe(200);
+  });
+
   it('keeps a year: older lines go with the housekeeping at start', async () => {
     const line = (id: string, daysAgo: number) =>
       logLine(id, new Date(Date.now() - daysAgo * DAY).toISOString(), { adminName: 'old', action: 'signed-in', subjectKind: null });

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ACTIVITY_DAYS, trashKindOf, type ActivityEntry, type ActivityPage } from '../../core/activity/activity.schema.ts';
-import { TRASH_DAYS, type TrashKind } from '../../core/trash/trash.schema.ts';
+import type { TrashKind } from '../../core/trash/trash.schema.ts';
 import { apiRequest, errorMessage } from '../api.ts';
 import { useTimeZone } from '../dates.ts';
 import type { Admin } from '../types.ts';
@@ -35,15 +35,6 @@ export function ActivityScreen() {
     staleTime: 0,
   });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
-  const [now] = useState(() => Date.now());
-  // Newest first: a delete with a later restore or delete for ever shown above it is settled.
-  const settled = new Set<string>();
-  const restores = entries.map((entry) => {
-    const restore = entry.subjectId && settled.has(entry.subjectId) ? undefined : restoreOf(entry, now);
-    if (entry.subjectId && (entry.action === 'restored' || entry.action === 'deleted-for-ever')) settled.add(entry.subjectId);
-    return restore;
-  });
-
   return (
     <AdminPage title="Activity">
       <Card>
@@ -70,8 +61,8 @@ export function ActivityScreen() {
         ) : (
           <>
             <ol className="divide-y divide-slate-200" data-testid="activity">
-              {entries.map((entry, index) => (
-                <ActivityLine key={entry.id} entry={entry} timeZone={timeZone} action={restores[index]} />
+              {entries.map((entry) => (
+                <ActivityLine key={entry.id} entry={entry} timeZone={timeZone} action={restoreOf(entry)} />
               ))}
             </ol>
             {log.hasNextPage && (
@@ -90,17 +81,17 @@ export function ActivityScreen() {
   );
 }
 
-const DAY_MS = 86_400_000;
 const LIST_URLS: Record<TrashKind, string> = { news: '/api/news', events: '/api/events', gallery: '/api/gallery' };
 
 /**
- * 'Restore' beside a delete of the last 30 days: someone else's wrong tap, found in the log, is
- * put right where it was found. One already restored or gone for ever says so (404).
+ * 'Restore' beside a delete the server says it would undo now (the item is still among the
+ * recently deleted, from that delete): someone else's wrong tap, found in the log, is put right
+ * where it was found.
  */
-function restoreOf(entry: ActivityEntry, now: number): ReactNode {
-  const kind = entry.action === 'deleted' && entry.subjectId ? trashKindOf(entry.subjectKind) : null;
-  if (!kind || now - Date.parse(entry.at) > TRASH_DAYS * DAY_MS) return undefined;
-  return <RestoreDeleted kind={kind} id={entry.subjectId!} label={entry.subjectLabel ?? ''} />;
+function restoreOf(entry: ActivityEntry): ReactNode {
+  const kind = entry.restorable ? trashKindOf(entry.subjectKind) : null;
+  if (!kind || !entry.subjectId) return undefined;
+  return <RestoreDeleted kind={kind} id={entry.subjectId} label={entry.subjectLabel ?? ''} />;
 }
 
 function RestoreDeleted({ kind, id, label }: { kind: TrashKind; id: string; label: string }) {

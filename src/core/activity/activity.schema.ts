@@ -68,6 +68,11 @@ export const activityEntrySchema = z.object({
   address: z.string().nullable(),
   /** The browser and system, as its User-Agent told them ('Firefox on Linux'). */
   device: z.string().nullable(),
+  /**
+   * True for a delete that 'Restore' would undo now: the item is among the recently deleted, from
+   * this delete (not restored or deleted for ever since, by anyone, nor deleted again later).
+   */
+  restorable: z.boolean(),
 });
 export type ActivityEntry = z.output<typeof activityEntrySchema>;
 

@@ -1,4 +1,6 @@
 import type { Db } from '../db/connect.ts';
+import type { ActivityTable } from '../db/database.ts';
+import type { TrashKind } from '../trash/trash.schema.ts';
 import { withoutControlCharacters } from '../shared/fields.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
@@ -11,6 +13,7 @@ import {
   type ActivityAction,
   type ActivityPage,
   type ActivitySubjectKind,
+  trashKindOf,
 } from './activity.schema.ts';
 
 const DAY_MS = 86_400_000;
@@ -37,7 +40,13 @@ const clip = (value: string | null | undefined, max: number): string | null => {
   return clean === '' ? null : clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 };
 
-export function createActivityService(deps: { db: Db }) {
+/** What the log asks of the recently deleted: when each of these items now there was deleted. */
+interface Trash {
+  deletedAmong(kind: TrashKind, ids: string[]): Promise<Map<string, string>>;
+}
+
+/** Writes the lines; all a command needs (`npm run restore` notes its restore with it). */
+export function createActivityRecorder(deps: { db: Db }) {
   const repo = createActivityRepository(deps.db);
   return {
     async record(actor: ActivityActor, note: ActivityNote): Promise<void> {
@@ -54,13 +63,48 @@ export function createActivityService(deps: { db: Db }) {
         device: clip(actor.device, SHORT_MAX),
       });
     },
+  };
+}
+
+export function createActivityService(deps: { db: Db; trash: Trash }) {
+  const repo = createActivityRepository(deps.db);
+
+  /**
+   * The ids of the delete lines that 'Restore' would undo now, asked of the recently deleted rather
+   * than read from later lines: a restore by someone else, outside the lines in view (another
+   * page, another administrator's), or by a restore of a backup still counts. A delete line is
+   * written after its delete, so a line older than the item's deletedAt is of an earlier delete.
+   */
+  async function restorableLines(rows: ActivityTable[]): Promise<Set<string>> {
+    const deletes = rows.flatMap((row) => {
+      const kind = row.action === 'deleted' && row.subjectId ? trashKindOf(row.subjectKind as ActivitySubjectKind) : null;
+      return kind ? [{ row, kind, itemId: row.subjectId! }] : [];
+    });
+    const restorable = new Set<string>();
+    for (const kind of new Set(deletes.map((line) => line.kind))) {
+      const ofKind = deletes.filter((line) => line.kind === kind);
+      const deletedAt = await deps.trash.deletedAmong(
+        kind,
+        ofKind.map((line) => line.itemId),
+      );
+      for (const { row, itemId } of ofKind) {
+        const when = deletedAt.get(itemId);
+        if (when !== undefined && row.at >= when) restorable.add(row.id);
+      }
+    }
+    return restorable;
+  }
+
+  return {
+    ...createActivityRecorder(deps),
 
     /** A page of the log (or of one administrator's lines), newest first; `next` continues it. */
     async page(filter: ActivityFilter = {}): Promise<ActivityPage> {
       const rows = await repo.page(ACTIVITY_PAGE + 1, filter);
+      const restorable = await restorableLines(rows.slice(0, ACTIVITY_PAGE));
       // A line written by a later version (an action this one does not know) is left out, not a 500.
       const entries = rows.slice(0, ACTIVITY_PAGE).flatMap((row) => {
-        const parsed = activityEntrySchema.safeParse(row);
+        const parsed = activityEntrySchema.safeParse({ ...row, restorable: restorable.has(row.id) });
         return parsed.success ? [parsed.data] : [];
       });
       const last = rows[Math.min(rows.length, ACTIVITY_PAGE) - 1];

@@ -35,6 +35,18 @@ export function createTrashRepository(db: Db, table: TrashTable, labelColumn: 't
         .executeTakeFirst()
         .then((row) => row && { id: row.id, imageUrl: row.imageUrl, label: row[label] ?? '' }),
 
+    /** When each of these ids that is deleted now was deleted. */
+    deletedAtOf: (ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve(new Map<string, string>())
+        : db
+            .selectFrom(t)
+            .select(['id', 'deletedAt'])
+            .where('id', 'in', ids)
+            .where('deletedAt', 'is not', null)
+            .execute()
+            .then((rows) => new Map(rows.map((row) => [row.id, row.deletedAt!]))),
+
     deletedBefore: (before: string) =>
       db
         .selectFrom(t)

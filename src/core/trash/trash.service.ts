@@ -45,6 +45,9 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
 
     purge,
 
+    /** When each of these items that is among the recently deleted now was deleted. */
+    deletedAmong: (kind: TrashKind, ids: string[]) => repository(deps.db, kind).deletedAtOf(ids),
+
     /** Deletes for ever what was deleted more than 30 days before `now`; returns how many. */
     async purgeExpired(now = new Date()): Promise<number> {
       const before = new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString();
