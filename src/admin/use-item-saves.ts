@@ -72,8 +72,8 @@ export function useItemSaves<TValues, TItem extends { id: string; imageUrl: stri
       dialogs.setEditing(null);
     },
     onError: version.failed,
-    // An edit that replaced the image released the old one: only the same image can be put back.
-    undo: (input) => undoEdit.offer(input.id, (before) => before.imageUrl === toBody(input).imageUrl),
+    // A replaced image is kept a while for this (docs/decisions/050), so the whole edit can be undone.
+    undo: (input) => undoEdit.offer(input.id),
   });
   const remove = useSave<string>({
     method: 'DELETE',

@@ -42,10 +42,10 @@ export function useUndoEdit<TBefore>(options: UndoEditOptions<TBefore>) {
       if (item === undefined) before.current.delete(id);
       else before.current.set(id, item);
     },
-    /** For the edit's `undo`: the action that puts `id` back, or null when nothing was remembered or `can` says no. */
-    offer: (id: string, can: (before: TBefore) => boolean = () => true) => {
+    /** For the edit's `undo`: the action that puts `id` back, or null when nothing was remembered. */
+    offer: (id: string) => {
       const item = before.current.get(id);
-      return item === undefined || !can(item) ? null : { run: () => revert.mutate({ id, before: item }), hint: UNDO_EDIT_HINT };
+      return item === undefined ? null : { run: () => revert.mutate({ id, before: item }), hint: UNDO_EDIT_HINT };
     },
   };
 }

@@ -16,7 +16,7 @@ type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images' | 'act
 /**
  * The server's housekeeping, so that a site nobody looks after for years stays the same size:
  * expired sessions and idempotency keys, what was deleted more than 30 days ago and activity log
- * lines older than a year (hourly),
+ * lines older than a year, and images released for an 'Undo' whose time is up (hourly),
  * and images nothing uses any more, with the upload links that expired (daily). Each runs once
  * at start; a failure is logged and the task tried again at the next hour.
  */
@@ -34,6 +34,7 @@ export function startMaintenance(app: Tasks, log: Logger): () => void {
       .purgeExpired()
       .then((count) => count > 0 && log.info({ count }, 'deleted items purged after 30 days'))
       .catch(warnOf('purging the recently deleted'));
+    app.images.sweepReleased().catch(warnOf('removing released images'));
     if (!collecting && (imagesCollectedAt === null || Date.now() - imagesCollectedAt >= IMAGE_GC_EVERY_MS)) {
       collecting = true;
       app.images

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -7,6 +8,8 @@ import { openDb } from '../setup/direct-db.ts';
 import { useServer, type SuiteServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import * as fixtures from '../fixtures/images.ts';
+import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
+import { RELEASED_IMAGE_KEEP_MS } from '../../src/core/images/images.service.ts';
 
 async function directUpload(suite: SuiteServer, token: string | undefined, bytes: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
   const form = new FormData();
@@ -44,7 +47,9 @@ function storedFiles(suite: SuiteServer, id: string): string[] {
 }
 
 eachDatabase('images on $kind', (db) => {
-  const suite = useServer(db);
+  // The server's clock, moved past the time replaced images are kept.
+  const clock = path.join(os.tmpdir(), `images-clock-${process.pid}-${db.kind}`);
+  const suite = useServer(db, fakeClockEnv(clock));
   let token: string;
   beforeAll(async () => {
     token = await login(suite);
@@ -310,12 +315,13 @@ eachDatabase('images on $kind', (db) => {
     for (const url of used) expect((await fetch(`${suite.url}${url}/320.webp`)).status, url).toBeLessThan(400);
   });
 
-  it('releases every image that saves of one item replace at once, keeping only the last', async () => {
+  it('keeps every image that saves of one item replace at once for a while (for Undo), then only the last', async () => {
     for (const [kind, body] of [
       ['gallery', {}],
       ['news', { title: 'Raft', content: '<p>x</p>', publishedAt: '2026-11-01' }],
       ['events', { name: 'Den day', date: '2031-05-01T10:00:00Z', comment: 'x', bookingUrl: 'https://booking.test/d' }],
     ] as const) {
+      setFakeClock(clock, Date.now());
       const first = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
       const id = (await call(suite, 'POST', `/api/admin/${kind}`, { token, body: { ...body, imageUrl: first } })).body.id as string;
       const urls: string[] = [];
@@ -327,10 +333,45 @@ eachDatabase('images on $kind', (db) => {
       const path = kind === 'gallery' ? '/api/gallery' : `/api/${kind}/${id}`;
       const read = (await call(suite, 'GET', path)).body;
       const kept = (Array.isArray(read) ? read.find((item: { id: string }) => item.id === id) : read).imageUrl as string;
-      // Read committed on PostgreSQL would let two saves read the same old image without the row lock.
-      const served = await Promise.all([first, ...urls].map(async (url) => (await fetch(`${suite.url}${url}`)).status));
-      expect(served, kind).toEqual([first, ...urls].map((url) => (url === kept ? 200 : 404)));
+      const status = (url: string) => fetch(`${suite.url}${url}`).then((response) => response.status);
+      // Each replaced one stays on the site for Undo, marked released; the one in use is not.
+      expect(await Promise.all([first, ...urls].map(status)), kind).toEqual(Array<number>(7).fill(200));
+      const direct = openDb(suite);
+      handles.push(direct);
+      const released = await direct
+        .selectFrom('images')
+        .select('id')
+        .where('releasedAt', 'is not', null)
+        .where(
+          'id',
+          'in',
+          [first, ...urls].map((url) => url.split('/').pop()!),
+        )
+        .execute();
+      expect(released.map((row) => `/images/${row.id}`).sort(), kind).toEqual([first, ...urls].filter((url) => url !== kept).sort());
+      // Undo of the last save: the image it replaced is used again, and its release forgotten.
+      const before = [first, ...urls].find((url) => url !== kept)!;
+      expect((await call(suite, 'PUT', `/api/admin/${kind}/${id}`, { token, body: { ...body, imageUrl: before } })).status).toBe(200);
+
+      // A quarter of an hour later, the next release sweeps those whose time is up: a photo moves
+      // from `other` to `kept`, so `other` is let go just now and stays for its own Undo, and
+      // `kept` is in use again.
+      setFakeClock(clock, Date.now() + RELEASED_IMAGE_KEEP_MS + 60_000);
+      const other = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
+      const photo = (await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: other } })).body.id as string;
+      expect((await call(suite, 'PUT', `/api/admin/gallery/${photo}`, { token, body: { imageUrl: kept } })).status).toBe(200);
+      await expect
+        .poll(() => Promise.all([first, ...urls, other].map(status)), { timeout: 10_000 })
+        .toEqual([first, ...urls, other].map((url) => (url === before || url === kept || url === other ? 200 : 404)));
+      for (const url of [first, ...urls].filter((url) => url !== before && url !== kept)) {
+        expect(storedFiles(suite, url.split('/').pop()!), url).toEqual([]);
+      }
+      expect(
+        (await direct.selectFrom('images').select('releasedAt').where('id', '=', before.split('/').pop()!).executeTakeFirstOrThrow())
+          .releasedAt,
+      ).toBeNull();
     }
+    setFakeClock(clock, Date.now());
   });
 
   it('answers 404 for unknown or malformed image paths', async () => {

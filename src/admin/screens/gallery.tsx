@@ -70,8 +70,8 @@ export function GalleryScreen() {
       setEditing(null);
     },
     onError: version.failed,
-    // A new picture released the old one: only a caption or description can be put back.
-    undo: (input) => undoEdit.offer(input.id, (before) => before.imageUrl === input.imageUrl),
+    // A replaced picture is kept a while for this (docs/decisions/050): it can be put back too.
+    undo: (input) => undoEdit.offer(input.id),
   });
   const trash = useTrash('gallery', '/api/gallery');
   const remove = useSave<string>({

@@ -95,8 +95,8 @@ function SettingsForm({ initial, version }: { initial: Values; version: string }
       form.reset(input.values);
     },
     onError: versions.failed,
-    undo: ({ id, values }) =>
-      undoEdit.offer(id, (before) => before.logoUrl === values.logoUrl && before.heroImageUrl === values.heroImageUrl),
+    // A logo or banner photo replaced or removed is kept a while for this (docs/decisions/050).
+    undo: ({ id }) => undoEdit.offer(id),
   });
   const form = useAdminForm(settingsInputSchema, initial, fieldErrorsOf(save.error));
   const { register, control, submitWith, errorOf } = form;

@@ -137,6 +137,11 @@ interface ImagesTable {
   /** Dominant colour, #rrggbb, shown until the image loads. */
   placeholder: string;
   createdAt: Timestamp;
+  /**
+   * When a change stopped using it (no row uses it now): it is kept a while for that change's
+   * 'Undo', then removed (docs/decisions/050). Null for an image in use or never used.
+   */
+  releasedAt: Timestamp | null;
 }
 
 /** One-time upload URLs of the news image flow. */

@@ -1,7 +1,17 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { isForeignKeyViolation } from '../db/errors.ts';
-import type { ImageRow, UploadTokensTable } from '../db/database.ts';
+import type { Database, ImageRow, UploadTokensTable } from '../db/database.ts';
+
+/** No content row uses image `id` (news, events, gallery, the settings' logo and banner). */
+const unused = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
+  eb.and([
+    eb.not(eb.exists(eb.selectFrom('newsItems').select('id').where('imageId', '=', id))),
+    eb.not(eb.exists(eb.selectFrom('events').select('id').where('imageId', '=', id))),
+    eb.not(eb.exists(eb.selectFrom('galleryImages').select('id').where('imageId', '=', id))),
+    eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('logoImageId', '=', id))),
+    eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('heroImageId', '=', id))),
+  ]);
 
 export function createImagesRepository(db: Db) {
   return {
@@ -16,8 +26,16 @@ export function createImagesRepository(db: Db) {
 
     listIds: async () => (await db.selectFrom('images').select('id').execute()).map((row) => row.id),
 
-    listCreatedBefore: async (before: string) =>
-      (await db.selectFrom('images').select('id').where('createdAt', '<', before).execute()).map((row) => row.id),
+    /** Images stored before `before`, leaving out those released since `releasedSince` (kept for an 'Undo'). */
+    listCreatedBefore: async (before: string, releasedSince: string) =>
+      (
+        await db
+          .selectFrom('images')
+          .select('id')
+          .where('createdAt', '<', before)
+          .where((eb) => eb.or([eb('releasedAt', 'is', null), eb('releasedAt', '<', releasedSince)]))
+          .execute()
+      ).map((row) => row.id),
 
     async delete(id: string): Promise<void> {
       await db.deleteFrom('images').where('id', '=', id).execute();
@@ -31,20 +49,7 @@ export function createImagesRepository(db: Db) {
      * True when it was deleted.
      */
     async deleteIfUnreferenced(id: string): Promise<boolean> {
-      const remove = () =>
-        db
-          .deleteFrom('images')
-          .where('id', '=', id)
-          .where((eb) =>
-            eb.and([
-              eb.not(eb.exists(eb.selectFrom('newsItems').select('id').where('imageId', '=', id))),
-              eb.not(eb.exists(eb.selectFrom('events').select('id').where('imageId', '=', id))),
-              eb.not(eb.exists(eb.selectFrom('galleryImages').select('id').where('imageId', '=', id))),
-              eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('logoImageId', '=', id))),
-              eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('heroImageId', '=', id))),
-            ]),
-          )
-          .executeTakeFirst();
+      const remove = () => db.deleteFrom('images').where('id', '=', id).where(unused(id)).executeTakeFirst();
       if (db.isTransaction) await sql`savepoint release_image`.execute(db);
       try {
         const result = await remove();
@@ -56,6 +61,21 @@ export function createImagesRepository(db: Db) {
       } finally {
         if (db.isTransaction) await sql`release savepoint release_image`.execute(db).catch(() => {});
       }
+    },
+
+    /** Marks the image released at `at` unless a content row uses it; true when it was marked. */
+    async markReleasedIfUnreferenced(id: string, at: string): Promise<boolean> {
+      const result = await db.updateTable('images').set({ releasedAt: at }).where('id', '=', id).where(unused(id)).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** The images released before `at` (kept for an 'Undo' until then). */
+    listReleasedBefore: async (at: string) =>
+      (await db.selectFrom('images').select('id').where('releasedAt', '<', at).execute()).map((row) => row.id),
+
+    /** Forgets a release that a later change took back (the image is in use again). */
+    async clearRelease(id: string): Promise<void> {
+      await db.updateTable('images').set({ releasedAt: null }).where('id', '=', id).execute();
     },
 
     /** Ids of the stored images that content rows use. */

@@ -10,8 +10,14 @@ import { ImageRejectedError, processImage, type ProcessedImage } from './pipelin
 import type { ImageStorage } from './storage.ts';
 import { NEWS_UPLOAD, type UploadLimit } from './upload-limits.ts';
 import { storedImageId, storedImageUrl } from './image-urls.ts';
+import type { ReleaseImage } from '../shared/image-release.ts';
 
 const UPLOAD_URL_TTL_MS = 15 * 60_000;
+/**
+ * How long an image a change stopped using is kept (and still served), so that 'Undo' of that
+ * change, or a form opened before it, can use it again (docs/decisions/050).
+ */
+export const RELEASED_IMAGE_KEEP_MS = 15 * 60_000;
 /** How often a write that met another in a deadlock is run in all. */
 const CONFLICT_ATTEMPTS = 4;
 export const UPLOAD_LINK_INVALID = 'This upload link is not valid: it has expired or was already used.';
@@ -54,6 +60,38 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
     }
   }
 
+  /**
+   * Removes the images released more than RELEASED_IMAGE_KEEP_MS ago that no row has taken up
+   * again, and forgets the release of those that one has. Each delete checks again that nothing
+   * uses the image (a write may take it up at that very moment). Returns the ids removed.
+   */
+  async function sweepReleased(): Promise<string[]> {
+    const removed: string[] = [];
+    for (const id of await repo.listReleasedBefore(new Date(Date.now() - RELEASED_IMAGE_KEEP_MS).toISOString())) {
+      if (await repo.deleteIfUnreferenced(id)) {
+        removed.push(id);
+        await removeFilesLater(id);
+      } else {
+        await repo.clearRelease(id);
+      }
+    }
+    return removed;
+  }
+
+  const sweepInBackground = () => {
+    sweepReleased().catch((error: unknown) => deps.log.warn({ err: error }, 'could not remove released images; the housekeeping will'));
+  };
+
+  /**
+   * After a release: the images whose time is up go now (one indexed query when none is), and
+   * the one just released once its own time is up. The hourly housekeeping sweeps too, for
+   * releases made before a restart.
+   */
+  function sweepLater(): void {
+    sweepInBackground();
+    setTimeout(sweepInBackground, RELEASED_IMAGE_KEEP_MS + 1000).unref();
+  }
+
   async function checkedAndProcessed(bytes: Uint8Array, limit: UploadLimit): Promise<ProcessedImage> {
     if (bytes.byteLength > limit.maxBytes) throw new ImageRejectedError(limit.tooLarge, 413);
     return processImage(bytes);
@@ -74,6 +112,7 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
         widths: [...new Set(processed.variants.map((v) => v.width))].join(','),
         placeholder: processed.placeholder,
         createdAt: nowIso(),
+        releasedAt: null,
       };
       await repo.insert(row);
       return toStoredImage(row);
@@ -102,21 +141,32 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
     },
 
     /**
-     * Runs a content write in one transaction with the release of the images it stops using:
-     * `release(url)` deletes that image's row in the same transaction unless a row still uses
-     * it, and its files go once the transaction has committed (never for one rolled back).
+     * Runs a content write in one transaction with the release of the images it stops using.
+     * `release(url)` marks that image released unless a row still uses it: it stays (and is
+     * served) for RELEASED_IMAGE_KEEP_MS, so that 'Undo' of this change can put it back, and then
+     * goes with `sweepReleased`. `release(url, { atOnce: true })` (deleting for ever, which has no
+     * undo) deletes its row in the same transaction, and its files once that has committed
+     * (never for one rolled back).
      */
-    async transaction<T>(work: (trx: Db, release: (url: string | null | undefined) => Promise<void>) => Promise<T>): Promise<T> {
+    async transaction<T>(work: (trx: Db, release: ReleaseImage) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
-        const released: string[] = [];
+        const deleted: string[] = [];
+        let marked = false;
         try {
           const result = await deps.db.transaction().execute((trx) =>
-            work(trx, async (url) => {
+            work(trx, async (url, options) => {
               const id = storedImageId(url);
-              if (id && (await createImagesRepository(trx).deleteIfUnreferenced(id))) released.push(id);
+              if (!id) return;
+              const images = createImagesRepository(trx);
+              if (options?.atOnce) {
+                if (await images.deleteIfUnreferenced(id)) deleted.push(id);
+              } else if (await images.markReleasedIfUnreferenced(id, nowIso())) {
+                marked = true;
+              }
             }),
           );
-          for (const id of released) await removeFilesLater(id);
+          for (const id of deleted) await removeFilesLater(id);
+          if (marked) sweepLater();
           return result;
         } catch (error) {
           // A deadlock with another such write: all of this one was rolled back, so it runs again.
@@ -126,6 +176,8 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
         }
       }
     },
+
+    sweepReleased,
 
     /** A one-time URL under the site's public address for PUTting one file, valid for 15 minutes. */
     async createUploadUrl(publicUrl: string): Promise<string> {
@@ -183,7 +235,8 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
       const cutoff = new Date(Date.now() - graceMs);
       const referenced = await repo.referencedIds();
       const removedImages: string[] = [];
-      for (const id of await repo.listCreatedBefore(cutoff.toISOString())) {
+      const keptSince = new Date(Date.now() - RELEASED_IMAGE_KEEP_MS).toISOString();
+      for (const id of await repo.listCreatedBefore(cutoff.toISOString(), keptSince)) {
         // Checked again by the delete itself: a row may have started using it since.
         if (!referenced.has(id) && (await repo.deleteIfUnreferenced(id))) removedImages.push(id);
       }

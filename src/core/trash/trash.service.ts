@@ -25,7 +25,8 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
     return deps.withImageRelease(async (trx, release) => {
       const gone = await repository(trx, kind).purge(id);
       if (!gone) throw new NotFoundError(KINDS[kind].noun);
-      await release(gone.imageUrl);
+      // Deleted for ever has no undo: its image goes with it, not after a while.
+      await release(gone.imageUrl, { atOnce: true });
       return { label: gone.label };
     });
   }

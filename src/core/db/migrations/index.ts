@@ -11,6 +11,7 @@ import * as liveRowIndexes from './2026_11_25_0009_live_row_indexes.ts';
 import * as twoStepSignIn from './2026_11_25_0010_two_step_sign_in.ts';
 import * as wrongTwoStepCodes from './2026_11_26_0011_wrong_two_step_codes.ts';
 import * as activity from './2026_11_26_0012_activity.ts';
+import * as releasedImages from './2026_11_26_0013_released_images.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0010_two_step_sign_in': twoStepSignIn,
   '2026_11_26_0011_wrong_two_step_codes': wrongTwoStepCodes,
   '2026_11_26_0012_activity': activity,
+  '2026_11_26_0013_released_images': releasedImages,
 };
