@@ -6,16 +6,43 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** A port nothing listens on now, on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+/** Whether nothing listens on `port` (0: any port) on 127.0.0.1 now; the port, or null. */
+function probe(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as net.AddressInfo;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * Test files run two at a time, each in its own worker, and each picks ports for its servers. A
+ * port the system hands one worker may be one the other's server has just let go during a
+ * restart (which keeps its port): the second server then failed to listen, and its tests talked
+ * to the other file's server (seen once in a full run: a fresh site that already held news). So
+ * each worker picks from its own thousand ports, below the system's range for outgoing
+ * connections (32768 and up on Linux), starting at a random place so that a port of the file
+ * before (a server still stopping) is not the first tried. Outside Vitest (the bench), any port.
+ */
+const WORKER = Number(process.env.VITEST_POOL_ID ?? 0);
+const WORKER_PORTS = 1000;
+let nextPort = Math.floor(Math.random() * WORKER_PORTS);
+
+/** A port nothing listens on now, on 127.0.0.1 (in this test worker's own range). */
+export async function freePort(): Promise<number> {
+  if (!WORKER) {
+    const port = await probe(0);
+    if (port === null) throw new Error('No port is free on 127.0.0.1');
+    return port;
+  }
+  for (let tried = 0; tried < WORKER_PORTS; tried++) {
+    const port = 20_000 + WORKER * WORKER_PORTS + (nextPort++ % WORKER_PORTS);
+    if ((await probe(port)) !== null) return port;
+  }
+  throw new Error(`No port is free in test worker ${WORKER}'s range`);
 }
 
 export interface RunningServer {
