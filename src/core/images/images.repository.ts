@@ -46,10 +46,19 @@ export function createImagesRepository(db: Db) {
      * see a row another transaction is adding at that moment; the foreign keys can, and refuse
      * the delete: that refusal means "in use" too. Inside a transaction the delete runs under a
      * savepoint, so that on PostgreSQL the refusal does not abort the write it belongs to.
-     * True when it was deleted.
+     * True when it was deleted. With `keptSince`, an image released since then (kept for an
+     * 'Undo', perhaps released again after this caller read it) is left alone too.
      */
-    async deleteIfUnreferenced(id: string): Promise<boolean> {
-      const remove = () => db.deleteFrom('images').where('id', '=', id).where(unused(id)).executeTakeFirst();
+    async deleteIfUnreferenced(id: string, keptSince?: string): Promise<boolean> {
+      const remove = () =>
+        db
+          .deleteFrom('images')
+          .where('id', '=', id)
+          .where(unused(id))
+          .$if(keptSince !== undefined, (query) =>
+            query.where((eb) => eb.or([eb('releasedAt', 'is', null), eb('releasedAt', '<', keptSince!)])),
+          )
+          .executeTakeFirst();
       if (db.isTransaction) await sql`savepoint release_image`.execute(db);
       try {
         const result = await remove();
@@ -73,9 +82,9 @@ export function createImagesRepository(db: Db) {
     listReleasedBefore: async (at: string) =>
       (await db.selectFrom('images').select('id').where('releasedAt', '<', at).execute()).map((row) => row.id),
 
-    /** Forgets a release that a later change took back (the image is in use again). */
-    async clearRelease(id: string): Promise<void> {
-      await db.updateTable('images').set({ releasedAt: null }).where('id', '=', id).execute();
+    /** Forgets a release before `before` that a later change took back (the image is in use again). */
+    async clearRelease(id: string, before: string): Promise<void> {
+      await db.updateTable('images').set({ releasedAt: null }).where('id', '=', id).where('releasedAt', '<', before).execute();
     },
 
     /** Ids of the stored images that content rows use. */

@@ -67,12 +67,14 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
    */
   async function sweepReleased(): Promise<string[]> {
     const removed: string[] = [];
-    for (const id of await repo.listReleasedBefore(new Date(Date.now() - RELEASED_IMAGE_KEEP_MS).toISOString())) {
-      if (await repo.deleteIfUnreferenced(id)) {
+    const keptSince = new Date(Date.now() - RELEASED_IMAGE_KEEP_MS).toISOString();
+    for (const id of await repo.listReleasedBefore(keptSince)) {
+      // Checked again as it is deleted: released again since it was listed, it is kept for that Undo.
+      if (await repo.deleteIfUnreferenced(id, keptSince)) {
         removed.push(id);
         await removeFilesLater(id);
       } else {
-        await repo.clearRelease(id);
+        await repo.clearRelease(id, keptSince);
       }
     }
     return removed;
@@ -238,7 +240,7 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
       const keptSince = new Date(Date.now() - RELEASED_IMAGE_KEEP_MS).toISOString();
       for (const id of await repo.listCreatedBefore(cutoff.toISOString(), keptSince)) {
         // Checked again by the delete itself: a row may have started using it since.
-        if (!referenced.has(id) && (await repo.deleteIfUnreferenced(id))) removedImages.push(id);
+        if (!referenced.has(id) && (await repo.deleteIfUnreferenced(id, keptSince))) removedImages.push(id);
       }
       // An upload stores its files, then its row: files written within the grace period are left
       // alone, since their upload may still be storing them. The rows are read after the files,
