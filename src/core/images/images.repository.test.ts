@@ -48,6 +48,6 @@ it('leaves an image released again after the sweep listed it, and deletes one wh
   expect((await repo.findById('releasedagain'))?.releasedAt).toBe('2026-11-26T12:10:00.000Z');
   expect(await repo.deleteIfUnreferenced('oldrelease', keptSince)).toBe(true);
   expect(await repo.findById('oldrelease')).toBeUndefined();
-  // The image collection (no keep asked) would take it: it has its own `keptSince` to pass.
+  // The daily collection of unused images leaves it out too: it was let go after `keptSince`.
   expect(await repo.listCreatedBefore('2026-11-26T00:00:00.000Z', keptSince)).toEqual([]);
 });
