@@ -53,6 +53,20 @@ describe('the activity log, in Chromium', () => {
     const recent = page.getByTestId('recent-activity').locator('li');
     await expect.poll(() => recent.count()).toBe(5);
     await expect(recent.first().innerText()).resolves.toMatch(/^admin deleted the event “Christmas fair”\n/);
+    // The wrong tap is put right where the volunteers land: Restore, on the dashboard too.
+    await expect(recent.getByRole('button', { name: /^Restore/ }).count()).resolves.toBe(1);
+    await recent.first().getByRole('button', { name: 'Restore Christmas fair' }).click();
+    await expectNotice(page, 'Restored: it is back on the site as it was.');
+    await expect.poll(() => recent.first().innerText()).toMatch(/^admin restored the event “Christmas fair”\n/);
+    await expect(recent.getByRole('button', { name: /^Restore/ }).count()).resolves.toBe(0);
+    expect(await (await fetch(`${suite.url}/events`)).text()).toContain('Christmas fair');
+    // Deleted again, to be found in the log below.
+    await page.goto(`${suite.url}/admin/events`);
+    await page.getByRole('button', { name: 'Delete Christmas fair' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectNotice(page, 'Event deleted successfully');
+    await page.goto(`${suite.url}/admin/dashboard`);
+    await expect.poll(() => recent.first().innerText()).toMatch(/^admin deleted the event “Christmas fair”\n/);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-dashboard-390.png`, fullPage: true });
 
@@ -66,10 +80,13 @@ describe('the activity log, in Chromium', () => {
     expect(top[0]).toMatch(
       /^admin deleted the event “Christmas fair”\n+\w+ \d{1,2}, 2026 at \d\d:\d\d · from (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1), Chrome on Linux\n+Restore\s+Christmas fair$/,
     );
-    expect(top[1]).toMatch(/^admin signed in\n/);
-    expect(top[2]).toMatch(/^admin added the event “Christmas fair”\n/);
+    expect(top[1]).toMatch(/^admin restored the event “Christmas fair”\n/);
+    // The first delete was undone: only the newer one offers Restore.
+    expect(top[2]).toMatch(/^admin deleted the event “Christmas fair”\n+[^\n]+$/);
     expect(top[3]).toMatch(/^admin signed in\n/);
-    expect(top[4]).toMatch(/^secretary edited the news item “Minutes 0”\n+.* · from 203\.0\.113\.9, Firefox on Windows$/);
+    expect(top[4]).toMatch(/^admin added the event “Christmas fair”\n/);
+    expect(top[5]).toMatch(/^admin signed in\n/);
+    expect(top[6]).toMatch(/^secretary edited the news item “Minutes 0”\n+.* · from 203\.0\.113\.9, Firefox on Windows$/);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-activity-390.png`, fullPage: false });
 
@@ -80,16 +97,16 @@ describe('the activity log, in Chromium', () => {
     await expect(lines.count()).resolves.toBe(50);
     await page.unroute('**/api/admin/activity?before=*');
     await page.getByRole('button', { name: 'Show more' }).click();
-    await expect.poll(() => lines.count()).toBe(64);
+    await expect.poll(() => lines.count()).toBe(66);
     await expect(lines.last().innerText()).resolves.toMatch(/^secretary edited the news item “Minutes 59”/);
     await expect(page.getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
 
     // One administrator's lines alone: what their sign-in was used for.
     await page.getByLabel('Who').selectOption('admin');
-    await expect.poll(() => lines.count()).toBe(4);
+    await expect.poll(() => lines.count()).toBe(6);
     expect((await lines.allInnerTexts()).every((line) => line.startsWith('admin '))).toBe(true);
     await page.getByLabel('Who').selectOption('Everyone');
-    await expect.poll(() => lines.count()).toBe(64);
+    await expect.poll(() => lines.count()).toBe(66);
 
     // The wrong tap, put right from where it was found: back on the site, and a line says who.
     await expect(lines.getByRole('button', { name: /^Restore/ }).count()).resolves.toBe(1);

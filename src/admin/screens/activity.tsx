@@ -1,18 +1,14 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { ACTIVITY_DAYS, trashKindOf, type ActivityEntry, type ActivityPage } from '../../core/activity/activity.schema.ts';
-import type { TrashKind } from '../../core/trash/trash.schema.ts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ACTIVITY_DAYS, type ActivityPage } from '../../core/activity/activity.schema.ts';
 import { apiRequest, errorMessage } from '../api.ts';
 import { useTimeZone } from '../dates.ts';
 import type { Admin } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/field.tsx';
-import { ActivityLine } from '../ui/activity-line.tsx';
+import { ACTIVITY_URL, ActivityLine, restoreOf } from '../ui/activity-line.tsx';
 import { EmptyState } from '../ui/list-state.tsx';
-import { useTrash } from '../use-trash.ts';
-
-const ACTIVITY_URL = '/api/admin/activity';
 
 /**
  * Who did what, newest first (docs/decisions/049): the club can tell who deleted the Christmas
@@ -78,32 +74,5 @@ export function ActivityScreen() {
         )}
       </Card>
     </AdminPage>
-  );
-}
-
-const LIST_URLS: Record<TrashKind, string> = { news: '/api/news', events: '/api/events', gallery: '/api/gallery' };
-
-/**
- * 'Restore' beside a delete the server says it would undo now (the item is still among the
- * recently deleted, from that delete): someone else's wrong tap, found in the log, is put right
- * where it was found.
- */
-function restoreOf(entry: ActivityEntry): ReactNode {
-  const kind = entry.restorable ? trashKindOf(entry.subjectKind) : null;
-  if (!kind || !entry.subjectId) return undefined;
-  return <RestoreDeleted kind={kind} id={entry.subjectId} label={entry.subjectLabel ?? ''} />;
-}
-
-function RestoreDeleted({ kind, id, label }: { kind: TrashKind; id: string; label: string }) {
-  const queryClient = useQueryClient();
-  const { restore } = useTrash(kind, LIST_URLS[kind]);
-  return (
-    <Button
-      variant="secondary"
-      disabled={restore.isPending}
-      onClick={() => restore.mutate(id, { onSettled: () => void queryClient.invalidateQueries({ queryKey: [ACTIVITY_URL] }) })}
-    >
-      Restore<span className="sr-only"> {label}</span>
-    </Button>
   );
 }

@@ -10,7 +10,7 @@ import { BackupsAlert } from '../ui/backups-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 import type { ActivityPage } from '../../core/activity/activity.schema.ts';
-import { ActivityLine } from '../ui/activity-line.tsx';
+import { ACTIVITY_URL, ActivityLine, restoreOf } from '../ui/activity-line.tsx';
 
 const DASHBOARD_LIST_SIZE = 5;
 
@@ -21,8 +21,9 @@ export function DashboardScreen() {
   const events = useQuery<ClubEvent[]>({ queryKey: ['/api/events'] });
   const gallery = useQuery<GalleryImage[]>({ queryKey: ['/api/gallery'] });
   const me = useQuery<Me>({ queryKey: ['/api/admin/me'] });
-  // Who changed what lately (the other volunteers, or a stranger): read anew at each visit.
-  const activity = useQuery<ActivityPage>({ queryKey: ['/api/admin/activity'], staleTime: 0 });
+  // Who changed what lately (the other volunteers, or a stranger), with Restore on a delete that
+  // can still be undone: read anew at each visit.
+  const activity = useQuery<ActivityPage>({ queryKey: [ACTIVITY_URL], staleTime: 0 });
   const [now] = useState(() => Date.now());
 
   const logout = useLogout();
@@ -125,7 +126,7 @@ export function DashboardScreen() {
         ) : (
           <ol className="divide-y divide-slate-200" data-testid="recent-activity">
             {activity.data!.entries.slice(0, DASHBOARD_LIST_SIZE).map((entry) => (
-              <ActivityLine key={entry.id} entry={entry} timeZone={timeZone} />
+              <ActivityLine key={entry.id} entry={entry} timeZone={timeZone} action={restoreOf(entry)} />
             ))}
           </ol>
         )}

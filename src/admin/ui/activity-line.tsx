@@ -1,6 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { describeActivity, type ActivityEntry } from '../../core/activity/activity.schema.ts';
+import { describeActivity, trashKindOf, type ActivityEntry } from '../../core/activity/activity.schema.ts';
 import { formatDisplayDateTime } from '../../core/shared/time.ts';
+import type { TrashKind } from '../../core/trash/trash.schema.ts';
+import { useTrash } from '../use-trash.ts';
+import { Button } from './button.tsx';
+
+/** The activity log's address, and the start of every query key that holds some of it. */
+export const ACTIVITY_URL = '/api/admin/activity';
 
 /** One line of the activity log: the sentence, then when, from where, with what. */
 export function ActivityLine({ entry, timeZone, action }: { entry: ActivityEntry; timeZone: string; action?: ReactNode }) {
@@ -16,5 +23,32 @@ export function ActivityLine({ entry, timeZone, action }: { entry: ActivityEntry
       </div>
       {action}
     </li>
+  );
+}
+
+const LIST_URLS: Record<TrashKind, string> = { news: '/api/news', events: '/api/events', gallery: '/api/gallery' };
+
+/**
+ * 'Restore' beside a delete the server says it would undo now (the item is still among the
+ * recently deleted, from that delete): someone else's wrong tap, found in the log or on the
+ * dashboard, is put right where it was found.
+ */
+export function restoreOf(entry: ActivityEntry): ReactNode {
+  const kind = entry.restorable ? trashKindOf(entry.subjectKind) : null;
+  if (!kind || !entry.subjectId) return undefined;
+  return <RestoreDeleted kind={kind} id={entry.subjectId} label={entry.subjectLabel ?? ''} />;
+}
+
+function RestoreDeleted({ kind, id, label }: { kind: TrashKind; id: string; label: string }) {
+  const queryClient = useQueryClient();
+  const { restore } = useTrash(kind, LIST_URLS[kind]);
+  return (
+    <Button
+      variant="secondary"
+      disabled={restore.isPending}
+      onClick={() => restore.mutate(id, { onSettled: () => void queryClient.invalidateQueries({ queryKey: [ACTIVITY_URL] }) })}
+    >
+      Restore<span className="sr-only"> {label}</span>
+    </Button>
   );
 }
