@@ -33,7 +33,7 @@ export function useItemSaves<TValues, TItem extends { id: string; imageUrl: stri
   dialogs,
 }: ItemSavesOptions<TValues, TItem>) {
   const queryClient = useQueryClient();
-  const trash = useTrash(trashKind, listUrl);
+  const trash = useTrash(trashKind);
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const create = useSave<TValues>({
     method: 'POST',

@@ -6,9 +6,13 @@ import { apiRequest, errorMessage } from './api.ts';
 /** What 'Undo' after a delete does, for screen readers. */
 export const RESTORE_HINT = 'Restore it from Recently deleted, below the list';
 
+/** The public list each kind of the recently deleted goes back to, refreshed after a restore or delete for ever. */
+const LIST_URLS: Record<TrashKind, string> = { news: '/api/news', events: '/api/events', gallery: '/api/gallery' };
+
 /** The recently deleted of one list: its query key, restore ('Undo', 'Restore') and delete for ever. */
-export function useTrash(kind: TrashKind, listUrl: string) {
+export function useTrash(kind: TrashKind) {
   const queryClient = useQueryClient();
+  const listUrl = LIST_URLS[kind];
   const deletedUrl = `/api/admin/deleted/${kind}`;
   const refresh = () => Promise.all([listUrl, deletedUrl].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
   const restore = useMutation({

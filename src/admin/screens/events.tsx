@@ -165,7 +165,7 @@ export function EventsScreen() {
           </ListWindow>
         )}
       </ListState>
-      <RecentlyDeleted kind="events" listUrl="/api/events" untitled="(untitled)" />
+      <RecentlyDeleted kind="events" untitled="(untitled)" />
     </AdminPage>
   );
 }

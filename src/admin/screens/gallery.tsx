@@ -73,7 +73,7 @@ export function GalleryScreen() {
     // A replaced picture is kept a while for this (docs/decisions/050): it can be put back too.
     undo: (input) => undoEdit.offer(input.id),
   });
-  const trash = useTrash('gallery', '/api/gallery');
+  const trash = useTrash('gallery');
   const remove = useSave<string>({
     method: 'DELETE',
     url: (id) => `/api/admin/gallery/${id}`,
@@ -199,7 +199,7 @@ export function GalleryScreen() {
           </ListWindow>
         )}
       </ListState>
-      <RecentlyDeleted kind="gallery" listUrl="/api/gallery" untitled="(no caption)" />
+      <RecentlyDeleted kind="gallery" untitled="(no caption)" />
     </AdminPage>
   );
 }

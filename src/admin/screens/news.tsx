@@ -141,7 +141,7 @@ export function NewsScreen() {
           </ListWindow>
         )}
       </ListState>
-      <RecentlyDeleted kind="news" listUrl="/api/news" untitled="(untitled)" />
+      <RecentlyDeleted kind="news" untitled="(untitled)" />
     </AdminPage>
   );
 }

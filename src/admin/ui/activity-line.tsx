@@ -26,8 +26,6 @@ export function ActivityLine({ entry, timeZone, action }: { entry: ActivityEntry
   );
 }
 
-const LIST_URLS: Record<TrashKind, string> = { news: '/api/news', events: '/api/events', gallery: '/api/gallery' };
-
 /**
  * 'Restore' beside a delete the server says it would undo now (the item is still among the
  * recently deleted, from that delete): someone else's wrong tap, found in the log or on the
@@ -41,7 +39,7 @@ export function restoreOf(entry: ActivityEntry): ReactNode {
 
 function RestoreDeleted({ kind, id, label }: { kind: TrashKind; id: string; label: string }) {
   const queryClient = useQueryClient();
-  const { restore } = useTrash(kind, LIST_URLS[kind]);
+  const { restore } = useTrash(kind);
   return (
     <Button
       variant="secondary"

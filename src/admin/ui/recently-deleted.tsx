@@ -12,9 +12,9 @@ import { ConfirmDeleteDialog } from './dialog.tsx';
  * Below a list: what was deleted from it in the last 30 days, to restore or delete for ever.
  * Shown only when there is something; closed until opened.
  */
-export function RecentlyDeleted({ kind, listUrl, untitled }: { kind: TrashKind; listUrl: string; untitled: string }) {
+export function RecentlyDeleted({ kind, untitled }: { kind: TrashKind; untitled: string }) {
   const timeZone = useTimeZone();
-  const { deletedUrl, restore, purge } = useTrash(kind, listUrl);
+  const { deletedUrl, restore, purge } = useTrash(kind);
   const deleted = useQuery<DeletedItem[]>({ queryKey: [deletedUrl] });
   const [purging, setPurging] = useState<DeletedItem | null>(null);
   const items = deleted.data ?? [];

@@ -13,6 +13,10 @@ const unused = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
     eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('heroImageId', '=', id))),
   ]);
 
+/** Not released since `keptSince`: an image let go after it is kept for that change's 'Undo' (docs/decisions/050). */
+const notKeptSince = (keptSince: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
+  eb.or([eb('releasedAt', 'is', null), eb('releasedAt', '<', keptSince)]);
+
 export function createImagesRepository(db: Db) {
   return {
     async insert(row: ImageRow): Promise<void> {
@@ -26,16 +30,11 @@ export function createImagesRepository(db: Db) {
 
     listIds: async () => (await db.selectFrom('images').select('id').execute()).map((row) => row.id),
 
-    /** Images stored before `before`, leaving out those released since `releasedSince` (kept for an 'Undo'). */
-    listCreatedBefore: async (before: string, releasedSince: string) =>
-      (
-        await db
-          .selectFrom('images')
-          .select('id')
-          .where('createdAt', '<', before)
-          .where((eb) => eb.or([eb('releasedAt', 'is', null), eb('releasedAt', '<', releasedSince)]))
-          .execute()
-      ).map((row) => row.id),
+    /** Images stored before `before`, leaving out those released since `keptSince` (kept for an 'Undo'). */
+    listCreatedBefore: async (before: string, keptSince: string) =>
+      (await db.selectFrom('images').select('id').where('createdAt', '<', before).where(notKeptSince(keptSince)).execute()).map(
+        (row) => row.id,
+      ),
 
     async delete(id: string): Promise<void> {
       await db.deleteFrom('images').where('id', '=', id).execute();
@@ -55,9 +54,7 @@ export function createImagesRepository(db: Db) {
           .deleteFrom('images')
           .where('id', '=', id)
           .where(unused(id))
-          .$if(keptSince !== undefined, (query) =>
-            query.where((eb) => eb.or([eb('releasedAt', 'is', null), eb('releasedAt', '<', keptSince!)])),
-          )
+          .$if(keptSince !== undefined, (query) => query.where(notKeptSince(keptSince!)))
           .executeTakeFirst();
       if (db.isTransaction) await sql`savepoint release_image`.execute(db);
       try {

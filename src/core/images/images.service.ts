@@ -18,6 +18,8 @@ const UPLOAD_URL_TTL_MS = 15 * 60_000;
  * change, or a form opened before it, can use it again (docs/decisions/050).
  */
 export const RELEASED_IMAGE_KEEP_MS = 15 * 60_000;
+/** Images released since this moment are still kept. */
+const keptSince = () => new Date(Date.now() - RELEASED_IMAGE_KEEP_MS).toISOString();
 /** How often a write that met another in a deadlock is run in all. */
 const CONFLICT_ATTEMPTS = 4;
 export const UPLOAD_LINK_INVALID = 'This upload link is not valid: it has expired or was already used.';
@@ -67,14 +69,14 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
    */
   async function sweepReleased(): Promise<string[]> {
     const removed: string[] = [];
-    const keptSince = new Date(Date.now() - RELEASED_IMAGE_KEEP_MS).toISOString();
-    for (const id of await repo.listReleasedBefore(keptSince)) {
+    const since = keptSince();
+    for (const id of await repo.listReleasedBefore(since)) {
       // Checked again as it is deleted: released again since it was listed, it is kept for that Undo.
-      if (await repo.deleteIfUnreferenced(id, keptSince)) {
+      if (await repo.deleteIfUnreferenced(id, since)) {
         removed.push(id);
         await removeFilesLater(id);
       } else {
-        await repo.clearRelease(id, keptSince);
+        await repo.clearRelease(id, since);
       }
     }
     return removed;
@@ -237,10 +239,10 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
       const cutoff = new Date(Date.now() - graceMs);
       const referenced = await repo.referencedIds();
       const removedImages: string[] = [];
-      const keptSince = new Date(Date.now() - RELEASED_IMAGE_KEEP_MS).toISOString();
-      for (const id of await repo.listCreatedBefore(cutoff.toISOString(), keptSince)) {
+      const since = keptSince();
+      for (const id of await repo.listCreatedBefore(cutoff.toISOString(), since)) {
         // Checked again by the delete itself: a row may have started using it since.
-        if (!referenced.has(id) && (await repo.deleteIfUnreferenced(id, keptSince))) removedImages.push(id);
+        if (!referenced.has(id) && (await repo.deleteIfUnreferenced(id, since))) removedImages.push(id);
       }
       // An upload stores its files, then its row: files written within the grace period are left
       // alone, since their upload may still be storing them. The rows are read after the files,
