@@ -374,6 +374,23 @@ eachDatabase('images on $kind', (db) => {
     setFakeClock(clock, Date.now());
   });
 
+  it('removes an image kept for Undo after a server killed before its time was up, once it starts again', async () => {
+    setFakeClock(clock, Date.now());
+    const first = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
+    const second = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
+    const photo = (await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: first } })).body.id as string;
+    expect((await call(suite, 'PUT', `/api/admin/gallery/${photo}`, { token, body: { imageUrl: second } })).status).toBe(200);
+    expect((await fetch(`${suite.url}${first}`)).status).toBe(200);
+    // kill -9 takes the timer that would have removed it; the housekeeping at start does.
+    setFakeClock(clock, Date.now() + RELEASED_IMAGE_KEEP_MS + 60_000);
+    await suite.restart('SIGKILL');
+    token = await login(suite);
+    await expect.poll(async () => (await fetch(`${suite.url}${first}`)).status, { timeout: 10_000 }).toBe(404);
+    expect(storedFiles(suite, first.split('/').pop()!)).toEqual([]);
+    expect((await fetch(`${suite.url}${second}`)).status).toBe(200);
+    setFakeClock(clock, Date.now());
+  });
+
   it('answers 404 for unknown or malformed image paths', async () => {
     for (const p of ['/images/nope', '/images/abc/..%2f..%2fclub.sqlite', '/images/abc/640.png', '/images/ABC']) {
       expect((await fetch(`${suite.url}${p}`)).status, p).toBe(404);
