@@ -7,6 +7,6 @@ declare namespace App {
     /** Booking pages this page may show in its frame (their origins go into frame-src). */
     frameSources: string[];
     /** What an API write did, noted by its endpoint; recorded in the activity log once it succeeded. */
-    activity?: import('./server/http/activity.ts').NotedActivity;
+    activity?: import('./server/http/activity.ts').NotedActivity[];
   }
 }

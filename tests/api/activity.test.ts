@@ -216,7 +216,7 @@ eachDatabase('the activity log on $kind', (db) => {
     const everyone = await wholeLog();
     expect(mine.length).toBeGreaterThan(ACTIVITY_PAGE);
     expect(mine).toEqual(everyone.filter((entry) => entry.adminId === me.id));
-    expect((await as('GET', '/api/admin/activity?admin=nosuchadmin')).body).toEqual({ entries: [], next: null });
+    expect((await as('GET', '/api/admin/activity?admin=nosuchadmin')).body).toEqual({ entries: [], next: null, restorableDeletes: 0 });
     const refused = await as('GET', `/api/admin/activity?admin=${encodeURIComponent('../x')}`);
     expect(refused.status).toBe(400);
     expect(refused.body.errors.admin).toBe('That is not an administrator’s id');
@@ -268,6 +268,129 @@ eachDatabase('the activity log on $kind', (db) => {
     expect((await as('POST', `/api/admin/deleted/news/${stillDeleted.id}/restore`)).status).toBe(200);
     expect(restorable((await wholeLog()).slice(0, 20))).toEqual(['Deleted twice']);
     expect((await as('DELETE', `/api/admin/administrators/${added.body.id}`)).status).toBe(200);
+  });
+
+  it('restores everything one administrator deleted, each item once with two taps at once, and none deleted since by another', async () => {
+    const added = await as('POST', '/api/admin/administrators', {
+      username: 'intruder',
+      password: PASSWORD,
+      currentPassword: ADMIN.password,
+    });
+    expect(added.status).toBe(201);
+    const intruderId = added.body.id as string;
+    const intruder = await login(suite, 'intruder', PASSWORD);
+    const theirs = (method: string, url: string) => call(suite, method, url, { token: intruder });
+    const news = (title: string) => create(suite.url, token, '/api/admin/news', { title, content: '<p>x</p>', publishedAt: '2026-11-04' });
+    const [first, second, third, redeleted, purged, mineAlone] = await Promise.all(
+      ['Fair', 'Quiz', 'Walk', 'Deleted again by me', 'Purged by me', 'Deleted by me'].map(news),
+    );
+    const events = await Promise.all(
+      ['Camp', 'Hike'].map((name, i) =>
+        create(suite.url, token, '/api/admin/events', {
+          name,
+          date: daysFromNow(5 + i),
+          comment: 'x',
+          bookingUrl: 'https://booking.example.org/r',
+        }),
+      ),
+    );
+    const photos = await Promise.all(
+      [4, 5].map(async (seed) => create(suite.url, token, '/api/admin/gallery', { imageUrl: await uploadImage(suite.url, token, seed) })),
+    );
+    for (const item of [first, second, third, redeleted, purged])
+      expect((await theirs('DELETE', `/api/admin/news/${item!.id}`)).status).toBe(200);
+    for (const item of events) expect((await theirs('DELETE', `/api/admin/events/${item.id}`)).status).toBe(200);
+    for (const item of photos) expect((await theirs('DELETE', `/api/admin/gallery/${item.id}`)).status).toBe(200);
+    expect((await as('POST', `/api/admin/deleted/news/${redeleted!.id}/restore`)).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/news/${redeleted!.id}`)).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/deleted/news/${purged!.id}`)).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/news/${mineAlone!.id}`)).status).toBe(200);
+    // The password is taken from them; what they did stays in the log to be undone.
+    expect((await as('DELETE', `/api/admin/administrators/${intruderId}`)).status).toBe(200);
+
+    const firstPage = await as('GET', `/api/admin/activity?admin=${intruderId}`);
+    expect(firstPage.body.restorableDeletes).toBe(7);
+    const undone = [first, second, third, ...events, ...photos].map((item) => item!.id).sort();
+
+    const [one, two] = await Promise.all([0, 1].map(() => as('POST', '/api/admin/activity/restore', { admin: intruderId })));
+    expect([one!.status, two!.status]).toEqual([200, 200]);
+    expect(one!.body.restored + two!.body.restored).toBe(7);
+    expect([one!.body.message, two!.body.message]).toContain(`Restored ${Math.max(one!.body.restored, two!.body.restored)} items`);
+
+    const live = async (url: string) => ((await call(suite, 'GET', url)).body as { id: string }[]).map((item) => item.id);
+    const onSite = [...(await live('/api/news')), ...(await live('/api/events')), ...(await live('/api/gallery'))];
+    expect(undone.every((id) => onSite.includes(id))).toBe(true);
+    const stillDeleted = ((await as('GET', '/api/admin/deleted/news')).body as { id: string }[]).map((item) => item.id);
+    expect(stillDeleted).toEqual(expect.arrayContaining([redeleted!.id, mineAlone!.id]));
+    expect(onSite).not.toContain(redeleted!.id);
+
+    // One line for each item put back, by who tapped, whichever tap did it.
+    const restoredLines = (await wholeLog()).slice(0, 7);
+    expect(restoredLines.every((entry) => entry.action === 'restored')).toBe(true);
+    expect(restoredLines.map((entry) => entry.subjectId).sort()).toEqual(undone);
+    expect(new Set(restoredLines.map((entry) => entry.adminName))).toEqual(new Set([ADMIN.username]));
+    expect(restoredLines.map(describeActivity)).toContain(`${ADMIN.username} restored the event “Camp”`);
+
+    expect((await as('GET', `/api/admin/activity?admin=${intruderId}`)).body.restorableDeletes).toBe(0);
+    const again = await as('POST', '/api/admin/activity/restore', { admin: intruderId });
+    expect(again.body).toEqual({ message: 'Nothing to restore: it was restored or deleted for ever already', restored: 0 });
+  });
+
+  it('restores more deletes than one statement holds, with a line for each', async () => {
+    // A script with a stolen password deletes fast: more items than the drivers take in one statement.
+    const count = 3_500;
+    const deletedAt = new Date(Date.now() - 60_000).toISOString();
+    const ids = Array.from({ length: count }, (_, i) => `bulk${String(i).padStart(5, '0')}`);
+    const rows = ids.map((id) => ({
+      id,
+      title: `Bulk ${id}`,
+      content: '<p>x</p>',
+      publishedAt: '2026-11-01T00:00:00.000Z',
+      createdAt: deletedAt,
+      updatedAt: deletedAt,
+      deletedAt,
+    }));
+    for (let start = 0; start < count; start += 200) {
+      await direct()
+        .insertInto('newsItems')
+        .values(rows.slice(start, start + 200))
+        .execute();
+      await direct()
+        .insertInto('activity')
+        .values(
+          ids.slice(start, start + 200).map((id) =>
+            logLine(`line${id}`, deletedAt, {
+              adminId: 'scripted',
+              adminName: 'scripted',
+              action: 'deleted',
+              subjectKind: 'news',
+              subjectId: id,
+            }),
+          ),
+        )
+        .execute();
+    }
+    expect((await as('GET', '/api/admin/activity?admin=scripted')).body.restorableDeletes).toBe(count);
+    const restored = await as('POST', '/api/admin/activity/restore', { admin: 'scripted' });
+    expect(restored.body).toEqual({ message: `Restored ${count} items`, restored: count });
+    const left = await direct().selectFrom('newsItems').select('id').where('id', 'in', ids).where('deletedAt', 'is not', null).execute();
+    expect(left).toEqual([]);
+    const lines = await direct()
+      .selectFrom('activity')
+      .select('subjectId')
+      .where('action', '=', 'restored')
+      .where('subjectId', 'in', ids)
+      .execute();
+    expect(lines.map((line) => line.subjectId).sort()).toEqual(ids);
+  });
+
+  it('refuses a Restore all without an administrator, with a made-up one, or without a session', async () => {
+    for (const body of [{}, { admin: '../x' }, { admin: 'a\u0000b' }, { admin: 42 }]) {
+      const refused = await as('POST', '/api/admin/activity/restore', body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(typeof refused.body.errors.admin).toBe('string');
+    }
+    expect((await call(suite, 'POST', '/api/admin/activity/restore', { body: { admin: 'someone' } })).status).toBe(401);
   });
 
   it('keeps a year: older lines go with the housekeeping at start', async () => {

@@ -3,10 +3,12 @@ import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
+import { call, login } from '../setup/api-client.ts';
 import { adminToken, create } from '../setup/fill-site.ts';
-import { useServer } from '../setup/server.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
 
-// The activity log on a phone (docs/decisions/049): who deleted the Christmas fair, and from where.
+// The activity log on a phone (docs/decisions/049): who deleted the Christmas fair, and from where;
+// and everything a stranger with a volunteer's password deleted, back in one tap (051).
 
 describe('the activity log, in Chromium', () => {
   const suite = useServer(sqliteDb, { SITE_TIMEZONE: 'Europe/London' });
@@ -127,6 +129,53 @@ describe('the activity log, in Chromium', () => {
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-administrators-1280.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-administrators-390.png` });
+    await context.close();
+  });
+
+  it('puts back everything one administrator deleted in one tap, after asking', async () => {
+    const token = await adminToken(suite.url);
+    const password = 'a pale lantern under winter';
+    const added = await call(suite, 'POST', '/api/admin/administrators', {
+      token,
+      body: { username: 'stranger', password, currentPassword: ADMIN.password },
+    });
+    expect(added.status).toBe(201);
+    const titles = ['Sports day', 'Bike workshop', 'Den building'];
+    const items = await Promise.all(
+      titles.map((title) => create(suite.url, token, '/api/admin/news', { title, content: '<p>x</p>', publishedAt: '2026-11-02' })),
+    );
+    const stranger = await login(suite, 'stranger', password);
+    for (const item of items) expect((await call(suite, 'DELETE', `/api/admin/news/${item.id}`, { token: stranger })).status).toBe(200);
+
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/activity`);
+    await page.getByRole('heading', { name: 'Activity' }).waitFor();
+    // Everyone's lines: no 'Restore all' for the whole club at once.
+    await page.getByTestId('activity').waitFor();
+    await expect(page.getByRole('button', { name: /^Restore all/ }).count()).resolves.toBe(0);
+    await page.getByLabel('Who').selectOption('stranger');
+    await page.getByText('stranger deleted 3 items that can still be restored.').waitFor();
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-restore-all-offer-390.png` });
+    await page.getByRole('button', { name: 'Restore all 3 items' }).click();
+    const asking = page.getByRole('alertdialog');
+    await expect(asking.innerText()).resolves.toContain('This puts the 3 items stranger deleted back on the site as they were.');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-restore-all-390.png` });
+    await asking.getByRole('button', { name: 'Restore all' }).click();
+    await expectNotice(page, 'Restored 3 items: back on the site as they were.');
+    await expect.poll(() => page.getByRole('button', { name: /^Restore all/ }).count()).toBe(0);
+    const news = await (await fetch(`${suite.url}/news`)).text();
+    expect(titles.every((title) => news.includes(title))).toBe(true);
+    // Under 'Everyone', a line for each, by who tapped.
+    await page.getByLabel('Who').selectOption('Everyone');
+    const lines = page.getByTestId('activity').locator('li');
+    await expect
+      .poll(async () => (await lines.allInnerTexts()).slice(0, 3).every((line) => line.startsWith('admin restored the news item')))
+      .toBe(true);
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-restore-all-1280.png` });
     await context.close();
   });
 });

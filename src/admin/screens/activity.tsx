@@ -1,11 +1,13 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACTIVITY_DAYS, type ActivityPage } from '../../core/activity/activity.schema.ts';
+import { notify } from '../../components/ui/notices.ts';
 import { apiRequest, errorMessage } from '../api.ts';
 import { useTimeZone } from '../dates.ts';
 import type { Admin } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
+import { ConfirmDialog } from '../ui/dialog.tsx';
 import { SelectField } from '../ui/field.tsx';
 import { ACTIVITY_URL, ActivityLine, restoreOf } from '../ui/activity-line.tsx';
 import { EmptyState } from '../ui/list-state.tsx';
@@ -31,6 +33,8 @@ export function ActivityScreen() {
     staleTime: 0,
   });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  const restorable = log.data?.pages[0]?.restorableDeletes ?? 0;
+  const adminName = admins.data?.find((admin) => admin.id === adminId)?.username;
   return (
     <AdminPage title="Activity">
       <Card>
@@ -48,6 +52,7 @@ export function ActivityScreen() {
             ))}
           </SelectField>
         </div>
+        {adminId && adminName && restorable > 0 && <RestoreAll adminId={adminId} adminName={adminName} count={restorable} />}
         {log.isLoading ? (
           <LoadingText>Loading activity...</LoadingText>
         ) : !log.data ? (
@@ -74,5 +79,43 @@ export function ActivityScreen() {
         )}
       </Card>
     </AdminPage>
+  );
+}
+
+/**
+ * 'Restore all' (docs/decisions/051): what one administrator deleted, back in one tap, when a
+ * stranger with their password (or their own bad afternoon) emptied the lists. Their edits are
+ * not undone: those are put right by hand, or from a backup.
+ */
+function RestoreAll({ adminId, adminName, count }: { adminId: string; adminName: string; count: number }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const items = `${count} ${count === 1 ? 'item' : 'items'}`;
+  const restoreAll = useMutation({
+    mutationFn: () => apiRequest<{ message: string }>('POST', `${ACTIVITY_URL}/restore`, { admin: adminId }),
+    onSuccess: (answer) => notify({ title: 'Success', description: `${answer.message}: back on the site as they were.` }),
+    onError: (error) => notify({ title: 'Error', description: `Failed to restore: ${errorMessage(error)}`, variant: 'destructive' }),
+    // The lists, the recently deleted and the log all change; a failure may have restored some.
+    onSettled: () => {
+      setAsking(false);
+      return queryClient.invalidateQueries();
+    },
+  });
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
+      <p className="text-slate-800">{`${adminName} deleted ${items} that can still be restored.`}</p>
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        {`Restore all ${items}`}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => restoreAll.mutate()}
+        pending={restoreAll.isPending}
+        description={`This puts the ${items} ${adminName} deleted back on the site as they were. Their edits are not undone.`}
+        confirm="Restore all"
+        confirming="Restoring..."
+      />
+    </div>
   );
 }

@@ -67,7 +67,21 @@ interface ConfirmDialogProps {
 }
 
 /** SPEC §2: 'Are you sure?', Cancel and Delete ('Deleting...' while pending). */
-export function ConfirmDeleteDialog({ open, onCancel, onConfirm, description, pending }: ConfirmDialogProps) {
+export function ConfirmDeleteDialog(props: ConfirmDialogProps) {
+  return <ConfirmDialog {...props} confirm="Delete" confirming="Deleting..." variant="destructive" />;
+}
+
+/** 'Are you sure?' before a change to many things at once, with Cancel and the change's own words. */
+export function ConfirmDialog({
+  open,
+  onCancel,
+  onConfirm,
+  description,
+  pending,
+  confirm,
+  confirming,
+  variant = 'primary',
+}: ConfirmDialogProps & { confirm: string; confirming: string; variant?: 'primary' | 'destructive' }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialog.Portal>
@@ -80,14 +94,14 @@ export function ConfirmDeleteDialog({ open, onCancel, onConfirm, description, pe
               <Button variant="secondary">Cancel</Button>
             </AlertDialog.Cancel>
             <Button
-              variant="destructive"
+              variant={variant}
               disabled={pending}
               onClick={(event) => {
                 event.preventDefault();
                 onConfirm();
               }}
             >
-              {pending ? 'Deleting...' : 'Delete'}
+              {pending ? confirming : confirm}
             </Button>
           </div>
         </AlertDialog.Content>

@@ -1,6 +1,8 @@
 import type { Db } from '../db/connect.ts';
 import type { ActivityTable } from '../db/database.ts';
 
+const ROWS_PER_INSERT = 200;
+
 export interface ActivityFilter {
   before?: { at: string; id: string } | undefined;
   adminId?: string | undefined;
@@ -9,7 +11,16 @@ export interface ActivityFilter {
 /** The activity log's SQL. */
 export function createActivityRepository(db: Db) {
   return {
-    insert: (row: ActivityTable) => db.insertInto('activity').values(row).execute(),
+    /** In one transaction, a few hundred rows a statement (the drivers cap a statement's values). */
+    insert: (rows: ActivityTable[]) =>
+      db.transaction().execute(async (trx) => {
+        for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+          await trx
+            .insertInto('activity')
+            .values(rows.slice(start, start + ROWS_PER_INSERT))
+            .execute();
+        }
+      }),
 
     /** Newest first, `limit` lines older than `before` (by time, then id), of one administrator or all. */
     page: (limit: number, { before, adminId }: ActivityFilter) =>
@@ -23,6 +34,19 @@ export function createActivityRepository(db: Db) {
         .orderBy('at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
+        .execute(),
+
+    /** An administrator's delete lines since `since` of these kinds, newest first. */
+    deletesOf: (adminId: string, since: string, subjectKinds: string[]) =>
+      db
+        .selectFrom('activity')
+        .selectAll()
+        .where('adminId', '=', adminId)
+        .where('at', '>=', since)
+        .where('action', '=', 'deleted')
+        .where('subjectKind', 'in', subjectKinds)
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
         .execute(),
 
     /** An administrator's newest sign-in line. */

@@ -80,6 +80,8 @@ export const activityPageSchema = z.object({
   entries: z.array(activityEntrySchema),
   /** Pass as `before` for the next, older page; null at the oldest line. */
   next: z.string().nullable(),
+  /** With `admin` and no `before`: how many of their deletes 'Restore all' would undo now. */
+  restorableDeletes: z.number().int().nonnegative().optional(),
 });
 export type ActivityPage = z.output<typeof activityPageSchema>;
 
@@ -87,12 +89,10 @@ export type ActivityPage = z.output<typeof activityPageSchema>;
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~([0-9a-z]{1,64})$/;
 export const activityCursor = (entry: Pick<ActivityEntry, 'at' | 'id'>) => `${entry.at}~${entry.id}`;
 
+const adminIdSchema = z.string().regex(ID_PATTERN, 'That is not an administrator’s id');
+
 export const activityQuerySchema = z.object({
-  admin: z
-    .string()
-    .regex(ID_PATTERN, 'That is not an administrator’s id')
-    .optional()
-    .describe('Only what this administrator did (their id)'),
+  admin: adminIdSchema.optional().describe('Only what this administrator did (their id)'),
   before: z
     .string()
     .regex(CURSOR, 'That is not a place in the activity log: use the `next` of an earlier answer')
@@ -103,6 +103,20 @@ export const activityQuerySchema = z.object({
     .optional()
     .describe('The `next` of the page before: the lines older than its last'),
 });
+
+export const restoreDeletesSchema = z.object({
+  admin: adminIdSchema.describe('Whose deletes to undo (their id; a removed administrator’s too)'),
+});
+
+export const restoredDeletesSchema = z.object({
+  message: z.string(),
+  /** How many items are back on the site. */
+  restored: z.number().int().nonnegative(),
+});
+
+/** What 'Restore all' answers: 'Restored 3 items'. */
+export const restoredMessage = (count: number) =>
+  count === 0 ? 'Nothing to restore: it was restored or deleted for ever already' : `Restored ${count} ${count === 1 ? 'item' : 'items'}`;
 
 /** The line as a sentence, without the time: "alice deleted the event “Christmas fair”". */
 export function describeActivity(entry: Pick<ActivityEntry, 'adminName' | 'action' | 'subjectKind' | 'subjectLabel'>): string {

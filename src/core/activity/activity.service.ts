@@ -1,6 +1,5 @@
 import type { Db } from '../db/connect.ts';
 import type { ActivityTable } from '../db/database.ts';
-import type { TrashKind } from '../trash/trash.schema.ts';
 import { withoutControlCharacters } from '../shared/fields.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
@@ -13,8 +12,10 @@ import {
   type ActivityAction,
   type ActivityPage,
   type ActivitySubjectKind,
+  TRASH_SUBJECTS,
   trashKindOf,
 } from './activity.schema.ts';
+import { TRASH_DAYS, type TrashKind } from '../trash/trash.schema.ts';
 
 const DAY_MS = 86_400_000;
 /** Longer than any title or name the forms take; a line is a record, not a copy. */
@@ -40,28 +41,47 @@ const clip = (value: string | null | undefined, max: number): string | null => {
   return clean === '' ? null : clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 };
 
-/** What the log asks of the recently deleted: when each of these items now there was deleted. */
+/** What the log asks of the recently deleted, and what its 'Restore all' does there. */
 interface Trash {
   deletedAmong(kind: TrashKind, ids: string[]): Promise<Map<string, string>>;
+  restoreDeletedBy(kind: TrashKind, id: string, deletedBy: string): Promise<{ label: string } | undefined>;
+}
+
+/** A delete line 'Restore' would undo now, with the list its item is in. */
+interface RestorableDelete {
+  row: ActivityTable;
+  kind: TrashKind;
+  itemId: string;
+}
+
+/** An item put back by 'Restore all', for its own line in the log. */
+export interface RestoredItem {
+  kind: TrashKind;
+  id: string;
+  label: string;
 }
 
 /** Writes the lines; all a command needs (`npm run restore` notes its restore with it). */
 export function createActivityRecorder(deps: { db: Db }) {
   const repo = createActivityRepository(deps.db);
   return {
-    async record(actor: ActivityActor, note: ActivityNote): Promise<void> {
-      await repo.insert({
-        id: newId(),
-        at: nowIso(),
-        adminId: actor.admin?.id ?? null,
-        adminName: actor.admin?.username ?? null,
-        action: note.action,
-        subjectKind: note.subject?.kind ?? null,
-        subjectId: note.subject?.id ?? null,
-        subjectLabel: clip(note.subject?.label, LABEL_MAX),
-        address: clip(actor.address, SHORT_MAX),
-        device: clip(actor.device, SHORT_MAX),
-      });
+    /** One line for each note, by one actor, at one time (one statement for a few hundred). */
+    async record(actor: ActivityActor, ...notes: ActivityNote[]): Promise<void> {
+      const at = nowIso();
+      await repo.insert(
+        notes.map((note) => ({
+          id: newId(),
+          at,
+          adminId: actor.admin?.id ?? null,
+          adminName: actor.admin?.username ?? null,
+          action: note.action,
+          subjectKind: note.subject?.kind ?? null,
+          subjectId: note.subject?.id ?? null,
+          subjectLabel: clip(note.subject?.label, LABEL_MAX),
+          address: clip(actor.address, SHORT_MAX),
+          device: clip(actor.device, SHORT_MAX),
+        })),
+      );
     },
   };
 }
@@ -70,29 +90,35 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
   const repo = createActivityRepository(deps.db);
 
   /**
-   * The ids of the delete lines that 'Restore' would undo now, asked of the recently deleted rather
-   * than read from later lines: a restore by someone else, outside the lines in view (another
-   * page, another administrator's), or by a restore of a backup still counts. A delete line is
-   * written after its delete, so a line older than the item's deletedAt is of an earlier delete.
+   * The delete lines that 'Restore' would undo now, asked of the recently deleted rather than read
+   * from later lines: a restore by someone else, outside the lines in view (another page, another
+   * administrator's), or by a restore of a backup still counts. A delete line is written after its
+   * delete, so a line older than the item's deletedAt is of an earlier delete.
    */
-  async function restorableLines(rows: ActivityTable[]): Promise<Set<string>> {
+  async function restorableAmong(rows: ActivityTable[]): Promise<RestorableDelete[]> {
     const deletes = rows.flatMap((row) => {
       const kind = row.action === 'deleted' && row.subjectId ? trashKindOf(row.subjectKind as ActivitySubjectKind) : null;
       return kind ? [{ row, kind, itemId: row.subjectId! }] : [];
     });
-    const restorable = new Set<string>();
+    const restorable: RestorableDelete[] = [];
     for (const kind of new Set(deletes.map((line) => line.kind))) {
       const ofKind = deletes.filter((line) => line.kind === kind);
       const deletedAt = await deps.trash.deletedAmong(
         kind,
         ofKind.map((line) => line.itemId),
       );
-      for (const { row, itemId } of ofKind) {
-        const when = deletedAt.get(itemId);
-        if (when !== undefined && row.at >= when) restorable.add(row.id);
+      for (const line of ofKind) {
+        const when = deletedAt.get(line.itemId);
+        if (when !== undefined && line.row.at >= when) restorable.push(line);
       }
     }
     return restorable;
+  }
+
+  /** One administrator's deletes that 'Restore' would undo now (older ones are deleted for ever). */
+  async function restorableOf(adminId: string, now = new Date()): Promise<RestorableDelete[]> {
+    const since = new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString();
+    return restorableAmong(await repo.deletesOf(adminId, since, Object.values(TRASH_SUBJECTS)));
   }
 
   return {
@@ -101,14 +127,32 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
     /** A page of the log (or of one administrator's lines), newest first; `next` continues it. */
     async page(filter: ActivityFilter = {}): Promise<ActivityPage> {
       const rows = await repo.page(ACTIVITY_PAGE + 1, filter);
-      const restorable = await restorableLines(rows.slice(0, ACTIVITY_PAGE));
+      const restorable = new Set((await restorableAmong(rows.slice(0, ACTIVITY_PAGE))).map(({ row }) => row.id));
       // A line written by a later version (an action this one does not know) is left out, not a 500.
       const entries = rows.slice(0, ACTIVITY_PAGE).flatMap((row) => {
         const parsed = activityEntrySchema.safeParse({ ...row, restorable: restorable.has(row.id) });
         return parsed.success ? [parsed.data] : [];
       });
       const last = rows[Math.min(rows.length, ACTIVITY_PAGE) - 1];
-      return { entries, next: rows.length > ACTIVITY_PAGE && last ? activityCursor(last) : null };
+      const next = rows.length > ACTIVITY_PAGE && last ? activityCursor(last) : null;
+      // One administrator's first page says how many of their deletes 'Restore all' would undo.
+      if (filter.adminId === undefined || filter.before !== undefined) return { entries, next };
+      return { entries, next, restorableDeletes: (await restorableOf(filter.adminId)).length };
+    },
+
+    /**
+     * 'Restore all': puts back everything one administrator deleted that is still among the
+     * recently deleted from their delete (what a stranger with their password did, in one tap).
+     * Each item is restored only if no later delete put it there, so two taps at once, or a
+     * restore and a new delete by someone else meanwhile, restore each item once and no other.
+     */
+    async restoreDeletesOf(adminId: string): Promise<RestoredItem[]> {
+      const restored: RestoredItem[] = [];
+      for (const { row, kind, itemId } of await restorableOf(adminId)) {
+        const item = await deps.trash.restoreDeletedBy(kind, itemId, row.at);
+        if (item) restored.push({ kind, id: itemId, label: item.label });
+      }
+      return restored;
     },
 
     /** Removes the lines older than ACTIVITY_DAYS; returns how many. */

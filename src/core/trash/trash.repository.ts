@@ -1,6 +1,8 @@
 import type { Db } from '../db/connect.ts';
 import type { TrashTable } from './live.ts';
 
+const IDS_PER_QUERY = 500;
+
 /** Reads and writes the deleted rows of one table (typed through one of the three: they share these columns). */
 export function createTrashRepository(db: Db, table: TrashTable, labelColumn: 'title' | 'name' | 'caption') {
   const t = table as 'newsItems';
@@ -16,12 +18,14 @@ export function createTrashRepository(db: Db, table: TrashTable, labelColumn: 't
         .execute()
         .then((rows) => rows.map((row) => ({ id: row.id, label: row[label] ?? '', imageUrl: row.imageUrl, deletedAt: row.deletedAt! }))),
 
-    restore: (id: string) =>
+    /** With `deletedBy`, only if it was deleted then or earlier (not by a delete made since). */
+    restore: (id: string, deletedBy?: string) =>
       db
         .updateTable(t)
         .set({ deletedAt: null })
         .where('id', '=', id)
         .where('deletedAt', 'is not', null)
+        .$if(deletedBy !== undefined, (query) => query.where('deletedAt', '<=', deletedBy!))
         .returning(['id', label])
         .executeTakeFirst()
         .then((row) => row && { id: row.id, label: row[label] ?? '' }),
@@ -35,17 +39,20 @@ export function createTrashRepository(db: Db, table: TrashTable, labelColumn: 't
         .executeTakeFirst()
         .then((row) => row && { id: row.id, imageUrl: row.imageUrl, label: row[label] ?? '' }),
 
-    /** When each of these ids that is deleted now was deleted. */
-    deletedAtOf: (ids: string[]) =>
-      ids.length === 0
-        ? Promise.resolve(new Map<string, string>())
-        : db
-            .selectFrom(t)
-            .select(['id', 'deletedAt'])
-            .where('id', 'in', ids)
-            .where('deletedAt', 'is not', null)
-            .execute()
-            .then((rows) => new Map(rows.map((row) => [row.id, row.deletedAt!]))),
+    /** When each of these ids that is deleted now was deleted (asked a few hundred at a time: the drivers cap a statement's values). */
+    async deletedAtOf(ids: string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+        const rows = await db
+          .selectFrom(t)
+          .select(['id', 'deletedAt'])
+          .where('id', 'in', ids.slice(start, start + IDS_PER_QUERY))
+          .where('deletedAt', 'is not', null)
+          .execute();
+        for (const row of rows) found.set(row.id, row.deletedAt!);
+      }
+      return found;
+    },
 
     deletedBefore: (before: string) =>
       db

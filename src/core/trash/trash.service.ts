@@ -44,6 +44,12 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
       return { label: restored.label };
     },
 
+    /**
+     * Restores it if the delete that put it here was made at `deletedBy` or earlier: the delete a
+     * line of the activity log tells of, not one made since by someone else. Null when not.
+     */
+    restoreDeletedBy: (kind: TrashKind, id: string, deletedBy: string) => repository(deps.db, kind).restore(id, deletedBy),
+
     purge,
 
     /** When each of these items that is among the recently deleted now was deleted. */

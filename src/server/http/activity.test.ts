@@ -30,12 +30,29 @@ describe('recordNotedActivity', () => {
     );
   });
 
+  it("records a line for each note of one request ('Restore all'), in one call", async () => {
+    const record = vi.fn(() => Promise.resolve());
+    const { app, context } = fakeRequest(record);
+    noteActivity(context, { action: 'restored', subject: { kind: 'news', id: 'n1', label: 'Fair' } });
+    noteActivity(context, { action: 'restored', subject: { kind: 'photo', id: 'p1', label: '' } });
+    await recordNotedActivity(app, context);
+    expect(record).toHaveBeenCalledTimes(1);
+    expect(record).toHaveBeenCalledWith(
+      expect.objectContaining({ admin: { id: 'a1', username: 'alice' } }),
+      { action: 'restored', subject: { kind: 'news', id: 'n1', label: 'Fair' } },
+      { action: 'restored', subject: { kind: 'photo', id: 'p1', label: '' } },
+    );
+  });
+
   it('does not turn a done change into an error when the log cannot be written: the line goes to the server log', async () => {
     const { app, context, error } = fakeRequest(() => Promise.reject(new Error('database went away')));
     noteActivity(context, { action: 'edited', subject: { kind: 'settings' } });
     await expect(recordNotedActivity(app, context)).resolves.toBeUndefined();
     expect(error).toHaveBeenCalledWith(
-      expect.objectContaining({ requestId: 'req-1', activity: expect.objectContaining({ action: 'edited', address: '198.51.100.4' }) }),
+      expect.objectContaining({
+        requestId: 'req-1',
+        activity: expect.objectContaining({ lines: [{ action: 'edited', subject: { kind: 'settings' } }], address: '198.51.100.4' }),
+      }),
       'an activity log line could not be written',
     );
   });

@@ -10,11 +10,12 @@ export interface NotedActivity extends ActivityNote {
 }
 
 /**
- * Notes what this request does, for the activity log (docs/decisions/049). The endpoint wrapper
- * records it once the handler has answered a success: a refused or failed request leaves no line.
+ * Notes what this request does, for the activity log (docs/decisions/049): a line each time it is
+ * called ('Restore all' notes one for each item). The endpoint wrapper records them once the
+ * handler has answered a success: a refused or failed request leaves no line.
  */
 export function noteActivity(context: APIContext, note: NotedActivity): void {
-  context.locals.activity = note;
+  (context.locals.activity ??= []).push(note);
 }
 
 /** 'Firefox on Linux', from a User-Agent; null when it names neither. */
@@ -31,20 +32,22 @@ export function deviceOf(userAgent: string | null): string | null {
  * would repeat: the line goes to the server's log instead, with the request id.
  */
 export async function recordNotedActivity(app: AppContext, context: APIContext): Promise<void> {
-  const note = context.locals.activity;
-  if (!note) return;
+  const notes = context.locals.activity;
+  if (!notes || notes.length === 0) return;
   delete context.locals.activity;
-  const admin = note.admin ?? context.locals.auth?.admin;
+  // A request acts for one administrator: the one signing in, or the session's.
+  const admin = notes.find((note) => note.admin)?.admin ?? context.locals.auth?.admin;
   const actor = {
     admin: admin ? { id: admin.id, username: admin.username } : null,
     address: clientAddress(context, app.config.trustProxy),
     device: deviceOf(context.request.headers.get('user-agent')),
   };
+  const lines = notes.map(({ action, subject }) => ({ action, ...(subject && { subject }) }));
   try {
-    await app.activity.record(actor, { action: note.action, ...(note.subject && { subject: note.subject }) });
+    await app.activity.record(actor, ...lines);
   } catch (error) {
     app.log.error(
-      { err: error, requestId: context.locals.requestId, activity: { ...actor, action: note.action, subject: note.subject } },
+      { err: error, requestId: context.locals.requestId, activity: { ...actor, lines } },
       'an activity log line could not be written',
     );
   }

@@ -1,6 +1,6 @@
-import { activityPageSchema, activityQuerySchema } from '../../../core/activity/activity.schema.ts';
-import { endpoint } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/responses.ts';
+import { activityPageSchema, activityQuerySchema } from '../../../../core/activity/activity.schema.ts';
+import { endpoint } from '../../../../server/http/endpoint.ts';
+import { json } from '../../../../server/http/responses.ts';
 
 /** The activity log, newest first, a page at a time (docs/decisions/049). */
 export const GET = endpoint(

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrateToLatest } from '../db/connect.ts';
+import type { Database } from '../db/database.ts';
+import { nodeSqliteDatabase } from '../db/node-sqlite-adapter.ts';
+import { createTrashService } from '../trash/trash.service.ts';
+import { createActivityService } from './activity.service.ts';
+
+// 'Restore all' (docs/decisions/051) lists an administrator's deletes that can be undone, then
+// restores each. An item restored and deleted again by someone else in between is theirs to
+// undo now, not this administrator's: it must stay deleted.
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-activity-'));
+const db = new Kysely<Database>({
+  dialect: new SqliteDialect({ database: nodeSqliteDatabase(new DatabaseSync(path.join(dir, 'club.sqlite'))) }),
+  plugins: [new CamelCasePlugin()],
+});
+const trash = createTrashService({
+  db,
+  withImageRelease: () => Promise.reject(new Error('nothing is deleted for ever here')),
+});
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const news = (id: string, deletedAt: string) => ({
+  id,
+  title: id,
+  content: '<p>x</p>',
+  publishedAt: '2026-11-01T00:00:00.000Z',
+  imageUrl: null,
+  imageAlt: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  deletedAt,
+});
+const deleteLine = (id: string, itemId: string, at: string) => ({
+  id,
+  at,
+  adminId: 'intruder',
+  adminName: 'intruder',
+  action: 'deleted',
+  subjectKind: 'news',
+  subjectId: itemId,
+  subjectLabel: itemId,
+  address: null,
+  device: null,
+});
+
+beforeAll(() => migrateToLatest(db));
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+it('leaves an item deleted again by someone else after the list was made, and restores the rest', async () => {
+  const deleted = minutesAgo(10);
+  await db
+    .insertInto('newsItems')
+    .values([news('takenback', deleted), news('untouched', deleted)])
+    .execute();
+  await db
+    .insertInto('activity')
+    .values([deleteLine('line1', 'takenback', deleted), deleteLine('line2', 'untouched', deleted)])
+    .execute();
+  const activity = createActivityService({
+    db,
+    trash: {
+      ...trash,
+      // Between the list and the restores: another administrator restores it and deletes it again.
+      async deletedAmong(kind, ids) {
+        const found = await trash.deletedAmong(kind, ids);
+        await db
+          .updateTable('newsItems')
+          .set({ deletedAt: minutesAgo(0) })
+          .where('id', '=', 'takenback')
+          .execute();
+        return found;
+      },
+    },
+  });
+  expect(await activity.restoreDeletesOf('intruder')).toEqual([{ kind: 'news', id: 'untouched', label: 'untouched' }]);
+  const rows = await db.selectFrom('newsItems').select(['id', 'deletedAt']).orderBy('id').execute();
+  expect(rows.map((row) => [row.id, row.deletedAt !== null])).toEqual([
+    ['takenback', true],
+    ['untouched', false],
+  ]);
+});
