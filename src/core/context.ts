@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createActivityService } from './activity/activity.service.ts';
+import { createDiskWatch, type DiskWatch } from './disk/disk-space.ts';
 import { createAdminsService } from './admins/admins.service.ts';
 import { createPasswordChecker } from './admins/password-strength.ts';
 import { createAuthService } from './auth/auth.service.ts';
@@ -41,6 +42,8 @@ export interface AppContext {
   trash: ReturnType<typeof createTrashService>;
   idempotency: ReturnType<typeof createIdempotencyService>;
   activity: ReturnType<typeof createActivityService>;
+  /** How full the disks the site writes to are (docs/decisions/052). */
+  disk: DiskWatch;
   /** Damage found in the database's files, once met: for the health check, Settings and the log. */
   damage: DamageRecord;
   close(): Promise<void>;
@@ -89,10 +92,20 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     trash,
     idempotency: createIdempotencyService({ db }),
     activity: createActivityService({ db, trash }),
+    disk: createDiskWatch(diskPlaces(config)),
     damage,
     close: () => db.destroy(),
   };
   return context;
+}
+
+/** The folders on this server's disks the site writes to, and what each holds. */
+function diskPlaces(config: Config): Parameters<typeof createDiskWatch>[0] {
+  return [
+    ...(config.database.kind === 'sqlite' ? [{ holds: 'the database' as const, dir: path.dirname(config.database.file) }] : []),
+    ...(config.s3 ? [] : [{ holds: 'photos' as const, dir: path.join(config.dataDir, 'images') }]),
+    { holds: 'backups' as const, dir: config.backup.dir },
+  ];
 }
 
 /** Where image files live: the one place that chooses the storage backend. */

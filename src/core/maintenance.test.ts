@@ -1,17 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from './logger.ts';
+import type { DiskSpace } from './disk/disk-space.schema.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { AUTOMATIC_IMAGE_GC_GRACE_MS, startMaintenance } from './maintenance.ts';
 
 const HOUR = 60 * 60_000;
 
 function fakeApp() {
-  const calls = { sessions: 0, keys: 0, trash: 0, activity: 0, released: 0, gc: [] as number[] };
+  const calls = { sessions: 0, keys: 0, trash: 0, activity: 0, released: 0, disk: 0, gc: [] as number[] };
   let gcFails = false;
+  const disks: DiskSpace[] = [{ holds: ['the database', 'photos'], freeBytes: 5e9, totalBytes: 2e10, low: false }];
   const app = {
     auth: { prune: () => Promise.resolve(void calls.sessions++) },
     idempotency: { prune: () => Promise.resolve(void calls.keys++) },
     activity: { prune: () => Promise.resolve((calls.activity++, 0)) },
     trash: { purgeExpired: () => Promise.resolve((calls.trash++, 0)) },
+    disk: { check: () => Promise.resolve((calls.disk++, disks)) },
     images: {
       sweepReleased: () => Promise.resolve((calls.released++, [])),
       collectGarbage: (graceMs: number) => {
@@ -20,7 +23,7 @@ function fakeApp() {
       },
     },
   };
-  return { app: app as unknown as Parameters<typeof startMaintenance>[0], calls, failGc: (fails: boolean) => (gcFails = fails) };
+  return { app: app as unknown as Parameters<typeof startMaintenance>[0], calls, disks, failGc: (fails: boolean) => (gcFails = fails) };
 }
 
 describe('startMaintenance', () => {
@@ -31,7 +34,7 @@ describe('startMaintenance', () => {
     const { app, calls } = fakeApp();
     const stop = startMaintenance(app, createLogger('silent'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual({ sessions: 1, keys: 1, trash: 1, activity: 1, released: 1, gc: [AUTOMATIC_IMAGE_GC_GRACE_MS] });
+    expect(calls).toEqual({ sessions: 1, keys: 1, trash: 1, activity: 1, released: 1, disk: 1, gc: [AUTOMATIC_IMAGE_GC_GRACE_MS] });
     await vi.advanceTimersByTimeAsync(23 * HOUR);
     expect(calls.sessions).toBe(24);
     expect(calls.trash).toBe(24);
@@ -44,6 +47,20 @@ describe('startMaintenance', () => {
     await vi.advanceTimersByTimeAsync(48 * HOUR);
     expect(calls.sessions).toBe(25);
     expect(calls.gc).toHaveLength(2);
+  });
+
+  it('says in the log, each hour, when a disk is nearly full', async () => {
+    const { app, disks } = fakeApp();
+    const warn = vi.fn();
+    const log = { warn, info: vi.fn() } as unknown as Logger;
+    const stop = startMaintenance(app, log);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(warn).not.toHaveBeenCalled();
+    disks.push({ holds: ['backups'], freeBytes: 4e8, totalBytes: 1e10, low: true });
+    await vi.advanceTimersByTimeAsync(2 * HOUR);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledWith({ holds: ['backups'], freeBytes: 4e8, totalBytes: 1e10 }, 'the disk is nearly full');
+    stop();
   });
 
   it('tries a failed collection again at the next hour, not a day later', async () => {

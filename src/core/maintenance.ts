@@ -11,13 +11,14 @@ const IMAGE_GC_EVERY_MS = 24 * HOUR_MS;
  */
 export const AUTOMATIC_IMAGE_GC_GRACE_MS = 24 * HOUR_MS;
 
-type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images' | 'activity'>;
+type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images' | 'activity' | 'disk'>;
 
 /**
  * The server's housekeeping, so that a site nobody looks after for years stays the same size:
  * expired sessions and idempotency keys, what was deleted more than 30 days ago and activity log
  * lines older than a year, and images released for an 'Undo' whose time is up (hourly),
- * and images nothing uses any more, with the upload links that expired (daily). Each runs once
+ * and images nothing uses any more, with the upload links that expired (daily); and it says in the
+ * log when a disk is nearly full (hourly). Each runs once
  * at start; a failure is logged and the task tried again at the next hour.
  */
 export function startMaintenance(app: Tasks, log: Logger): () => void {
@@ -35,6 +36,15 @@ export function startMaintenance(app: Tasks, log: Logger): () => void {
       .then((count) => count > 0 && log.info({ count }, 'deleted items purged after 30 days'))
       .catch(warnOf('purging the recently deleted'));
     app.images.sweepReleased().catch(warnOf('removing released images'));
+    // Said in the log too, for whoever runs the host and reads it rather than the dashboard.
+    app.disk
+      .check()
+      .then((disks) => {
+        for (const disk of disks.filter((each) => each.low)) {
+          log.warn({ holds: disk.holds, freeBytes: disk.freeBytes, totalBytes: disk.totalBytes }, 'the disk is nearly full');
+        }
+      })
+      .catch(warnOf('checking the free disk space'));
     if (!collecting && (imagesCollectedAt === null || Date.now() - imagesCollectedAt >= IMAGE_GC_EVERY_MS)) {
       collecting = true;
       app.images

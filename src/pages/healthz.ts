@@ -6,15 +6,17 @@ import { json } from '../server/http/responses.ts';
 /**
  * 200 while the database answers and the image storage takes writes, 503 otherwise, saying
  * which: for load balancers, uptime checks and whoever reads them. A database found damaged
- * answers but needs restoring, so it stays unhealthy until then.
+ * answers but needs restoring, so it stays unhealthy until then. A nearly full disk is said
+ * (`"disk": "low"`, for an uptime check that looks for a word) but still healthy: the site works.
  */
 export const GET: APIRoute = async () => {
   const app = await getContext();
-  const [database, storage] = await Promise.allSettled([ping(app.db), app.images.checkWritable()]);
+  const [database, storage, disks] = await Promise.allSettled([ping(app.db), app.images.checkWritable(), app.disk.check()]);
   const damaged = app.damage.found() !== null;
   const report = {
     database: damaged ? 'damaged' : database.status === 'fulfilled' ? 'ok' : 'unavailable',
     storage: storage.status === 'fulfilled' ? 'ok' : 'not writable',
+    disk: disks.status === 'rejected' ? 'unknown' : disks.value.some((disk) => disk.low) ? 'low' : 'ok',
   };
   const healthy = report.database === 'ok' && report.storage === 'ok';
   return json(

@@ -308,6 +308,10 @@ eachDatabase('the activity log on $kind', (db) => {
     // The password is taken from them; what they did stays in the log to be undone.
     expect((await as('DELETE', `/api/admin/administrators/${intruderId}`)).status).toBe(200);
 
+    // Still in the 'Who' list, to be undone.
+    const people = (await as('GET', '/api/admin/activity/administrators')).body as { id: string; username: string }[];
+    expect(people).toContainEqual({ id: intruderId, username: 'intruder' });
+    expect((await call(suite, 'GET', '/api/admin/activity/administrators')).status).toBe(401);
     const firstPage = await as('GET', `/api/admin/activity?admin=${intruderId}`);
     expect(firstPage.body.restorableDeletes).toBe(7);
     const undone = [first, second, third, ...events, ...photos].map((item) => item!.id).sort();

@@ -25,6 +25,27 @@ describe.skipIf(!tmpfsWorks)('a full disk on sqlite', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('says a disk is nearly full while there is still room, to the dashboard and the health check', async () => {
+    const token = await login(server.url);
+    const disks = async () => (await call(server.url, 'GET', '/api/admin/disk', { token })).body;
+    const [roomy] = await disks();
+    expect(roomy).toMatchObject({ holds: ['the database', 'photos', 'backups'], totalBytes: 16 * 1024 * 1024, low: false });
+    expect((await call(server.url, 'GET', '/healthz')).body).toMatchObject({ status: 'ok', disk: 'ok' });
+
+    // 1 MB left of 16: under a tenth, and everything still works.
+    fillDisk(dataDir, filler, 1024 * 1024);
+    const [low] = await disks();
+    expect(low.low).toBe(true);
+    expect(low.freeBytes).toBeLessThan(1.6 * 1024 * 1024);
+    const health = await call(server.url, 'GET', '/healthz');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'ok', database: 'ok', storage: 'ok', disk: 'low' });
+    expect((await call(server.url, 'GET', '/api/admin/disk')).status).toBe(401);
+
+    fs.rmSync(filler);
+    expect((await disks())[0].low).toBe(false);
+  });
+
   it('keeps serving, refuses writes with a clear 503, and loses nothing', async () => {
     const token = await login(server.url);
     const news = (title: string) =>

@@ -226,7 +226,8 @@ describe('public pages in Chromium', () => {
       expect(errors).toEqual([]);
       await close();
     }
-  });
+    // Eighteen pages, each waited on until its network is idle, then axe: 15 s on a quiet machine.
+  }, 60_000);
 
   it('has its content in the HTML with JavaScript disabled', async () => {
     const { page, close } = await openPage(chrome.browser, { javaScriptEnabled: false });

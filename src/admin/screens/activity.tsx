@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACTIVITY_DAYS, type ActivityPage } from '../../core/activity/activity.schema.ts';
+import { ACTIVITY_DAYS, type ActivityPage, type ActivityPerson } from '../../core/activity/activity.schema.ts';
 import { notify } from '../../components/ui/notices.ts';
 import { apiRequest, errorMessage } from '../api.ts';
 import { useTimeZone } from '../dates.ts';
@@ -21,6 +21,15 @@ export function ActivityScreen() {
   // Everyone's lines, or one administrator's: what a password that leaked was used for.
   const [adminId, setAdminId] = useState('');
   const admins = useQuery<Admin[]>({ queryKey: ['/api/admin/administrators'] });
+  // Removed administrators too: an account a stranger made is removed first, and undone after.
+  const people = useQuery<ActivityPerson[]>({ queryKey: [`${ACTIVITY_URL}/administrators`], staleTime: 0 });
+  const current = new Set((admins.data ?? []).map((admin) => admin.id));
+  const who = [
+    ...(admins.data ?? []).map((admin) => ({ id: admin.id, label: admin.username, name: admin.username })),
+    ...(people.data ?? [])
+      .filter((person) => !current.has(person.id))
+      .map((person) => ({ id: person.id, label: `${person.username} (removed)`, name: person.username })),
+  ];
   const log = useInfiniteQuery({
     queryKey: [ACTIVITY_URL, adminId],
     queryFn: ({ pageParam }) => {
@@ -34,7 +43,7 @@ export function ActivityScreen() {
   });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const restorable = log.data?.pages[0]?.restorableDeletes ?? 0;
-  const adminName = admins.data?.find((admin) => admin.id === adminId)?.username;
+  const adminName = who.find((person) => person.id === adminId)?.name;
   return (
     <AdminPage title="Activity">
       <Card>
@@ -45,9 +54,9 @@ export function ActivityScreen() {
         <div className="mb-4 max-w-xs">
           <SelectField label="Who" value={adminId} onChange={(event) => setAdminId(event.target.value)}>
             <option value="">Everyone</option>
-            {(admins.data ?? []).map((admin) => (
-              <option key={admin.id} value={admin.id}>
-                {admin.username}
+            {who.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.label}
               </option>
             ))}
           </SelectField>

@@ -49,6 +49,15 @@ export function createActivityRepository(db: Db) {
         .orderBy('id', 'desc')
         .execute(),
 
+    /** Each administrator who has lines, with the name they are written under (removed ones too; names never change). */
+    people: () =>
+      db
+        .selectFrom('activity')
+        .select((eb) => ['adminId', eb.fn.max('adminName').as('adminName')])
+        .where('adminId', 'is not', null)
+        .groupBy('adminId')
+        .execute(),
+
     /** An administrator's newest sign-in line. */
     lastSignIn: (adminId: string) =>
       db

@@ -104,6 +104,9 @@ export const activityQuerySchema = z.object({
     .describe('The `next` of the page before: the lines older than its last'),
 });
 
+export const activityPersonSchema = z.object({ id: z.string(), username: z.string() });
+export type ActivityPerson = z.output<typeof activityPersonSchema>;
+
 export const restoreDeletesSchema = z.object({
   admin: adminIdSchema.describe('Whose deletes to undo (their id; a removed administrator’s too)'),
 });

@@ -11,6 +11,7 @@ import {
   activityEntrySchema,
   type ActivityAction,
   type ActivityPage,
+  type ActivityPerson,
   type ActivitySubjectKind,
   TRASH_SUBJECTS,
   trashKindOf,
@@ -153,6 +154,12 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
         if (item) restored.push({ kind, id: itemId, label: item.label });
       }
       return restored;
+    },
+
+    /** Who has lines in the log, removed administrators too: the 'Who' list must reach them. */
+    async people(): Promise<ActivityPerson[]> {
+      const rows = await repo.people();
+      return rows.map((row) => ({ id: row.adminId!, username: row.adminName ?? row.adminId! }));
     },
 
     /** Removes the lines older than ACTIVITY_DAYS; returns how many. */

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Below this share of its disk free, a disk is nearly full: the dashboard says so and the server
+ * logs it hourly, while there is still room to act (docs/decisions/052). A share rather than a
+ * size, so that a 10 GB host and a 1 TB one are both told at 90 % used.
+ */
+export const DISK_LOW_FRACTION = 0.1;
+
+/** What is kept on the server's own disks, named for the people who read the warning. */
+const HOLDINGS = ['the database', 'photos', 'backups'] as const;
+export type Holding = (typeof HOLDINGS)[number];
+
+export const diskSpaceSchema = z.object({
+  /** What it holds: 'the database', 'photos', 'backups'. */
+  holds: z.array(z.enum(HOLDINGS)),
+  freeBytes: z.number(),
+  totalBytes: z.number(),
+  /** Less than DISK_LOW_FRACTION of it free. */
+  low: z.boolean(),
+});
+export type DiskSpace = z.output<typeof diskSpaceSchema>;
+
+/** '1.2 GB', '420 MB': sizes as a volunteer reads them. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${unit === 0 || value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** The dashboard's sentence for a nearly full disk. */
+export function diskLowMessage(disk: DiskSpace): string {
+  return `The server's disk is nearly full: ${formatBytes(disk.freeBytes)} left of ${formatBytes(disk.totalBytes)} (it holds ${new Intl.ListFormat('en', { type: 'conjunction' }).format(disk.holds)}). When it is full, nothing can be saved and no backup taken: tell whoever runs the site.`;
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { diskLowMessage, formatBytes } from './disk-space.schema.ts';
+import { createDiskWatch } from './disk-space.ts';
+
+it('counts each disk once, with all it holds, and a folder not made yet on its parent’s disk', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-disk-'));
+  try {
+    const disks = await createDiskWatch([
+      { holds: 'the database', dir },
+      { holds: 'photos', dir: path.join(dir, 'images') },
+      { holds: 'backups', dir: path.join(dir, 'backups', 'not', 'made') },
+    ]).check();
+    expect(disks).toHaveLength(1);
+    expect(disks[0]!.holds).toEqual(['the database', 'photos', 'backups']);
+    const { bavail, bsize, blocks } = fs.statfsSync(dir);
+    expect(disks[0]!.totalBytes).toBe(blocks * bsize);
+    expect(Math.abs(disks[0]!.freeBytes - bavail * bsize)).toBeLessThan(64 * 1024 * 1024);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('words sizes and the warning as a volunteer reads them', () => {
+  expect([0, 999, 1_000, 420_000_000, 1_234_000_000, 20e9, 2e12].map(formatBytes)).toEqual([
+    '0 bytes',
+    '999 bytes',
+    '1.0 KB',
+    '420 MB',
+    '1.2 GB',
+    '20 GB',
+    '2.0 TB',
+  ]);
+  expect(diskLowMessage({ holds: ['the database', 'photos'], freeBytes: 9e8, totalBytes: 1e10, low: true })).toBe(
+    "The server's disk is nearly full: 900 MB left of 10 GB (it holds the database and photos). When it is full, nothing can be saved and no backup taken: tell whoever runs the site.",
+  );
+});

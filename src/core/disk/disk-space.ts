@@ -1,0 +1,42 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { DISK_LOW_FRACTION, type DiskSpace, type Holding } from './disk-space.schema.ts';
+
+/** The nearest folder that exists: a backup folder not made yet is on its parent's disk. */
+async function existing(dir: string): Promise<string> {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    try {
+      await fs.access(at);
+      return at;
+    } catch (error) {
+      if (at === path.dirname(at)) throw error;
+    }
+  }
+}
+
+/**
+ * How full each disk the site writes to is: each folder's disk once, with what it holds. A
+ * database or photos elsewhere (PostgreSQL, a bucket) are not this server's to count.
+ */
+export function createDiskWatch(places: { holds: Holding; dir: string }[]) {
+  return {
+    async check(): Promise<DiskSpace[]> {
+      const disks = new Map<number, DiskSpace>();
+      for (const place of places) {
+        const dir = await existing(place.dir);
+        const [{ dev }, space] = await Promise.all([fs.stat(dir), fs.statfs(dir)]);
+        const known = disks.get(dev);
+        if (known) {
+          if (!known.holds.includes(place.holds)) known.holds.push(place.holds);
+          continue;
+        }
+        // bavail: what an ordinary user may still write (root's reserve does not count).
+        const freeBytes = space.bavail * space.bsize;
+        const totalBytes = space.blocks * space.bsize;
+        disks.set(dev, { holds: [place.holds], freeBytes, totalBytes, low: freeBytes < totalBytes * DISK_LOW_FRACTION });
+      }
+      return [...disks.values()];
+    },
+  };
+}
+export type DiskWatch = ReturnType<typeof createDiskWatch>;
