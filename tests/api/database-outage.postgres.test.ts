@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { startServer, useServer, type RunningServer } from '../setup/server.ts';
+import { create, daysFromNow } from '../setup/fill-site.ts';
+import { ADMIN, startServer, useServer, type RunningServer } from '../setup/server.ts';
 import { startTcpProxy } from '../setup/tcp-proxy.ts';
 import { onPostgres, type FreshDatabase } from '../setup/databases.ts';
 import { FORGED_SESSION } from '../setup/raw-requests.ts';
@@ -167,6 +168,61 @@ onPostgres('a table locked for long on postgres', (postgres) => {
     }
     expect((await call(suite, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status).toBe(200);
     expect((await call(suite, 'PUT', '/api/admin/settings', { token, body: { tagline: 'Unlocked' } })).status).toBe(200);
+  });
+
+  it("writes a line for each item 'Restore all' put back before a statement gave up, and restores the rest on a tap again", async () => {
+    const token = await login(suite);
+    const password = 'a pale lantern under winter';
+    const added = await call(suite, 'POST', '/api/admin/administrators', {
+      token,
+      body: { username: 'vandal', password, currentPassword: ADMIN.password },
+    });
+    expect(added.status).toBe(201);
+    const vandal = await login(suite, 'vandal', password);
+    const event = await create(suite.url, token, '/api/admin/events', {
+      name: 'Camp',
+      date: daysFromNow(6),
+      comment: 'x',
+      bookingUrl: 'https://booking.example.org/c',
+    });
+    const news = [];
+    for (const title of ['Fair', 'Quiz']) {
+      news.push(await create(suite.url, token, '/api/admin/news', { title, content: '<p>x</p>', publishedAt: '2026-11-04' }));
+    }
+    // The event first: 'Restore all' comes to it last, after both news items.
+    for (const path of [`/api/admin/events/${event.id}`, ...news.map((item) => `/api/admin/news/${item.id}`)]) {
+      expect((await call(suite, 'DELETE', path, { token: vandal })).status).toBe(200);
+    }
+
+    // The event's row is held elsewhere: its restore waits, and gives up after a second.
+    const holder = new pg.Client({ connectionString: suite.database.databaseUrl! });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('select id from events where id = $1 for update', [event.id]);
+    let cut: Awaited<ReturnType<typeof call>>;
+    try {
+      cut = await call(suite, 'POST', '/api/admin/activity/restore', { token, body: { admin: added.body.id } });
+    } finally {
+      await holder.query('commit');
+      await holder.end();
+    }
+    expect(cut.status).toBe(503);
+    const live = ((await call(suite, 'GET', '/api/news')).body as { id: string }[]).map((item) => item.id);
+    expect(live).toEqual(expect.arrayContaining(news.map((item) => item.id)));
+    const lines = (await call(suite, 'GET', '/api/admin/activity', { token })).body.entries as { action: string; subjectLabel: string }[];
+    expect(
+      lines
+        .slice(0, 2)
+        .map((line) => [line.action, line.subjectLabel])
+        .sort(),
+    ).toEqual([
+      ['restored', 'Fair'],
+      ['restored', 'Quiz'],
+    ]);
+
+    const again = await call(suite, 'POST', '/api/admin/activity/restore', { token, body: { admin: added.body.id } });
+    expect(again.body).toEqual({ message: 'Restored 1 item', restored: 1 });
+    expect(((await call(suite, 'GET', '/api/events')).body as { id: string }[]).map((item) => item.id)).toContain(event.id);
   });
 });
 

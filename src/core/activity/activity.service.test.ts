@@ -81,7 +81,9 @@ it('leaves an item deleted again by someone else after the list was made, and re
       },
     },
   });
-  expect(await activity.restoreDeletesOf('intruder')).toEqual([{ kind: 'news', id: 'untouched', label: 'untouched' }]);
+  const restored: unknown[] = [];
+  await activity.restoreDeletesOf('intruder', (item) => restored.push(item));
+  expect(restored).toEqual([{ kind: 'news', id: 'untouched', label: 'untouched' }]);
   const rows = await db.selectFrom('newsItems').select(['id', 'deletedAt']).orderBy('id').execute();
   expect(rows.map((row) => [row.id, row.deletedAt !== null])).toEqual([
     ['takenback', true],

@@ -146,14 +146,14 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
      * recently deleted from their delete (what a stranger with their password did, in one tap).
      * Each item is restored only if no later delete put it there, so two taps at once, or a
      * restore and a new delete by someone else meanwhile, restore each item once and no other.
+     * `onRestored` hears of each as it is done: a failure half-way leaves those restored, and
+     * their lines must not wait for an answer that will be an error.
      */
-    async restoreDeletesOf(adminId: string): Promise<RestoredItem[]> {
-      const restored: RestoredItem[] = [];
+    async restoreDeletesOf(adminId: string, onRestored: (item: RestoredItem) => void): Promise<void> {
       for (const { row, kind, itemId } of await restorableOf(adminId)) {
         const item = await deps.trash.restoreDeletedBy(kind, itemId, row.at);
-        if (item) restored.push({ kind, id: itemId, label: item.label });
+        if (item) onRestored({ kind, id: itemId, label: item.label });
       }
-      return restored;
     },
 
     /** Who has lines in the log, removed administrators too: the 'Who' list must reach them. */
