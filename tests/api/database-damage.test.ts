@@ -45,7 +45,7 @@ describe('a damaged SQLite database', () => {
     server = await startServer(env, undefined, { healthy: false });
     const health = await call(server.url, 'GET', '/healthz');
     expect(health.status).toBe(503);
-    expect(health.body).toEqual({ status: 'unavailable', database: 'damaged', storage: 'ok' });
+    expect(health.body).toEqual({ status: 'unavailable', database: 'damaged', storage: 'ok', disk: 'ok' });
     // Whoever runs the site reads the log: what is wrong, and the command that mends it.
     expect(server.output()).toContain(
       `the database is damaged: stop the server and restore the newest good backup: npm run restore -- ${goodBackup} --replace`,

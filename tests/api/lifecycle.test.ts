@@ -68,7 +68,7 @@ eachDatabase('server lifecycle on $kind', (db) => {
   it('answers /healthz with 200 while the database answers', async () => {
     const response = await call(suite, 'GET', '/healthz');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+    expect(response.body).toEqual({ status: 'ok', database: 'ok', storage: 'ok', disk: 'ok' });
   });
 });
 

@@ -274,7 +274,7 @@ eachDatabase('uploads under stress on $kind', (db) => {
       try {
         const health = await call(suite, 'GET', '/healthz');
         expect(health.status).toBe(503);
-        expect(health.body).toEqual({ status: 'unavailable', database: 'ok', storage: 'not writable' });
+        expect(health.body).toEqual({ status: 'unavailable', database: 'ok', storage: 'not writable', disk: 'ok' });
 
         const message =
           "The image could not be saved: the server's storage is full or not writable. Please try again later, and tell whoever runs the site.";
