@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACTIVITY_DAYS, type ActivityPage, type ActivityPerson } from '../../core/activity/activity.schema.ts';
+import { ACTIVITY_DAYS, restoredNotice, type ActivityPage, type ActivityPerson } from '../../core/activity/activity.schema.ts';
 import { notify } from '../../components/ui/notices.ts';
 import { apiRequest, errorMessage } from '../api.ts';
 import { useTimeZone } from '../dates.ts';
@@ -101,8 +101,8 @@ function RestoreAll({ adminId, adminName, count }: { adminId: string; adminName:
   const [asking, setAsking] = useState(false);
   const items = `${count} ${count === 1 ? 'item' : 'items'}`;
   const restoreAll = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', `${ACTIVITY_URL}/restore`, { admin: adminId }),
-    onSuccess: (answer) => notify({ title: 'Success', description: `${answer.message}: back on the site as they were.` }),
+    mutationFn: () => apiRequest<{ restored: number }>('POST', `${ACTIVITY_URL}/restore`, { admin: adminId }),
+    onSuccess: (answer) => notify({ title: 'Success', description: restoredNotice(answer.restored) }),
     onError: (error) => notify({ title: 'Error', description: `Failed to restore: ${errorMessage(error)}`, variant: 'destructive' }),
     // The lists, the recently deleted and the log all change; a failure may have restored some.
     onSettled: () => {

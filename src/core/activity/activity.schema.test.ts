@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeActivity } from './activity.schema.ts';
+import { describeActivity, restoredNotice } from './activity.schema.ts';
 
 describe('describeActivity', () => {
   it('makes each line a sentence, its subject where the words need it', () => {
@@ -17,5 +17,15 @@ describe('describeActivity', () => {
     expect(line('set-password', 'administrator', 'bob', null)).toBe(
       'The server’s command line set a new password for the administrator “bob”',
     );
+  });
+});
+
+describe('restoredNotice', () => {
+  it("tells what 'Restore all' did, nothing included", () => {
+    expect([0, 1, 3].map(restoredNotice)).toEqual([
+      'Nothing to restore: it was restored or deleted for ever already.',
+      'Restored 1 item: back on the site as it was.',
+      'Restored 3 items: back on the site as they were.',
+    ]);
   });
 });

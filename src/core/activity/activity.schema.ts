@@ -121,6 +121,10 @@ export const restoredDeletesSchema = z.object({
 export const restoredMessage = (count: number) =>
   count === 0 ? 'Nothing to restore: it was restored or deleted for ever already' : `Restored ${count} ${count === 1 ? 'item' : 'items'}`;
 
+/** The admin's notice after 'Restore all' (none left to restore when someone was quicker). */
+export const restoredNotice = (count: number) =>
+  count === 0 ? `${restoredMessage(0)}.` : `${restoredMessage(count)}: back on the site as ${count === 1 ? 'it was' : 'they were'}.`;
+
 /** The line as a sentence, without the time: "alice deleted the event “Christmas fair”". */
 export function describeActivity(entry: Pick<ActivityEntry, 'adminName' | 'action' | 'subjectKind' | 'subjectLabel'>): string {
   const who = entry.adminName ?? COMMAND_LINE;
