@@ -41,7 +41,7 @@ describe.skipIf(!tmpfsWorks)('a nearly full disk, in Chromium', () => {
     fillDisk(dataDir, filler, 1024 * 1024);
     await reload();
     await expect(alert.innerText()).resolves.toMatch(
-      /^The server's disk is nearly full: \d(\.\d)? MB left of 17 MB \(it holds the database, photos, and backups\)\. When it is full, nothing can be saved and no backup taken: tell whoever runs the site\.$/,
+      /^The server's disk is nearly full: \d+(\.\d)? [KM]B left of 16 MB \(it holds the database, photos, and backups\)\. When it is full, nothing can be saved and no backup taken: tell whoever runs the site\.$/,
     );
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-disk-low-390.png` });

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { inBatches } from '../db/batches.ts';
 import type { ActivityTable } from '../db/database.ts';
 
 const ROWS_PER_INSERT = 200;
@@ -11,16 +12,9 @@ export interface ActivityFilter {
 /** The activity log's SQL. */
 export function createActivityRepository(db: Db) {
   return {
-    /** In one transaction, a few hundred rows a statement (the drivers cap a statement's values). */
+    /** In one transaction, a few hundred rows a statement. */
     insert: (rows: ActivityTable[]) =>
-      db.transaction().execute(async (trx) => {
-        for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-          await trx
-            .insertInto('activity')
-            .values(rows.slice(start, start + ROWS_PER_INSERT))
-            .execute();
-        }
-      }),
+      db.transaction().execute((trx) => inBatches(rows, ROWS_PER_INSERT, (batch) => trx.insertInto('activity').values(batch).execute())),
 
     /** Newest first, `limit` lines older than `before` (by time, then id), of one administrator or all. */
     page: (limit: number, { before, adminId }: ActivityFilter) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatBytes } from '../shared/bytes.ts';
 
 /**
  * Below this share of its disk free, a disk is nearly full: the dashboard says so and the server
@@ -20,18 +21,6 @@ export const diskSpaceSchema = z.object({
   low: z.boolean(),
 });
 export type DiskSpace = z.output<typeof diskSpaceSchema>;
-
-/** '1.2 GB', '420 MB': sizes as a volunteer reads them. */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${unit === 0 || value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** The dashboard's sentence for a nearly full disk. */
 export function diskLowMessage(disk: DiskSpace): string {

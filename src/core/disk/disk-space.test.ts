@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { diskLowMessage, formatBytes } from './disk-space.schema.ts';
+import { diskLowMessage } from './disk-space.schema.ts';
 import { createDiskWatch } from './disk-space.ts';
 
 it('counts each disk once, with all it holds, and a folder not made yet on its parent’s disk', async () => {
@@ -23,17 +23,8 @@ it('counts each disk once, with all it holds, and a folder not made yet on its p
   }
 });
 
-it('words sizes and the warning as a volunteer reads them', () => {
-  expect([0, 999, 1_000, 420_000_000, 1_234_000_000, 20e9, 2e12].map(formatBytes)).toEqual([
-    '0 bytes',
-    '999 bytes',
-    '1.0 KB',
-    '420 MB',
-    '1.2 GB',
-    '20 GB',
-    '2.0 TB',
-  ]);
-  expect(diskLowMessage({ holds: ['the database', 'photos'], freeBytes: 9e8, totalBytes: 1e10, low: true })).toBe(
+it('words the warning as a volunteer reads it', () => {
+  expect(diskLowMessage({ holds: ['the database', 'photos'], freeBytes: 900 * 1024 ** 2, totalBytes: 10 * 1024 ** 3, low: true })).toBe(
     "The server's disk is nearly full: 900 MB left of 10 GB (it holds the database and photos). When it is full, nothing can be saved and no backup taken: tell whoever runs the site.",
   );
 });

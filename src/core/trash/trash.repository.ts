@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { inBatches } from '../db/batches.ts';
 import type { TrashTable } from './live.ts';
 
 const IDS_PER_QUERY = 500;
@@ -39,18 +40,18 @@ export function createTrashRepository(db: Db, table: TrashTable, labelColumn: 't
         .executeTakeFirst()
         .then((row) => row && { id: row.id, imageUrl: row.imageUrl, label: row[label] ?? '' }),
 
-    /** When each of these ids that is deleted now was deleted (asked a few hundred at a time: the drivers cap a statement's values). */
+    /** When each of these ids that is deleted now was deleted. */
     async deletedAtOf(ids: string[]): Promise<Map<string, string>> {
       const found = new Map<string, string>();
-      for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+      await inBatches(ids, IDS_PER_QUERY, async (batch) => {
         const rows = await db
           .selectFrom(t)
           .select(['id', 'deletedAt'])
-          .where('id', 'in', ids.slice(start, start + IDS_PER_QUERY))
+          .where('id', 'in', batch)
           .where('deletedAt', 'is not', null)
           .execute();
         for (const row of rows) found.set(row.id, row.deletedAt!);
-      }
+      });
       return found;
     },
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { summarise } from '../../core/shared/errors.ts';
 import { controlCharactersMessage, hasControlCharacters } from '../../core/shared/fields.ts';
 import { HttpError } from './errors.ts';
+import { formatBytes } from '../../core/shared/bytes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -38,10 +39,6 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
     offset += chunk.byteLength;
   }
   return bytes;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
 /** Turns zod issues into {"field": "first message"} and a sentence that sums them up. */
