@@ -1,3 +1,4 @@
+import type { Route } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { NO_ANSWER, UNREACHABLE } from '../../src/admin/api.ts';
@@ -5,6 +6,7 @@ import { call } from '../setup/api-client.ts';
 import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
 import { openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
+import { adminToken, create } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 
 // A volunteer saving from a phone at the school gate: the signal comes and goes. The browser's
@@ -100,6 +102,44 @@ describe('the admin on a connection that comes and goes', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await dialog.getByRole('button', { name: 'Retry IMG_0100.jpg' }).tap();
     await dialog.getByText('1 of 1 uploaded').waitFor();
+    await close();
+  });
+
+  it('keeps the keys typed in Title in Title while the editor is still on its way over a slow connection', async () => {
+    const token = await adminToken(suite.url);
+    await create(suite.url, token, '/api/admin/news', {
+      title: 'Quiz night',
+      content: '<p>Teams of four.</p>',
+      publishedAt: '2026-11-01T10:00:00.000Z',
+    });
+    const { page, close } = await adminOnPhone('/admin/news');
+    await page.getByRole('button', { name: 'Edit Quiz night' }).waitFor();
+    // The editor's code is fetched when a news form first opens: held back, as on one bar of signal.
+    const held: Route[] = [];
+    await page.route('**/*.js', (route) => {
+      held.push(route);
+    });
+    await page.getByRole('button', { name: 'Edit Quiz night' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit News Item' });
+    await edit.getByText('Loading editor...').waitFor();
+    await edit.getByLabel('Title').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' for');
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    for (const route of held) await route.continue();
+    await page.unrouteAll();
+    await edit.locator('.ql-editor').waitFor();
+    await expect(edit.locator('.ql-editor').innerText()).resolves.toBe('Teams of four.');
+    await page.keyboard.type(' parents');
+
+    await expect(edit.getByLabel('Title').inputValue()).resolves.toBe('Quiz night for parents');
+    await expect(edit.locator('.ql-editor').innerText()).resolves.toBe('Teams of four.');
+    await edit.getByRole('button', { name: 'Update News Item' }).click();
+    await expectNotice(page, 'News item updated successfully');
+    const stored = ((await (await fetch(`${suite.url}/api/news`)).json()) as { title: string; content: string }[]).find((item) =>
+      item.title.startsWith('Quiz night'),
+    );
+    expect(stored).toMatchObject({ title: 'Quiz night for parents', content: '<p>Teams of four.</p>' });
     await close();
   });
 

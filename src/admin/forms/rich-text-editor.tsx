@@ -55,7 +55,7 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
       theme: 'snow',
       modules: { toolbar: TOOLBAR, uploader: { mimetypes: EDITOR_IMAGE_TYPES } },
     });
-    if (shown.current) quill.clipboard.dangerouslyPasteHTML(shown.current, 'silent');
+    if (shown.current) showHtml(quill, shown.current);
     quill.history.clear();
     editor.current = quill;
     const root = quill.root;
@@ -78,12 +78,21 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
     const quill = editor.current;
     if (!quill || value === shown.current) return;
     shown.current = value;
-    if (value) quill.clipboard.dangerouslyPasteHTML(value, 'silent');
+    if (value) showHtml(quill, value);
     else quill.setText('', 'silent');
     quill.history.clear();
   }, [value]);
 
   return <div ref={host} className="rich-text-editor rounded-md bg-white [&_.ql-editor]:min-h-40 [&_.ql-editor]:text-base" />;
+}
+
+/**
+ * Puts HTML in the editor without taking the caret. Quill's dangerouslyPasteHTML also selects the
+ * start, which focuses the editor: on a slow connection the editor arrives while the volunteer is
+ * already typing the title, and the rest of the title went into the news text.
+ */
+function showHtml(quill: Quill, html: string) {
+  quill.setContents(quill.clipboard.convert({ html }), 'silent');
 }
 
 /** Quill's toolbar buttons have no names; screen readers need them. */
