@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { create, daysFromNow } from '../setup/fill-site.ts';
+import { create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 import { ADMIN, startServer, useServer, type RunningServer } from '../setup/server.ts';
 import { startTcpProxy } from '../setup/tcp-proxy.ts';
 import { onPostgres, type FreshDatabase } from '../setup/databases.ts';
@@ -90,6 +90,7 @@ onPostgres('database outage on postgres', (postgres) => {
 
   it('answers 503 while the database is down (HTML for pages, JSON for the API) and recovers when it is back', async () => {
     const session = await login(suite);
+    const image = await uploadImage(suite.url, session, 4);
     await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
     await terminateBackends();
     try {
@@ -121,6 +122,8 @@ onPostgres('database outage on postgres', (postgres) => {
         expect(api.body, path).toEqual({ message: 'The site cannot reach its database at the moment. Please try again in a minute.' });
         expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0);
       }
+      // Images come from their folder: whether one is withdrawn (decision 053) cannot be asked, and it is served.
+      expect((await fetch(`${suite.url}${image}/320.webp`)).status).toBe(200);
       expect(alive(), suite.server.output()).toBe(true);
     } finally {
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);

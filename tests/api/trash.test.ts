@@ -62,8 +62,9 @@ eachDatabase('recently deleted on $kind', (db) => {
     expect(
       (await as('PUT', `/api/admin/news/${news.id}`, { title: 'Edited', content: '<p>x</p>', publishedAt: '2026-11-01' })).status,
     ).toBe(404);
-    // Its image stays while it can come back.
-    expect((await fetch(`${suite.url}${image}/320.webp`)).status).toBe(200);
+    // Its image stays while it can come back, for administrators alone (withdrawn, below).
+    expect((await fetch(`${suite.url}${image}/320.webp`)).status).toBe(404);
+    expect((await fetch(`${suite.url}${image}/320.webp`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
 
     const deleted = await as('GET', '/api/admin/deleted/news');
     expect(deleted.status).toBe(200);
@@ -79,6 +80,53 @@ eachDatabase('recently deleted on $kind', (db) => {
     expect((await call(suite, 'GET', '/news')).text).toContain('Oops, deleted');
     expect((await as('GET', '/api/admin/deleted/news')).body.some((item: { id: string }) => item.id === news.id)).toBe(false);
     expect((await as('POST', `/api/admin/deleted/news/${news.id}/restore`)).status).toBe(404);
+  });
+
+  it('withdraws an image from visitors as soon as only deleted items use it, and serves it again on restore', async () => {
+    const image = await uploadImage(suite.url, token, 8);
+    const shared = await uploadImage(suite.url, token, 9);
+    const photo = await create(suite.url, token, '/api/admin/gallery', { imageUrl: image, caption: 'A child without consent' });
+    const news = await create(suite.url, token, '/api/admin/news', {
+      title: 'Sports day',
+      content: '<p>x</p>',
+      publishedAt: '2026-11-01',
+      imageUrl: shared,
+    });
+    await create(suite.url, token, '/api/admin/events', {
+      name: 'Sports day again',
+      date: daysFromNow(5),
+      comment: 'x',
+      bookingUrl: 'https://booking.example.org/s',
+      imageUrl: shared,
+    });
+    // The master, a variant in each format, and a width that was not stored (a redirect).
+    const files = [image, `${image}/320.webp`, `${image}/640.avif`, `${image}/1900.webp`];
+    const visitor = (url: string) => fetch(`${suite.url}${url}`, { redirect: 'manual' });
+    const admin = (url: string) => fetch(`${suite.url}${url}`, { redirect: 'manual', headers: { cookie: `club_session=${token}` } });
+    for (const file of files) expect([200, 301], file).toContain((await visitor(file)).status);
+
+    expect((await as('DELETE', `/api/admin/gallery/${photo.id}`)).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/news/${news.id}`)).status).toBe(200);
+    for (const file of files) {
+      const hidden = await visitor(file);
+      expect(hidden.status, file).toBe(404);
+      expect(hidden.headers.get('cache-control'), file).toBe('no-cache');
+      // The administrator's list of the recently deleted still shows it, and no shared cache keeps it.
+      const seen = await admin(file);
+      expect([200, 301], file).toContain(seen.status);
+      expect(seen.headers.get('cache-control'), file).toBe('private, no-store');
+    }
+    expect((await fetch(`${suite.url}${image}/320.webp`, { headers: { cookie: 'club_session=forged' } })).status).toBe(404);
+    // Still shown by a live event: not withdrawn.
+    expect((await visitor(`${shared}/320.webp`)).status).toBe(200);
+    expect((await visitor(`${shared}/320.webp`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    expect((await as('POST', `/api/admin/deleted/gallery/${photo.id}/restore`)).status).toBe(200);
+    for (const file of files) {
+      const back = await visitor(file);
+      expect([200, 301], file).toContain(back.status);
+      expect(back.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable');
+    }
   });
 
   it('deletes for ever on request, releasing an image nothing else shows', async () => {

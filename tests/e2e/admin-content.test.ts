@@ -109,6 +109,12 @@ describe('admin content screens in Chromium', () => {
     // Then for ever, from Recently deleted below the list.
     await page.getByText('Recently deleted (1)').click();
     await expectNoAxeViolations(page);
+    // Its picture is shown to the administrator, and withdrawn from visitors while it is deleted.
+    const thumbnail = page.locator('details li img');
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const thumbnailUrl = await thumbnail.getAttribute('src');
+    expect(thumbnailUrl).toMatch(/^\/images\//);
+    expect((await fetch(`${suite.url}${thumbnailUrl}`)).status).toBe(404);
     await page.getByRole('button', { name: 'Delete for ever Reading shed now open' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectNotice(page, 'Deleted for ever.');

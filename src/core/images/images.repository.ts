@@ -13,6 +13,29 @@ const unused = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
     eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('heroImageId', '=', id))),
   ]);
 
+/**
+ * Image `id` is used only by items in Recently deleted: at least one deleted row and no live row,
+ * nor the settings, uses it (docs/decisions/053).
+ */
+const withdrawn = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) => {
+  const uses = (table: 'newsItems' | 'events' | 'galleryImages', deleted: boolean) =>
+    eb.exists(
+      eb
+        .selectFrom(table as 'newsItems')
+        .select('id')
+        .where('imageId', '=', id)
+        .where('deletedAt', deleted ? 'is not' : 'is', null),
+    );
+  return eb.and([
+    eb.or([uses('newsItems', true), uses('events', true), uses('galleryImages', true)]),
+    eb.not(uses('newsItems', false)),
+    eb.not(uses('events', false)),
+    eb.not(uses('galleryImages', false)),
+    eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('logoImageId', '=', id))),
+    eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('heroImageId', '=', id))),
+  ]);
+};
+
 /** Not released since `keptSince`: an image let go after it is kept for that change's 'Undo' (docs/decisions/050). */
 const notKeptSince = (keptSince: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
   eb.or([eb('releasedAt', 'is', null), eb('releasedAt', '<', keptSince)]);
@@ -27,6 +50,10 @@ export function createImagesRepository(db: Db) {
 
     findByIds: (ids: string[]) =>
       ids.length === 0 ? Promise.resolve([]) : db.selectFrom('images').selectAll().where('id', 'in', ids).execute(),
+
+    /** True when only items in Recently deleted use the image: visitors are not shown it. */
+    isWithdrawn: async (id: string): Promise<boolean> =>
+      (await db.selectFrom('images').select('id').where('id', '=', id).where(withdrawn(id)).executeTakeFirst()) !== undefined,
 
     listIds: async () => (await db.selectFrom('images').select('id').execute()).map((row) => row.id),
 

@@ -137,6 +137,12 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
 
     read: (key: string) => storage.get(key),
 
+    /**
+     * Whether the stored image with this id is used only by items in Recently deleted: a photo
+     * deleted because a parent asked leaves the site with its item, not 30 days later.
+     */
+    isWithdrawn: (id: string) => repo.isWithdrawn(id),
+
     /** Metadata of the stored images among these URLs (external URLs are skipped). */
     async describe(urls: (string | null | undefined)[]): Promise<Map<string, StoredImage>> {
       const ids = [...new Set(urls.map(storedImageId).filter((id): id is string => id !== null))];

@@ -1,36 +1,58 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../../core/context.ts';
+import { authenticate } from '../../server/http/authenticate.ts';
 import { isValidKey } from '../../core/images/storage.ts';
 import { nearestWidth, storedImageUrl, variantUrl, type ImageFormat } from '../../core/images/image-urls.ts';
 
 const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif' };
 
+const FOR_A_YEAR = 'public, max-age=31536000, immutable';
+
 /**
  * Stored images: /images/{id} is the master, /images/{id}/{width}.{avif|webp} a variant.
- * An id never changes its content, so every answer may be cached for a year.
+ * An id never changes its content, so every answer may be cached for a year. An image that only
+ * items in Recently deleted use is withdrawn: visitors get 404 at once, and signed-in
+ * administrators still see it (the list of the recently deleted shows it), never stored by a
+ * shared cache (docs/decisions/053).
  */
-export const GET: APIRoute = async ({ params }) => {
+export const GET: APIRoute = async ({ params, request, cookies }) => {
   const path = params.path ?? '';
   const key = /^[a-z0-9]+$/.test(path) ? `${path}/master.webp` : path;
   if (!isValidKey(key) || !key.includes('/')) return notFound();
   const app = await getContext();
+  const withdrawn = await isWithdrawn(app, key.slice(0, key.indexOf('/')));
+  if (withdrawn && !(await authenticate(request, cookies, app.auth))) return notFound();
+  const cacheControl = withdrawn ? 'private, no-store' : FOR_A_YEAR;
   const data = await app.images.read(key);
-  if (!data) return (await nearestVariant(app, key)) ?? notFound();
+  if (!data) return (await nearestVariant(app, key, cacheControl)) ?? notFound();
   return new Response(data as BodyInit, {
     headers: {
       'Content-Type': TYPES[key.split('.').pop()!]!,
       'Content-Length': String(data.byteLength),
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': cacheControl,
       'X-Content-Type-Options': 'nosniff',
     },
   });
 };
 
 /**
+ * Asked of the database; while it cannot answer, the image is served: the pages the cache still
+ * serves in an outage need their pictures, and none of them shows a deleted item's.
+ */
+async function isWithdrawn(app: Awaited<ReturnType<typeof getContext>>, id: string): Promise<boolean> {
+  try {
+    return await app.images.isWithdrawn(id);
+  } catch (error) {
+    app.log.warn({ err: error, imageId: id }, 'could not ask whether an image is withdrawn; served');
+    return false;
+  }
+}
+
+/**
  * A width that was not stored (an image narrower than the width asked for) redirects to the
  * nearest stored one, so that thumbnails can ask for /320.webp whatever the image's size.
  */
-async function nearestVariant(app: Awaited<ReturnType<typeof getContext>>, key: string): Promise<Response | null> {
+async function nearestVariant(app: Awaited<ReturnType<typeof getContext>>, key: string, cacheControl: string): Promise<Response | null> {
   const match = /^([a-z0-9]+)\/(\d{2,4})\.(webp|avif)$/.exec(key);
   if (!match) return null;
   const [, id, width, format] = match as unknown as [string, string, string, string];
@@ -40,7 +62,7 @@ async function nearestVariant(app: Awaited<ReturnType<typeof getContext>>, key: 
   if (nearest === undefined || String(nearest) === width) return null;
   return new Response(null, {
     status: 301,
-    headers: { Location: variantUrl(url, nearest, format as ImageFormat), 'Cache-Control': 'public, max-age=31536000, immutable' },
+    headers: { Location: variantUrl(url, nearest, format as ImageFormat), 'Cache-Control': cacheControl },
   });
 }
 
