@@ -4,7 +4,7 @@ import type { ActivityTable } from '../../src/core/db/database.ts';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
-import { create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
+import { addAdministrator, create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 
 // The activity log (docs/decisions/049): each change an administrator makes and each sign-in is
@@ -216,7 +216,12 @@ eachDatabase('the activity log on $kind', (db) => {
     const everyone = await wholeLog();
     expect(mine.length).toBeGreaterThan(ACTIVITY_PAGE);
     expect(mine).toEqual(everyone.filter((entry) => entry.adminId === me.id));
-    expect((await as('GET', '/api/admin/activity?admin=nosuchadmin')).body).toEqual({ entries: [], next: null, restorableDeletes: 0 });
+    expect((await as('GET', '/api/admin/activity?admin=nosuchadmin')).body).toEqual({
+      entries: [],
+      next: null,
+      restorableDeletes: 0,
+      deletableAdditions: 0,
+    });
     const refused = await as('GET', `/api/admin/activity?admin=${encodeURIComponent('../x')}`);
     expect(refused.status).toBe(400);
     expect(refused.body.errors.admin).toBe('That is not an administrator’s id');
@@ -271,14 +276,7 @@ eachDatabase('the activity log on $kind', (db) => {
   });
 
   it('restores everything one administrator deleted, each item once with two taps at once, and none deleted since by another', async () => {
-    const added = await as('POST', '/api/admin/administrators', {
-      username: 'intruder',
-      password: PASSWORD,
-      currentPassword: ADMIN.password,
-    });
-    expect(added.status).toBe(201);
-    const intruderId = added.body.id as string;
-    const intruder = await login(suite, 'intruder', PASSWORD);
+    const { id: intruderId, token: intruder } = await addAdministrator(suite, token, 'intruder', PASSWORD);
     const theirs = (method: string, url: string) => call(suite, method, url, { token: intruder });
     const news = (title: string) => create(suite.url, token, '/api/admin/news', { title, content: '<p>x</p>', publishedAt: '2026-11-04' });
     const [first, second, third, redeleted, purged, mineAlone] = await Promise.all(
@@ -340,6 +338,76 @@ eachDatabase('the activity log on $kind', (db) => {
     expect(again.body).toEqual({ message: 'Nothing to restore: it was restored or deleted for ever already', restored: 0 });
   });
 
+  it('deletes what one administrator added in the last 30 days and is still on the site, each item once with two taps at once', async () => {
+    const { id: spammerId, token: spammer } = await addAdministrator(suite, token, 'spammer', PASSWORD);
+    const post = (by: string, title: string) =>
+      create(suite.url, by, '/api/admin/news', { title, content: '<p>x</p>', publishedAt: '2026-11-04' });
+    const spam = await Promise.all(['Spam 1', 'Spam 2', 'Spam I deleted', 'Spam I purged'].map((title) => post(spammer, title)));
+    const event = await create(suite.url, spammer, '/api/admin/events', {
+      name: 'Fake camp',
+      date: daysFromNow(6),
+      comment: 'x',
+      bookingUrl: 'https://booking.example.org/f',
+    });
+    const photo = await create(suite.url, spammer, '/api/admin/gallery', {
+      imageUrl: await uploadImage(suite.url, spammer, 6),
+      caption: 'Junk',
+    });
+    const mine = await post(token, 'Mine, not theirs');
+    expect((await as('DELETE', `/api/admin/news/${spam[2].id}`)).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/news/${spam[3].id}`)).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/deleted/news/${spam[3].id}`)).status).toBe(200);
+    // Added more than 30 days ago: left alone.
+    const longAgo = new Date(Date.now() - 31 * DAY).toISOString();
+    await direct()
+      .insertInto('newsItems')
+      .values({ id: 'oldspam', title: 'Old spam', content: '<p>x</p>', publishedAt: longAgo, createdAt: longAgo, updatedAt: longAgo })
+      .execute();
+    await direct()
+      .insertInto('activity')
+      .values(
+        logLine('oldspamline', longAgo, {
+          adminId: spammerId,
+          adminName: 'spammer',
+          action: 'added',
+          subjectKind: 'news',
+          subjectId: 'oldspam',
+        }),
+      )
+      .execute();
+    expect((await as('DELETE', `/api/admin/administrators/${spammerId}`)).status).toBe(200);
+
+    expect((await as('GET', `/api/admin/activity?admin=${spammerId}`)).body).toMatchObject({ deletableAdditions: 4, restorableDeletes: 0 });
+    const taken = [spam[0].id, spam[1].id, event.id, photo.id].sort();
+    const [one, two] = await Promise.all([0, 1].map(() => as('POST', '/api/admin/activity/delete-additions', { admin: spammerId })));
+    expect([one!.status, two!.status]).toEqual([200, 200]);
+    expect(one!.body.deleted + two!.body.deleted).toBe(4);
+    expect([one!.body.message, two!.body.message]).toContain(`Deleted ${Math.max(one!.body.deleted, two!.body.deleted)} items`);
+
+    const live = async (url: string) => ((await call(suite, 'GET', url)).body as { id: string }[]).map((item) => item.id);
+    const onSite = [...(await live('/api/news')), ...(await live('/api/events')), ...(await live('/api/gallery'))];
+    expect(onSite.filter((id) => taken.includes(id))).toEqual([]);
+    expect(onSite).toEqual(expect.arrayContaining([mine.id, 'oldspam']));
+    const inTrash = async (kind: string) =>
+      ((await as('GET', `/api/admin/deleted/${kind}`)).body as { id: string }[]).map((item) => item.id);
+    expect([...(await inTrash('news')), ...(await inTrash('events')), ...(await inTrash('gallery'))]).toEqual(
+      expect.arrayContaining(taken),
+    );
+
+    // One delete line for each, by who tapped, each offering 'Restore'.
+    const lines = (await wholeLog()).slice(0, 4);
+    expect(lines.every((entry) => entry.action === 'deleted' && entry.adminName === ADMIN.username && entry.restorable)).toBe(true);
+    expect(lines.map((entry) => entry.subjectId).sort()).toEqual(taken);
+    expect(lines.map(describeActivity)).toContain(`${ADMIN.username} deleted the event “Fake camp”`);
+
+    expect((await as('GET', `/api/admin/activity?admin=${spammerId}`)).body.deletableAdditions).toBe(0);
+    const again = await as('POST', '/api/admin/activity/delete-additions', { admin: spammerId });
+    expect(again.body).toEqual({ message: 'Nothing to delete: it was deleted already', deleted: 0 });
+    // A wrong tap is undone from Recently deleted: one of them back on the site.
+    expect((await as('POST', `/api/admin/deleted/events/${event.id}/restore`)).status).toBe(200);
+    expect(await live('/api/events')).toContain(event.id);
+  });
+
   it('restores more deletes than one statement holds, with a line for each', async () => {
     // A script with a stolen password deletes fast: more items than the drivers take in one statement.
     const count = 3_500;
@@ -388,13 +456,17 @@ eachDatabase('the activity log on $kind', (db) => {
     expect(lines.map((line) => line.subjectId).sort()).toEqual(ids);
   });
 
-  it('refuses a Restore all without an administrator, with a made-up one, or without a session', async () => {
-    for (const body of [{}, { admin: '../x' }, { admin: 'a\u0000b' }, { admin: 42 }]) {
-      const refused = await as('POST', '/api/admin/activity/restore', body);
-      expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect(typeof refused.body.errors.admin).toBe('string');
+  it('refuses a Restore all or a Delete all without an administrator, with a made-up one, or without a session', async () => {
+    for (const url of ['/api/admin/activity/restore', '/api/admin/activity/delete-additions']) {
+      for (const body of [{}, { admin: '../x' }, { admin: 'a\u0000b' }, { admin: 42 }, 'not json', { admin: 'x'.repeat(100_000) }]) {
+        const refused = await as('POST', url, body);
+        expect(refused.status, `${url} ${JSON.stringify(body).slice(0, 40)}`).toBe(400);
+        expect(refused.body.message, url).toEqual(expect.any(String));
+        if (typeof body === 'object') expect(typeof refused.body.errors.admin, url).toBe('string');
+      }
+      expect((await call(suite, 'POST', url, { body: { admin: 'someone' } })).status).toBe(401);
+      expect((await as('GET', url)).status).toBe(405);
     }
-    expect((await call(suite, 'POST', '/api/admin/activity/restore', { body: { admin: 'someone' } })).status).toBe(401);
   });
 
   it('keeps a year: older lines go with the housekeeping at start', async () => {

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
-import { ADMIN, startServer, useServer, type RunningServer } from '../setup/server.ts';
+import { addAdministrator, create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
+import { startServer, useServer, type RunningServer } from '../setup/server.ts';
 import { startTcpProxy } from '../setup/tcp-proxy.ts';
 import { onPostgres, type FreshDatabase } from '../setup/databases.ts';
 import { FORGED_SESSION } from '../setup/raw-requests.ts';
@@ -175,13 +175,8 @@ onPostgres('a table locked for long on postgres', (postgres) => {
 
   it("writes a line for each item 'Restore all' put back before a statement gave up, and restores the rest on a tap again", async () => {
     const token = await login(suite);
-    const password = 'a pale lantern under winter';
-    const added = await call(suite, 'POST', '/api/admin/administrators', {
-      token,
-      body: { username: 'vandal', password, currentPassword: ADMIN.password },
-    });
-    expect(added.status).toBe(201);
-    const vandal = await login(suite, 'vandal', password);
+    const added = await addAdministrator(suite, token, 'vandal', 'a pale lantern under winter');
+    const vandal = added.token;
     const event = await create(suite.url, token, '/api/admin/events', {
       name: 'Camp',
       date: daysFromNow(6),
@@ -204,7 +199,7 @@ onPostgres('a table locked for long on postgres', (postgres) => {
     await holder.query('select id from events where id = $1 for update', [event.id]);
     let cut: Awaited<ReturnType<typeof call>>;
     try {
-      cut = await call(suite, 'POST', '/api/admin/activity/restore', { token, body: { admin: added.body.id } });
+      cut = await call(suite, 'POST', '/api/admin/activity/restore', { token, body: { admin: added.id } });
     } finally {
       await holder.query('commit');
       await holder.end();
@@ -223,7 +218,7 @@ onPostgres('a table locked for long on postgres', (postgres) => {
       ['restored', 'Quiz'],
     ]);
 
-    const again = await call(suite, 'POST', '/api/admin/activity/restore', { token, body: { admin: added.body.id } });
+    const again = await call(suite, 'POST', '/api/admin/activity/restore', { token, body: { admin: added.id } });
     expect(again.body).toEqual({ message: 'Restored 1 item', restored: 1 });
     expect(((await call(suite, 'GET', '/api/events')).body as { id: string }[]).map((item) => item.id)).toContain(event.id);
   });

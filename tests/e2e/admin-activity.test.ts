@@ -3,9 +3,9 @@ import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
-import { call, login } from '../setup/api-client.ts';
-import { adminToken, create } from '../setup/fill-site.ts';
-import { ADMIN, useServer } from '../setup/server.ts';
+import { call } from '../setup/api-client.ts';
+import { addAdministrator, adminToken, create } from '../setup/fill-site.ts';
+import { useServer } from '../setup/server.ts';
 
 // The activity log on a phone (docs/decisions/049): who deleted the Christmas fair, and from where;
 // and everything a stranger with a volunteer's password deleted, back in one tap (051).
@@ -134,20 +134,14 @@ describe('the activity log, in Chromium', () => {
 
   it('puts back everything one administrator deleted in one tap, after asking', async () => {
     const token = await adminToken(suite.url);
-    const password = 'a pale lantern under winter';
-    const added = await call(suite, 'POST', '/api/admin/administrators', {
-      token,
-      body: { username: 'stranger', password, currentPassword: ADMIN.password },
-    });
-    expect(added.status).toBe(201);
+    const added = await addAdministrator(suite, token, 'stranger', 'a pale lantern under winter');
     const titles = ['Sports day', 'Bike workshop', 'Den building'];
     const items = await Promise.all(
       titles.map((title) => create(suite.url, token, '/api/admin/news', { title, content: '<p>x</p>', publishedAt: '2026-11-02' })),
     );
-    const stranger = await login(suite, 'stranger', password);
-    for (const item of items) expect((await call(suite, 'DELETE', `/api/admin/news/${item.id}`, { token: stranger })).status).toBe(200);
+    for (const item of items) expect((await call(suite, 'DELETE', `/api/admin/news/${item.id}`, { token: added.token })).status).toBe(200);
     // The committee takes the account away first; what it did can still be found and undone.
-    expect((await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token })).status).toBe(200);
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${added.id}`, { token })).status).toBe(200);
 
     const context = await chrome.browser.newContext(TOUCH_PHONE);
     const page = await context.newPage();
@@ -178,6 +172,52 @@ describe('the activity log, in Chromium', () => {
       .toBe(true);
     await page.setViewportSize(DESKTOP);
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-restore-all-1280.png` });
+    await context.close();
+  });
+
+  it('takes off everything a stranger posted in one tap, after asking, into Recently deleted', async () => {
+    const token = await adminToken(suite.url);
+    const { id: spammerId, token: spammer } = await addAdministrator(suite, token, 'spammer', 'a cold kettle over marshes');
+    const titles = ['Cheap watches', 'Free prizes'];
+    for (const title of titles)
+      await create(suite.url, spammer, '/api/admin/news', { title, content: '<p>spam</p>', publishedAt: '2026-11-03' });
+    await create(suite.url, spammer, '/api/admin/events', {
+      name: 'Not a real event',
+      date: '2027-01-20T10:00:00.000Z',
+      comment: 'spam',
+      bookingUrl: 'https://booking.example.org/spam',
+    });
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${spammerId}`, { token })).status).toBe(200);
+
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/activity`);
+    await page.getByTestId('activity').waitFor();
+    await expect(page.getByRole('button', { name: /^Delete all/ }).count()).resolves.toBe(0);
+    await page.getByLabel('Who').selectOption('spammer (removed)');
+    await page.getByText('spammer added 3 items in the last 30 days that are still on the site.').waitFor();
+    await page.getByRole('button', { name: 'Delete all 3 items' }).click();
+    const asking = page.getByRole('alertdialog');
+    await expect(asking.innerText()).resolves.toContain(
+      'This takes the 3 items spammer added in the last 30 days off the site. They wait in Recently deleted for 30 days, where each can be restored.',
+    );
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-delete-additions-390.png` });
+    await asking.getByRole('button', { name: 'Delete all' }).click();
+    await expectNotice(page, 'Deleted 3 items: off the site, and in Recently deleted for 30 days if they are wanted back.');
+    await expect.poll(() => page.getByRole('button', { name: /^Delete all/ }).count()).toBe(0);
+    const [news, events] = await Promise.all(['/news', '/events'].map(async (path) => (await fetch(`${suite.url}${path}`)).text()));
+    expect([...titles, 'Not a real event'].some((title) => news!.includes(title) || events!.includes(title))).toBe(false);
+
+    // Each can come back from its list's Recently deleted, as any delete.
+    await page.goto(`${suite.url}/admin/events`);
+    await page.getByText('Recently deleted (1)').click();
+    await page.getByRole('button', { name: 'Restore Not a real event' }).waitFor();
+    await page.goto(`${suite.url}/admin/activity`);
+    await page.getByTestId('activity').waitFor();
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-delete-additions-1280.png` });
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import { call, login } from './api-client.ts';
+import { ADMIN, type SuiteServer } from './server.ts';
 import { phoneJpeg } from '../fixtures/images.ts';
 
 /** Fills a site through the JSON API, as an administrator's script would. */
@@ -9,6 +10,21 @@ export async function uploadImage(base: string, token: string, seedColour = 0): 
   const response = await fetch(`${base}/api/admin/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 200) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { imageUrl: string }).imageUrl;
+}
+
+/** Another administrator, added by the one signed in with `token`, and signed in: their id and token. */
+export async function addAdministrator(
+  base: string | SuiteServer,
+  token: string,
+  username: string,
+  password: string,
+): Promise<{ id: string; token: string }> {
+  const added = await call(base, 'POST', '/api/admin/administrators', {
+    token,
+    body: { username, password, currentPassword: ADMIN.password },
+  });
+  if (added.status !== 201) throw new Error(`adding ${username} failed: ${added.status} ${added.text}`);
+  return { id: added.body.id as string, token: await login(base, username, password) };
 }
 
 export async function adminToken(base: string): Promise<string> {

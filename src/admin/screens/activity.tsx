@@ -1,16 +1,22 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACTIVITY_DAYS, restoredNotice, type ActivityPage, type ActivityPerson } from '../../core/activity/activity.schema.ts';
-import { notify } from '../../components/ui/notices.ts';
+import {
+  ACTIVITY_DAYS,
+  deletedAdditionsNotice,
+  restoredNotice,
+  type ActivityPage,
+  type ActivityPerson,
+} from '../../core/activity/activity.schema.ts';
+import { TRASH_DAYS } from '../../core/trash/trash.schema.ts';
 import { apiRequest, errorMessage } from '../api.ts';
 import { useTimeZone } from '../dates.ts';
 import type { Admin } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
-import { ConfirmDialog } from '../ui/dialog.tsx';
 import { SelectField } from '../ui/field.tsx';
 import { ACTIVITY_URL, ActivityLine, restoreOf } from '../ui/activity-line.tsx';
 import { EmptyState } from '../ui/list-state.tsx';
+import { UndoAll } from '../ui/undo-all.tsx';
 
 /**
  * Who did what, newest first (docs/decisions/049): the club can tell who deleted the Christmas
@@ -43,6 +49,7 @@ export function ActivityScreen() {
   });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const restorable = log.data?.pages[0]?.restorableDeletes ?? 0;
+  const deletable = log.data?.pages[0]?.deletableAdditions ?? 0;
   const adminName = who.find((person) => person.id === adminId)?.name;
   return (
     <AdminPage title="Activity">
@@ -61,7 +68,37 @@ export function ActivityScreen() {
             ))}
           </SelectField>
         </div>
-        {adminId && adminName && restorable > 0 && <RestoreAll adminId={adminId} adminName={adminName} count={restorable} />}
+        {/* What a stranger with a password did, undone in a tap: their deletes put back (051), what
+            they added taken off (054). Their edits are put right by hand, or from a backup. */}
+        {adminId && adminName && restorable > 0 && (
+          <UndoAll
+            url={`${ACTIVITY_URL}/restore`}
+            countKey="restored"
+            adminId={adminId}
+            said={`${adminName} deleted ${itemsOf(restorable)} that can still be restored.`}
+            button={`Restore all ${itemsOf(restorable)}`}
+            description={`This puts the ${itemsOf(restorable)} ${adminName} deleted back on the site as they were. Their edits are not undone.`}
+            confirm="Restore all"
+            confirming="Restoring..."
+            notice={restoredNotice}
+            failure="Failed to restore"
+          />
+        )}
+        {adminId && adminName && deletable > 0 && (
+          <UndoAll
+            url={`${ACTIVITY_URL}/delete-additions`}
+            countKey="deleted"
+            adminId={adminId}
+            said={`${adminName} added ${itemsOf(deletable)} in the last ${TRASH_DAYS} days that ${deletable === 1 ? 'is' : 'are'} still on the site.`}
+            button={`Delete all ${itemsOf(deletable)}`}
+            description={`This takes the ${itemsOf(deletable)} ${adminName} added in the last ${TRASH_DAYS} days off the site. They wait in Recently deleted for ${TRASH_DAYS} days, where each can be restored.`}
+            confirm="Delete all"
+            confirming="Deleting..."
+            notice={deletedAdditionsNotice}
+            failure="Failed to delete"
+            variant="destructive"
+          />
+        )}
         {log.isLoading ? (
           <LoadingText>Loading activity...</LoadingText>
         ) : !log.data ? (
@@ -91,40 +128,4 @@ export function ActivityScreen() {
   );
 }
 
-/**
- * 'Restore all' (docs/decisions/051): what one administrator deleted, back in one tap, when a
- * stranger with their password (or their own bad afternoon) emptied the lists. Their edits are
- * not undone: those are put right by hand, or from a backup.
- */
-function RestoreAll({ adminId, adminName, count }: { adminId: string; adminName: string; count: number }) {
-  const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
-  const items = `${count} ${count === 1 ? 'item' : 'items'}`;
-  const restoreAll = useMutation({
-    mutationFn: () => apiRequest<{ restored: number }>('POST', `${ACTIVITY_URL}/restore`, { admin: adminId }),
-    onSuccess: (answer) => notify({ title: 'Success', description: restoredNotice(answer.restored) }),
-    onError: (error) => notify({ title: 'Error', description: `Failed to restore: ${errorMessage(error)}`, variant: 'destructive' }),
-    // The lists, the recently deleted and the log all change; a failure may have restored some.
-    onSettled: () => {
-      setAsking(false);
-      return queryClient.invalidateQueries();
-    },
-  });
-  return (
-    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
-      <p className="text-slate-800">{`${adminName} deleted ${items} that can still be restored.`}</p>
-      <Button variant="secondary" onClick={() => setAsking(true)}>
-        {`Restore all ${items}`}
-      </Button>
-      <ConfirmDialog
-        open={asking}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => restoreAll.mutate()}
-        pending={restoreAll.isPending}
-        description={`This puts the ${items} ${adminName} deleted back on the site as they were. Their edits are not undone.`}
-        confirm="Restore all"
-        confirming="Restoring..."
-      />
-    </div>
-  );
-}
+const itemsOf = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;

@@ -30,14 +30,14 @@ export function createActivityRepository(db: Db) {
         .limit(limit)
         .execute(),
 
-    /** An administrator's delete lines since `since` of these kinds, newest first. */
-    deletesOf: (adminId: string, since: string, subjectKinds: string[]) =>
+    /** An administrator's lines of one action since `since`, about these kinds, newest first. */
+    linesOf: (adminId: string, action: 'added' | 'deleted', since: string, subjectKinds: string[]) =>
       db
         .selectFrom('activity')
         .selectAll()
         .where('adminId', '=', adminId)
         .where('at', '>=', since)
-        .where('action', '=', 'deleted')
+        .where('action', '=', action)
         .where('subjectKind', 'in', subjectKinds)
         .orderBy('at', 'desc')
         .orderBy('id', 'desc')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../shared/ids.ts';
-import type { TrashKind } from '../trash/trash.schema.ts';
+import { TRASH_DAYS, type TrashKind } from '../trash/trash.schema.ts';
 
 // The activity log (docs/decisions/049): one line for each change an administrator made, and each
 // sign-in, so that the club can tell who deleted the Christmas fair or what a stranger with a
@@ -82,6 +82,8 @@ export const activityPageSchema = z.object({
   next: z.string().nullable(),
   /** With `admin` and no `before`: how many of their deletes 'Restore all' would undo now. */
   restorableDeletes: z.number().int().nonnegative().optional(),
+  /** With `admin` and no `before`: how many items they added in the last 30 days are still on the site ('Delete all'). */
+  deletableAdditions: z.number().int().nonnegative().optional(),
 });
 export type ActivityPage = z.output<typeof activityPageSchema>;
 
@@ -110,6 +112,26 @@ export type ActivityPerson = z.output<typeof activityPersonSchema>;
 export const restoreDeletesSchema = z.object({
   admin: adminIdSchema.describe('Whose deletes to undo (their id; a removed administrator’s too)'),
 });
+
+export const deleteAdditionsSchema = z.object({
+  admin: adminIdSchema.describe('Whose additions to delete (their id; a removed administrator’s too)'),
+});
+
+export const deletedAdditionsSchema = z.object({
+  message: z.string(),
+  /** How many items left the site for the recently deleted. */
+  deleted: z.number().int().nonnegative(),
+});
+
+/** What 'Delete all' answers: 'Deleted 3 items'. */
+export const deletedAdditionsMessage = (count: number) =>
+  count === 0 ? 'Nothing to delete: it was deleted already' : `Deleted ${count} ${count === 1 ? 'item' : 'items'}`;
+
+/** The admin's notice after 'Delete all' (none left when someone was quicker). */
+export const deletedAdditionsNotice = (count: number) =>
+  count === 0
+    ? `${deletedAdditionsMessage(0)}.`
+    : `${deletedAdditionsMessage(count)}: off the site, and in Recently deleted for ${TRASH_DAYS} days if ${count === 1 ? 'it is' : 'they are'} wanted back.`;
 
 export const restoredDeletesSchema = z.object({
   message: z.string(),

@@ -12,7 +12,8 @@ import { createActivityService } from './activity.service.ts';
 
 // 'Restore all' (docs/decisions/051) lists an administrator's deletes that can be undone, then
 // restores each. An item restored and deleted again by someone else in between is theirs to
-// undo now, not this administrator's: it must stay deleted.
+// undo now, not this administrator's: it must stay deleted. 'Delete all' (054) lists what they
+// added that is live, then deletes each: one deleted by someone else in between is theirs.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-activity-'));
 const db = new Kysely<Database>({
@@ -25,7 +26,7 @@ const trash = createTrashService({
 });
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const news = (id: string, deletedAt: string) => ({
+const news = (id: string, deletedAt: string | null) => ({
   id,
   title: id,
   content: '<p>x</p>',
@@ -89,4 +90,36 @@ it('leaves an item deleted again by someone else after the list was made, and re
     ['takenback', true],
     ['untouched', false],
   ]);
+});
+
+it("leaves an item someone else deleted after 'Delete all' listed it as their delete, and deletes the rest", async () => {
+  const added = minutesAgo(20);
+  const theirs = minutesAgo(5);
+  await db
+    .insertInto('newsItems')
+    .values([news('spam1', null), news('spam2', null)])
+    .execute();
+  await db
+    .insertInto('activity')
+    .values(['spam1', 'spam2'].map((itemId) => ({ ...deleteLine(`add-${itemId}`, itemId, added), action: 'added' })))
+    .execute();
+  const activity = createActivityService({
+    db,
+    trash: {
+      ...trash,
+      // Between the list and the deletes: another administrator deletes one of them.
+      async liveAmong(kind, ids) {
+        const found = await trash.liveAmong(kind, ids);
+        await db.updateTable('newsItems').set({ deletedAt: theirs }).where('id', '=', 'spam1').execute();
+        return found;
+      },
+    },
+  });
+  const deleted: unknown[] = [];
+  await activity.deleteAdditionsOf('intruder', (item) => deleted.push(item));
+  expect(deleted).toEqual([{ kind: 'news', id: 'spam2', label: 'spam2' }]);
+  const rows = await db.selectFrom('newsItems').select(['id', 'deletedAt']).where('id', 'like', 'spam%').orderBy('id').execute();
+  // Their delete keeps its time: 'Restore' on their line still undoes it.
+  expect(rows[0]).toEqual({ id: 'spam1', deletedAt: theirs });
+  expect(rows[1]!.deletedAt).not.toBeNull();
 });

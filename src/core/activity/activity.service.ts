@@ -42,10 +42,18 @@ const clip = (value: string | null | undefined, max: number): string | null => {
   return clean === '' ? null : clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 };
 
-/** What the log asks of the recently deleted, and what its 'Restore all' does there. */
+/** What the log asks of the recently deleted, and what its 'Restore all' and 'Delete all' do there. */
 interface Trash {
   deletedAmong(kind: TrashKind, ids: string[]): Promise<Map<string, string>>;
   restoreDeletedBy(kind: TrashKind, id: string, deletedBy: string): Promise<{ label: string } | undefined>;
+  liveAmong(kind: TrashKind, ids: string[]): Promise<Set<string>>;
+  deleteIfLive(kind: TrashKind, id: string): Promise<{ label: string } | undefined>;
+}
+
+/** An item one administrator added that is still on the site. */
+interface LiveAddition {
+  kind: TrashKind;
+  itemId: string;
 }
 
 /** A delete line 'Restore' would undo now, with the list its item is in. */
@@ -55,7 +63,7 @@ interface RestorableDelete {
   itemId: string;
 }
 
-/** An item put back by 'Restore all', for its own line in the log. */
+/** An item put back by 'Restore all' or taken off by 'Delete all', for its own line in the log. */
 export interface RestoredItem {
   kind: TrashKind;
   id: string;
@@ -119,7 +127,28 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
   /** One administrator's deletes that 'Restore' would undo now (older ones are deleted for ever). */
   async function restorableOf(adminId: string, now = new Date()): Promise<RestorableDelete[]> {
     const since = new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString();
-    return restorableAmong(await repo.deletesOf(adminId, since, Object.values(TRASH_SUBJECTS)));
+    return restorableAmong(await repo.linesOf(adminId, 'deleted', since, Object.values(TRASH_SUBJECTS)));
+  }
+
+  /**
+   * The news items, events and photos one administrator added in the last 30 days that are on the
+   * site now, each once: what 'Delete all' would take off. Asked of the rows, not of later lines,
+   * as for 'Restore all'.
+   */
+  async function liveAdditionsOf(adminId: string, now = new Date()): Promise<LiveAddition[]> {
+    const since = new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString();
+    const lines = await repo.linesOf(adminId, 'added', since, Object.values(TRASH_SUBJECTS));
+    const additions: LiveAddition[] = [];
+    for (const kind of Object.keys(TRASH_SUBJECTS) as TrashKind[]) {
+      const ids = [
+        ...new Set(
+          lines.flatMap((row) => (row.subjectId && trashKindOf(row.subjectKind as ActivitySubjectKind) === kind ? [row.subjectId] : [])),
+        ),
+      ];
+      const live = await deps.trash.liveAmong(kind, ids);
+      additions.push(...ids.filter((id) => live.has(id)).map((itemId) => ({ kind, itemId })));
+    }
+    return additions;
   }
 
   return {
@@ -138,7 +167,12 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
       const next = rows.length > ACTIVITY_PAGE && last ? activityCursor(last) : null;
       // One administrator's first page says how many of their deletes 'Restore all' would undo.
       if (filter.adminId === undefined || filter.before !== undefined) return { entries, next };
-      return { entries, next, restorableDeletes: (await restorableOf(filter.adminId)).length };
+      return {
+        entries,
+        next,
+        restorableDeletes: (await restorableOf(filter.adminId)).length,
+        deletableAdditions: (await liveAdditionsOf(filter.adminId)).length,
+      };
     },
 
     /**
@@ -153,6 +187,19 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
       for (const { row, kind, itemId } of await restorableOf(adminId)) {
         const item = await deps.trash.restoreDeletedBy(kind, itemId, row.at);
         if (item) onRestored({ kind, id: itemId, label: item.label });
+      }
+    },
+
+    /**
+     * 'Delete all': moves to the recently deleted everything one administrator added in the last
+     * 30 days that is still on the site (what a stranger with a password posted, in one tap; each
+     * can be restored there for 30 days). Each item by its own conditional update, so two taps at
+     * once delete each once; `onDeleted` hears of each as it is done, as for 'Restore all'.
+     */
+    async deleteAdditionsOf(adminId: string, onDeleted: (item: RestoredItem) => void): Promise<void> {
+      for (const { kind, itemId } of await liveAdditionsOf(adminId)) {
+        const item = await deps.trash.deleteIfLive(kind, itemId);
+        if (item) onDeleted({ kind, id: itemId, label: item.label });
       }
     },
 

@@ -31,6 +31,27 @@ export function createTrashRepository(db: Db, table: TrashTable, labelColumn: 't
         .executeTakeFirst()
         .then((row) => row && { id: row.id, label: row[label] ?? '' }),
 
+    /** Moves a live row to the recently deleted at `at`; its label, or undefined when it was not live. */
+    moveToTrash: (id: string, at: string) =>
+      db
+        .updateTable(t)
+        .set({ deletedAt: at })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .returning(['id', label])
+        .executeTakeFirst()
+        .then((row) => row && { id: row.id, label: row[label] ?? '' }),
+
+    /** Those of these ids whose rows are live (not deleted). */
+    async liveAmong(ids: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      await inBatches(ids, IDS_PER_QUERY, async (batch) => {
+        const rows = await db.selectFrom(t).select('id').where('id', 'in', batch).where('deletedAt', 'is', null).execute();
+        for (const row of rows) found.add(row.id);
+      });
+      return found;
+    },
+
     purge: (id: string) =>
       db
         .deleteFrom(t)

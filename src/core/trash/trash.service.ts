@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { NotFoundError } from '../shared/errors.ts';
+import { nowIso } from '../shared/time.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
 import type { TrashTable } from './live.ts';
 import { createTrashRepository } from './trash.repository.ts';
@@ -51,6 +52,15 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
     restoreDeletedBy: (kind: TrashKind, id: string, deletedBy: string) => repository(deps.db, kind).restore(id, deletedBy),
 
     purge,
+
+    /**
+     * Moves it to the recently deleted if it is live (one conditional update: two callers at once
+     * delete it once). Its title, name or caption; undefined when it was not live.
+     */
+    deleteIfLive: (kind: TrashKind, id: string) => repository(deps.db, kind).moveToTrash(id, nowIso()),
+
+    /** Those of these items that are live now. */
+    liveAmong: (kind: TrashKind, ids: string[]) => repository(deps.db, kind).liveAmong(ids),
 
     /** When each of these items that is among the recently deleted now was deleted. */
     deletedAmong: (kind: TrashKind, ids: string[]) => repository(deps.db, kind).deletedAtOf(ids),

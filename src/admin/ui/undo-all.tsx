@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notify } from '../../components/ui/notices.ts';
+import { apiRequest, errorMessage } from '../api.ts';
+import { Button } from './button.tsx';
+import { ConfirmDialog } from './dialog.tsx';
+
+interface UndoAllProps {
+  /** The call that does it, with `{ admin }` as its body; `countKey` names the count in its answer. */
+  url: string;
+  countKey: 'restored' | 'deleted';
+  adminId: string;
+  /** What there is to do, as a sentence: 'alice deleted 3 items that can still be restored.' */
+  said: string;
+  button: string;
+  /** The 'Are you sure?' words: what the tap will do. */
+  description: string;
+  confirm: string;
+  confirming: string;
+  /** The notice from the count the answer gives. */
+  notice: (count: number) => string;
+  /** What the failure notice starts with: 'Failed to restore'. */
+  failure: string;
+  variant?: 'primary' | 'destructive';
+}
+
+/**
+ * One administrator's deletes put back, or additions taken off, in one tap (docs/decisions/051,
+ * 054), after an 'Are you sure?'. Everything is read again after it: the lists, the recently
+ * deleted and the log all change, and a failure half-way may have done some.
+ */
+export function UndoAll({
+  url,
+  countKey,
+  adminId,
+  said,
+  button,
+  description,
+  confirm,
+  confirming,
+  notice,
+  failure,
+  variant = 'primary',
+}: UndoAllProps) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const run = useMutation({
+    mutationFn: () => apiRequest<Record<typeof countKey, number>>('POST', url, { admin: adminId }),
+    onSuccess: (answer) => notify({ title: 'Success', description: notice(answer[countKey]) }),
+    onError: (error) => notify({ title: 'Error', description: `${failure}: ${errorMessage(error)}`, variant: 'destructive' }),
+    onSettled: () => {
+      setAsking(false);
+      return queryClient.invalidateQueries();
+    },
+  });
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
+      <p className="text-slate-800">{said}</p>
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        {button}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => run.mutate()}
+        pending={run.isPending}
+        description={description}
+        confirm={confirm}
+        confirming={confirming}
+        variant={variant}
+      />
+    </div>
+  );
+}
