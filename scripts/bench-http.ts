@@ -130,6 +130,19 @@ if (script) {
     `   ${((scriptLoad.rps / scriptRefLoad.rps) * 100).toFixed(0)} % of reference; brotli made at build`,
   );
 }
+// Most of a burst's requests are for photos (each page shows several): one, beside the plain
+// server answering its bytes. Each asks the database whether the photo is withdrawn (decision 053).
+const photo = ((await (await fetch(`${cached.url}/api/gallery`)).json()) as { imageUrl: string }[])[0]?.imageUrl;
+if (photo) {
+  const photoUrl = `${photo}/640.webp`;
+  const photoBytes = Buffer.from(await (await fetch(`${cached.url}${photoUrl}`)).arrayBuffer());
+  const photoRef = await reference(photoBytes, { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' });
+  const photoRefLoad = await load(photoRef.url);
+  const photoLoad = await load(`${cached.url}${photoUrl}`);
+  photoRef.close();
+  show(`reference, a photo (${Math.round(photoBytes.byteLength / 1024)} KB)`, photoRefLoad);
+  show('  the same photo from the site', photoLoad, `   ${((photoLoad.rps / photoRefLoad.rps) * 100).toFixed(0)} % of reference`);
+}
 const nginx = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
 console.log(
   nginx ? `  (nginx found at ${nginx}; not compared by this script yet)` : '  (no nginx on this machine: plain Node is the reference)',
