@@ -408,6 +408,66 @@ eachDatabase('the activity log on $kind', (db) => {
     expect(await live('/api/events')).toContain(event.id);
   });
 
+  it("leaves every item 'Restore all' put back with its line when the server is killed half-way", async () => {
+    const count = 4_000;
+    const deletedAt = new Date(Date.now() - 60_000).toISOString();
+    const ids = Array.from({ length: count }, (_, i) => `killed${String(i).padStart(5, '0')}`);
+    for (let start = 0; start < count; start += 200) {
+      const batch = ids.slice(start, start + 200);
+      await direct()
+        .insertInto('newsItems')
+        .values(
+          batch.map((id) => ({
+            id,
+            title: id,
+            content: '<p>x</p>',
+            publishedAt: deletedAt,
+            createdAt: deletedAt,
+            updatedAt: deletedAt,
+            deletedAt,
+          })),
+        )
+        .execute();
+      await direct()
+        .insertInto('activity')
+        .values(
+          batch.map((id) =>
+            logLine(`line${id}`, deletedAt, {
+              adminId: 'vandal',
+              adminName: 'vandal',
+              action: 'deleted',
+              subjectKind: 'news',
+              subjectId: id,
+            }),
+          ),
+        )
+        .execute();
+    }
+    const restoredIds = async () =>
+      (await direct().selectFrom('newsItems').select('id').where('id', 'in', ids).where('deletedAt', 'is', null).execute()).map(
+        (row) => row.id,
+      );
+    const tap = as('POST', '/api/admin/activity/restore', { admin: 'vandal' }).catch((error: unknown) => error);
+    await expect.poll(async () => (await restoredIds()).length, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(50);
+    await suite.restart('SIGKILL');
+    expect(await tap).toBeInstanceOf(Error);
+    token = await login(suite);
+
+    const restored = await restoredIds();
+    // Killed part of the way through, not after it was done.
+    expect(restored.length).toBeLessThan(count);
+    const lines = await direct()
+      .selectFrom('activity')
+      .select('subjectId')
+      .where('action', '=', 'restored')
+      .where('subjectId', 'in', ids)
+      .execute();
+    expect(lines.map((line) => line.subjectId).sort()).toEqual(restored.sort());
+    // A tap again restores the rest, each once.
+    expect((await as('POST', '/api/admin/activity/restore', { admin: 'vandal' })).body.restored).toBe(count - restored.length);
+    expect(await restoredIds()).toHaveLength(count);
+  });
+
   it('restores more deletes than one statement holds, with a line for each', async () => {
     // A script with a stolen password deletes fast: more items than the drivers take in one statement.
     const count = 3_500;

@@ -12,9 +12,11 @@ export interface ActivityFilter {
 /** The activity log's SQL. */
 export function createActivityRepository(db: Db) {
   return {
-    /** In one transaction, a few hundred rows a statement. */
-    insert: (rows: ActivityTable[]) =>
-      db.transaction().execute((trx) => inBatches(rows, ROWS_PER_INSERT, (batch) => trx.insertInto('activity').values(batch).execute())),
+    /** In one transaction (the caller's, when it is one), a few hundred rows a statement. */
+    insert: (rows: ActivityTable[]) => {
+      const write = (trx: Db) => inBatches(rows, ROWS_PER_INSERT, (batch) => trx.insertInto('activity').values(batch).execute());
+      return db.isTransaction ? write(db) : db.transaction().execute(write);
+    },
 
     /** Newest first, `limit` lines older than `before` (by time, then id), of one administrator or all. */
     page: (limit: number, { before, adminId }: ActivityFilter) =>

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, sql, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
@@ -50,6 +50,19 @@ const deleteLine = (id: string, itemId: string, at: string) => ({
   device: null,
 });
 
+/** Who tapped 'Restore all' or 'Delete all'. */
+const TAPPED_BY = { admin: { id: 'committee', username: 'alice' } };
+/** The lines `TAPPED_BY` has of this action: kind, id and label of each. */
+const linesBy = async (action: string) =>
+  (
+    await db
+      .selectFrom('activity')
+      .select(['subjectKind', 'subjectId', 'subjectLabel'])
+      .where('adminId', '=', TAPPED_BY.admin.id)
+      .where('action', '=', action)
+      .execute()
+  ).map((line) => [line.subjectKind, line.subjectId, line.subjectLabel]);
+
 beforeAll(() => migrateToLatest(db));
 afterAll(async () => {
   await db.destroy();
@@ -82,9 +95,8 @@ it('leaves an item deleted again by someone else after the list was made, and re
       },
     },
   });
-  const restored: unknown[] = [];
-  await activity.restoreDeletesOf('intruder', (item) => restored.push(item));
-  expect(restored).toEqual([{ kind: 'news', id: 'untouched', label: 'untouched' }]);
+  expect(await activity.restoreDeletesOf('intruder', TAPPED_BY)).toBe(1);
+  expect(await linesBy('restored')).toEqual([['news', 'untouched', 'untouched']]);
   const rows = await db.selectFrom('newsItems').select(['id', 'deletedAt']).orderBy('id').execute();
   expect(rows.map((row) => [row.id, row.deletedAt !== null])).toEqual([
     ['takenback', true],
@@ -115,11 +127,37 @@ it("leaves an item someone else deleted after 'Delete all' listed it as their de
       },
     },
   });
-  const deleted: unknown[] = [];
-  await activity.deleteAdditionsOf('intruder', (item) => deleted.push(item));
-  expect(deleted).toEqual([{ kind: 'news', id: 'spam2', label: 'spam2' }]);
+  expect(await activity.deleteAdditionsOf('intruder', TAPPED_BY)).toBe(1);
+  expect(await linesBy('deleted')).toEqual([['news', 'spam2', 'spam2']]);
   const rows = await db.selectFrom('newsItems').select(['id', 'deletedAt']).where('id', 'like', 'spam%').orderBy('id').execute();
   // Their delete keeps its time: 'Restore' on their line still undoes it.
   expect(rows[0]).toEqual({ id: 'spam1', deletedAt: theirs });
   expect(rows[1]!.deletedAt).not.toBeNull();
+});
+
+it("undoes an item's restore when its line cannot be written, and keeps the ones before it with theirs", async () => {
+  const deleted = minutesAgo(10);
+  await db
+    .insertInto('newsItems')
+    .values([news('first', deleted), news('stuck', deleted)])
+    .execute();
+  // Newest first: 'first' is restored before 'stuck'.
+  await db
+    .insertInto('activity')
+    .values([deleteLine('line-first', 'first', minutesAgo(8)), deleteLine('line-stuck', 'stuck', minutesAgo(9))])
+    .execute();
+  await sql`create trigger no_line_for_stuck before insert on activity when new.subject_id = 'stuck' and new.action = 'restored'
+    begin select raise(abort, 'the log cannot be written'); end`.execute(db);
+  try {
+    const activity = createActivityService({ db, trash });
+    await expect(activity.restoreDeletesOf('intruder', TAPPED_BY)).rejects.toThrow('the log cannot be written');
+  } finally {
+    await sql`drop trigger no_line_for_stuck`.execute(db);
+  }
+  const rows = await db.selectFrom('newsItems').select(['id', 'deletedAt']).where('id', 'in', ['first', 'stuck']).orderBy('id').execute();
+  expect(rows.map((row) => [row.id, row.deletedAt !== null])).toEqual([
+    ['first', false],
+    ['stuck', true],
+  ]);
+  expect((await linesBy('restored')).filter(([, id]) => id === 'first' || id === 'stuck')).toEqual([['news', 'first', 'first']]);
 });

@@ -42,12 +42,15 @@ const clip = (value: string | null | undefined, max: number): string | null => {
   return clean === '' ? null : clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 };
 
-/** What the log asks of the recently deleted, and what its 'Restore all' and 'Delete all' do there. */
+/**
+ * What the log asks of the recently deleted, and what its 'Restore all' and 'Delete all' do there
+ * (`within`: in that transaction, with the item's line).
+ */
 interface Trash {
   deletedAmong(kind: TrashKind, ids: string[]): Promise<Map<string, string>>;
-  restoreDeletedBy(kind: TrashKind, id: string, deletedBy: string): Promise<{ label: string } | undefined>;
+  restoreDeletedBy(kind: TrashKind, id: string, deletedBy: string, within?: Db): Promise<{ label: string } | undefined>;
   liveAmong(kind: TrashKind, ids: string[]): Promise<Set<string>>;
-  deleteIfLive(kind: TrashKind, id: string): Promise<{ label: string } | undefined>;
+  deleteIfLive(kind: TrashKind, id: string, within?: Db): Promise<{ label: string } | undefined>;
 }
 
 /** An item one administrator added that is still on the site. */
@@ -61,13 +64,6 @@ interface RestorableDelete {
   row: ActivityTable;
   kind: TrashKind;
   itemId: string;
-}
-
-/** An item put back by 'Restore all' or taken off by 'Delete all', for its own line in the log. */
-export interface RestoredItem {
-  kind: TrashKind;
-  id: string;
-  label: string;
 }
 
 /** Writes the lines; all a command needs (`npm run restore` notes its restore with it). */
@@ -131,6 +127,30 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
   }
 
   /**
+   * Changes one item and writes its line in one transaction: a server killed half-way through
+   * hundreds leaves each item changed with its line or not at all. Each item's own transaction,
+   * not one for all: what was done before a failure stays done (tap again for the rest), and no
+   * lock is held for the length of the whole run. True when the item was changed.
+   */
+  async function withItsLine(
+    actor: ActivityActor,
+    action: 'restored' | 'deleted',
+    kind: TrashKind,
+    change: (trx: Db) => Promise<{ label: string } | undefined>,
+    itemId: string,
+  ): Promise<boolean> {
+    return deps.db.transaction().execute(async (trx) => {
+      const item = await change(trx);
+      if (!item) return false;
+      await createActivityRecorder({ db: trx }).record(actor, {
+        action,
+        subject: { kind: TRASH_SUBJECTS[kind], id: itemId, label: item.label },
+      });
+      return true;
+    });
+  }
+
+  /**
    * The news items, events and photos one administrator added in the last 30 days that are on the
    * site now, each once: what 'Delete all' would take off. Asked of the rows, not of later lines,
    * as for 'Restore all'.
@@ -180,27 +200,29 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
      * recently deleted from their delete (what a stranger with their password did, in one tap).
      * Each item is restored only if no later delete put it there, so two taps at once, or a
      * restore and a new delete by someone else meanwhile, restore each item once and no other.
-     * `onRestored` hears of each as it is done: a failure half-way leaves those restored, and
-     * their lines must not wait for an answer that will be an error.
+     * Each with its 'restored' line by `actor`; a failure half-way leaves those restored, with
+     * their lines. Returns how many.
      */
-    async restoreDeletesOf(adminId: string, onRestored: (item: RestoredItem) => void): Promise<void> {
+    async restoreDeletesOf(adminId: string, actor: ActivityActor): Promise<number> {
+      let count = 0;
       for (const { row, kind, itemId } of await restorableOf(adminId)) {
-        const item = await deps.trash.restoreDeletedBy(kind, itemId, row.at);
-        if (item) onRestored({ kind, id: itemId, label: item.label });
+        if (await withItsLine(actor, 'restored', kind, (trx) => deps.trash.restoreDeletedBy(kind, itemId, row.at, trx), itemId)) count++;
       }
+      return count;
     },
 
     /**
      * 'Delete all': moves to the recently deleted everything one administrator added in the last
      * 30 days that is still on the site (what a stranger with a password posted, in one tap; each
      * can be restored there for 30 days). Each item by its own conditional update, so two taps at
-     * once delete each once; `onDeleted` hears of each as it is done, as for 'Restore all'.
+     * once delete each once, with its 'deleted' line by `actor`, as for 'Restore all'. Returns how many.
      */
-    async deleteAdditionsOf(adminId: string, onDeleted: (item: RestoredItem) => void): Promise<void> {
+    async deleteAdditionsOf(adminId: string, actor: ActivityActor): Promise<number> {
+      let count = 0;
       for (const { kind, itemId } of await liveAdditionsOf(adminId)) {
-        const item = await deps.trash.deleteIfLive(kind, itemId);
-        if (item) onDeleted({ kind, id: itemId, label: item.label });
+        if (await withItsLine(actor, 'deleted', kind, (trx) => deps.trash.deleteIfLive(kind, itemId, trx), itemId)) count++;
       }
+      return count;
     },
 
     /** Who has lines in the log, removed administrators too: the 'Who' list must reach them. */

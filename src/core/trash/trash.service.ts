@@ -48,8 +48,10 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
     /**
      * Restores it if the delete that put it here was made at `deletedBy` or earlier: the delete a
      * line of the activity log tells of, not one made since by someone else. Null when not.
+     * `within`: in that transaction (with the item's line in the log).
      */
-    restoreDeletedBy: (kind: TrashKind, id: string, deletedBy: string) => repository(deps.db, kind).restore(id, deletedBy),
+    restoreDeletedBy: (kind: TrashKind, id: string, deletedBy: string, within: Db = deps.db) =>
+      repository(within, kind).restore(id, deletedBy),
 
     purge,
 
@@ -57,7 +59,7 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
      * Moves it to the recently deleted if it is live (one conditional update: two callers at once
      * delete it once). Its title, name or caption; undefined when it was not live.
      */
-    deleteIfLive: (kind: TrashKind, id: string) => repository(deps.db, kind).moveToTrash(id, nowIso()),
+    deleteIfLive: (kind: TrashKind, id: string, within: Db = deps.db) => repository(within, kind).moveToTrash(id, nowIso()),
 
     /** Those of these items that are live now. */
     liveAmong: (kind: TrashKind, ids: string[]) => repository(deps.db, kind).liveAmong(ids),

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import Bowser from 'bowser';
-import type { ActivityNote } from '../../core/activity/activity.service.ts';
+import type { ActivityActor, ActivityNote } from '../../core/activity/activity.service.ts';
 import type { AppContext } from '../../core/context.ts';
 import { clientAddress } from './client-address.ts';
 
@@ -26,6 +26,19 @@ export function deviceOf(userAgent: string | null): string | null {
   return parts.length === 0 ? null : parts.join(' on ');
 }
 
+/** Who a request acts for, and from where, as its lines in the log say: the session's administrator unless `admin`. */
+export function actorOf(
+  app: AppContext,
+  context: APIContext,
+  admin: { id: string; username: string } | undefined = context.locals.auth?.admin,
+): ActivityActor {
+  return {
+    admin: admin ? { id: admin.id, username: admin.username } : null,
+    address: clientAddress(context, app.config.trustProxy),
+    device: deviceOf(context.request.headers.get('user-agent')),
+  };
+}
+
 /**
  * Records the noted line after the change was made. A log that cannot be written (the database
  * gone a moment after it committed) does not turn a done change into an error the volunteer
@@ -36,12 +49,7 @@ export async function recordNotedActivity(app: AppContext, context: APIContext):
   if (!notes || notes.length === 0) return;
   delete context.locals.activity;
   // A request acts for one administrator: the one signing in, or the session's.
-  const admin = notes.find((note) => note.admin)?.admin ?? context.locals.auth?.admin;
-  const actor = {
-    admin: admin ? { id: admin.id, username: admin.username } : null,
-    address: clientAddress(context, app.config.trustProxy),
-    device: deviceOf(context.request.headers.get('user-agent')),
-  };
+  const actor = actorOf(app, context, notes.find((note) => note.admin)?.admin);
   const lines = notes.map(({ action, subject }) => ({ action, ...(subject && { subject }) }));
   try {
     await app.activity.record(actor, ...lines);
