@@ -57,11 +57,14 @@ eachDatabase('housekeeping on $kind', (database) => {
       await expect.poll(() => fs.existsSync(folderOf(unused)), { timeout: 15_000 }).toBe(false);
       await expect.poll(() => fs.existsSync(path.join(images, 'leftover')), { timeout: 15_000 }).toBe(false);
       await expect.poll(() => server.output()).toContain('unused images removed');
-      // An upload of yesterday may belong to a form still open; images in use or restorable stay.
+      // An upload of yesterday may belong to a form still open; images in use or restorable stay
+      // (a restorable one for administrators alone: decision 053).
+      const signedIn = { authorization: `Bearer ${await login(server.url)}` };
       for (const url of [yesterdays, used, trashed]) {
         expect(fs.readdirSync(folderOf(url)).length, url).toBeGreaterThan(0);
-        expect((await fetch(`${server.url}${url}/640.webp`)).status, url).toBe(200);
+        expect((await fetch(`${server.url}${url}/640.webp`, { headers: signedIn })).status, url).toBe(200);
       }
+      expect((await fetch(`${server.url}${trashed}/640.webp`)).status).toBe(404);
       expect((await fetch(`${server.url}${unused}/640.webp`)).status).toBe(404);
     } finally {
       await server.stop();
