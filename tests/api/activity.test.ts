@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
-import { ACTIVITY_PAGE, describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
+import { ACTIVITY_PAGE, BULK_STEP, describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
 import type { ActivityTable } from '../../src/core/db/database.ts';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
-import { useDirectDb } from '../setup/direct-db.ts';
+import { deletedByScript, useDirectDb } from '../setup/direct-db.ts';
 import { addAdministrator, create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 
@@ -42,6 +42,17 @@ eachDatabase('the activity log on $kind', (db) => {
     call(suite, method, url, { token, body, headers });
 
   /** Every line (or one administrator's), newest first, through the API's pages. */
+  /** 'Restore all' as the screen does it: called again while items remain; how many it restored, in how many calls. */
+  async function restoreAll(adminId: string): Promise<{ restored: number; calls: number }> {
+    let restored = 0;
+    for (let calls = 1; ; calls++) {
+      const answer = await as('POST', '/api/admin/activity/restore', { admin: adminId });
+      expect(answer.status).toBe(200);
+      restored += answer.body.restored;
+      if (answer.body.remaining === 0) return { restored, calls };
+    }
+  }
+
   async function wholeLog(admin?: string): Promise<ActivityEntry[]> {
     const entries: ActivityEntry[] = [];
     let before: string | null = '';
@@ -335,7 +346,7 @@ eachDatabase('the activity log on $kind', (db) => {
 
     expect((await as('GET', `/api/admin/activity?admin=${intruderId}`)).body.restorableDeletes).toBe(0);
     const again = await as('POST', '/api/admin/activity/restore', { admin: intruderId });
-    expect(again.body).toEqual({ message: 'Nothing to restore: it was restored or deleted for ever already', restored: 0 });
+    expect(again.body).toEqual({ message: 'Nothing to restore: it was restored or deleted for ever already', restored: 0, remaining: 0 });
   });
 
   it('deletes what one administrator added in the last 30 days and is still on the site, each item once with two taps at once', async () => {
@@ -402,7 +413,7 @@ eachDatabase('the activity log on $kind', (db) => {
 
     expect((await as('GET', `/api/admin/activity?admin=${spammerId}`)).body.deletableAdditions).toBe(0);
     const again = await as('POST', '/api/admin/activity/delete-additions', { admin: spammerId });
-    expect(again.body).toEqual({ message: 'Nothing to delete: it was deleted already', deleted: 0 });
+    expect(again.body).toEqual({ message: 'Nothing to delete: it was deleted already', deleted: 0, remaining: 0 });
     // A wrong tap is undone from Recently deleted: one of them back on the site.
     expect((await as('POST', `/api/admin/deleted/events/${event.id}/restore`)).status).toBe(200);
     expect(await live('/api/events')).toContain(event.id);
@@ -410,47 +421,17 @@ eachDatabase('the activity log on $kind', (db) => {
 
   it("leaves every item 'Restore all' put back with its line when the server is killed half-way", async () => {
     const count = 4_000;
-    const deletedAt = new Date(Date.now() - 60_000).toISOString();
     const ids = Array.from({ length: count }, (_, i) => `killed${String(i).padStart(5, '0')}`);
-    for (let start = 0; start < count; start += 200) {
-      const batch = ids.slice(start, start + 200);
-      await direct()
-        .insertInto('newsItems')
-        .values(
-          batch.map((id) => ({
-            id,
-            title: id,
-            content: '<p>x</p>',
-            publishedAt: deletedAt,
-            createdAt: deletedAt,
-            updatedAt: deletedAt,
-            deletedAt,
-          })),
-        )
-        .execute();
-      await direct()
-        .insertInto('activity')
-        .values(
-          batch.map((id) =>
-            logLine(`line${id}`, deletedAt, {
-              adminId: 'vandal',
-              adminName: 'vandal',
-              action: 'deleted',
-              subjectKind: 'news',
-              subjectId: id,
-            }),
-          ),
-        )
-        .execute();
-    }
+    await deletedByScript(direct(), 'vandal', ids);
     const restoredIds = async () =>
       (await direct().selectFrom('newsItems').select('id').where('id', 'in', ids).where('deletedAt', 'is', null).execute()).map(
         (row) => row.id,
       );
-    const tap = as('POST', '/api/admin/activity/restore', { admin: 'vandal' }).catch((error: unknown) => error);
-    await expect.poll(async () => (await restoredIds()).length, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(50);
+    // The screen calling again and again; killed once it is past its first call.
+    const tapping = restoreAll('vandal').catch((error: unknown) => error);
+    await expect.poll(async () => (await restoredIds()).length, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(BULK_STEP + 50);
     await suite.restart('SIGKILL');
-    expect(await tap).toBeInstanceOf(Error);
+    expect(await tapping).toBeInstanceOf(Error);
     token = await login(suite);
 
     const restored = await restoredIds();
@@ -463,48 +444,24 @@ eachDatabase('the activity log on $kind', (db) => {
       .where('subjectId', 'in', ids)
       .execute();
     expect(lines.map((line) => line.subjectId).sort()).toEqual(restored.sort());
-    // A tap again restores the rest, each once.
-    expect((await as('POST', '/api/admin/activity/restore', { admin: 'vandal' })).body.restored).toBe(count - restored.length);
+    // Tapping again restores the rest, each once.
+    expect(await restoreAll('vandal')).toEqual({
+      restored: count - restored.length,
+      calls: Math.ceil((count - restored.length) / BULK_STEP),
+    });
     expect(await restoredIds()).toHaveLength(count);
   });
 
   it('restores more deletes than one statement holds, with a line for each', async () => {
     // A script with a stolen password deletes fast: more items than the drivers take in one statement.
     const count = 3_500;
-    const deletedAt = new Date(Date.now() - 60_000).toISOString();
     const ids = Array.from({ length: count }, (_, i) => `bulk${String(i).padStart(5, '0')}`);
-    const rows = ids.map((id) => ({
-      id,
-      title: `Bulk ${id}`,
-      content: '<p>x</p>',
-      publishedAt: '2026-11-01T00:00:00.000Z',
-      createdAt: deletedAt,
-      updatedAt: deletedAt,
-      deletedAt,
-    }));
-    for (let start = 0; start < count; start += 200) {
-      await direct()
-        .insertInto('newsItems')
-        .values(rows.slice(start, start + 200))
-        .execute();
-      await direct()
-        .insertInto('activity')
-        .values(
-          ids.slice(start, start + 200).map((id) =>
-            logLine(`line${id}`, deletedAt, {
-              adminId: 'scripted',
-              adminName: 'scripted',
-              action: 'deleted',
-              subjectKind: 'news',
-              subjectId: id,
-            }),
-          ),
-        )
-        .execute();
-    }
+    await deletedByScript(direct(), 'scripted', ids);
     expect((await as('GET', '/api/admin/activity?admin=scripted')).body.restorableDeletes).toBe(count);
-    const restored = await as('POST', '/api/admin/activity/restore', { admin: 'scripted' });
-    expect(restored.body).toEqual({ message: `Restored ${count} items`, restored: count });
+    // BULK_STEP a call: the first says how many are left, and the screen calls again.
+    const first = await as('POST', '/api/admin/activity/restore', { admin: 'scripted' });
+    expect(first.body).toEqual({ message: `Restored ${BULK_STEP} items`, restored: BULK_STEP, remaining: count - BULK_STEP });
+    expect(await restoreAll('scripted')).toEqual({ restored: count - BULK_STEP, calls: Math.ceil(count / BULK_STEP) - 1 });
     const left = await direct().selectFrom('newsItems').select('id').where('id', 'in', ids).where('deletedAt', 'is not', null).execute();
     expect(left).toEqual([]);
     const lines = await direct()

@@ -219,7 +219,7 @@ onPostgres('a table locked for long on postgres', (postgres) => {
     ]);
 
     const again = await call(suite, 'POST', '/api/admin/activity/restore', { token, body: { admin: added.id } });
-    expect(again.body).toEqual({ message: 'Restored 1 item', restored: 1 });
+    expect(again.body).toEqual({ message: 'Restored 1 item', restored: 1, remaining: 0 });
     expect(((await call(suite, 'GET', '/api/events')).body as { id: string }[]).map((item) => item.id)).toContain(event.id);
   });
 });

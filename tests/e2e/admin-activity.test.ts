@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { BULK_STEP } from '../../src/core/activity/activity.schema.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
-import { useDirectDb } from '../setup/direct-db.ts';
+import { deletedByScript, useDirectDb } from '../setup/direct-db.ts';
 import { call } from '../setup/api-client.ts';
 import { addAdministrator, adminToken, create } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
@@ -218,6 +219,51 @@ describe('the activity log, in Chromium', () => {
     await page.getByTestId('activity').waitFor();
     await page.setViewportSize(DESKTOP);
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-delete-additions-1280.png` });
+    await context.close();
+  });
+
+  it("puts back thousands of a script's deletes a step at a time, saying how far it has got", async () => {
+    const count = 2 * BULK_STEP + 200;
+    await deletedByScript(
+      direct(),
+      'scripted',
+      Array.from({ length: count }, (_, i) => `script${String(i).padStart(5, '0')}`),
+    );
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/activity`);
+    await page.getByTestId('activity').waitFor();
+    const calls: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/admin/activity/restore')) calls.push(response.status());
+    });
+    await page.getByLabel('Who').selectOption('scripted (removed)');
+    // The second call meets a database that has gone away for a moment.
+    let answered = 0;
+    await page.route('**/api/admin/activity/restore', (route) =>
+      ++answered === 2
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'The site cannot reach its database at the moment. Please try again in a minute.' }),
+          })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: `Restore all ${count} items` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore all' }).click();
+    await expectNotice(
+      page,
+      `Failed to restore: 503: The site cannot reach its database at the moment. Please try again in a minute. ${BULK_STEP} items were done before that; tap again for the rest.`,
+    );
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    const left = count - BULK_STEP;
+    await page.getByRole('button', { name: `Restore all ${left} items` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore all' }).click();
+    await expectNotice(page, `Restored ${left} items: back on the site as they were.`);
+    expect(calls).toEqual([200, 503, 200, 200]);
+    const token = await adminToken(suite.url);
+    expect((await call(suite, 'GET', '/api/admin/activity?admin=scripted', { token })).body.restorableDeletes).toBe(0);
     await context.close();
   });
 });

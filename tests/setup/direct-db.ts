@@ -23,3 +23,45 @@ export function useDirectDb(suite: SuiteServer): () => Db {
   afterAll(async () => db?.destroy());
   return () => db!;
 }
+
+/**
+ * News items deleted by a script under `adminId` a minute ago, as the server would have left them:
+ * the rows and their delete lines, written straight into the tables, 200 a statement.
+ */
+export async function deletedByScript(db: Db, adminId: string, ids: string[]): Promise<void> {
+  const deletedAt = new Date(Date.now() - 60_000).toISOString();
+  for (let start = 0; start < ids.length; start += 200) {
+    const batch = ids.slice(start, start + 200);
+    await db
+      .insertInto('newsItems')
+      .values(
+        batch.map((id) => ({
+          id,
+          title: `Bulk ${id}`,
+          content: '<p>x</p>',
+          publishedAt: deletedAt,
+          createdAt: deletedAt,
+          updatedAt: deletedAt,
+          deletedAt,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('activity')
+      .values(
+        batch.map((id) => ({
+          id: `line${id}`,
+          at: deletedAt,
+          adminId,
+          adminName: adminId,
+          action: 'deleted',
+          subjectKind: 'news',
+          subjectId: id,
+          subjectLabel: `Bulk ${id}`,
+          address: null,
+          device: null,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { notify } from '../../components/ui/notices.ts';
 import { apiRequest, errorMessage } from '../api.ts';
 import { Button } from './button.tsx';
@@ -44,10 +44,33 @@ export function UndoAll({
 }: UndoAllProps) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
+  // How many items the calls so far changed: each call does at most BULK_STEP, and says what is left.
+  const [done, setDone] = useState(0);
+  const doneSoFar = useRef(0);
   const run = useMutation({
-    mutationFn: () => apiRequest<Record<typeof countKey, number>>('POST', url, { admin: adminId }),
-    onSuccess: (answer) => notify({ title: 'Success', description: notice(answer[countKey]) }),
-    onError: (error) => notify({ title: 'Error', description: `${failure}: ${errorMessage(error)}`, variant: 'destructive' }),
+    mutationFn: async () => {
+      let count = 0;
+      let left = Infinity;
+      for (;;) {
+        const answer = await apiRequest<Record<typeof countKey | 'remaining', number>>('POST', url, { admin: adminId });
+        count += answer[countKey];
+        doneSoFar.current = count;
+        setDone(count);
+        // Done, or a call that changed nothing and left as much (someone else is doing the same): stop.
+        if (answer.remaining === 0 || (answer[countKey] === 0 && answer.remaining >= left)) return count;
+        left = answer.remaining;
+      }
+    },
+    onMutate: () => {
+      doneSoFar.current = 0;
+      setDone(0);
+    },
+    onSuccess: (count) => notify({ title: 'Success', description: notice(count) }),
+    onError: (error) => {
+      const before = doneSoFar.current;
+      const partly = before > 0 ? ` ${before} ${before === 1 ? 'item was' : 'items were'} done before that; tap again for the rest.` : '';
+      notify({ title: 'Error', description: `${failure}: ${errorMessage(error)}${partly}`, variant: 'destructive' });
+    },
     onSettled: () => {
       setAsking(false);
       return queryClient.invalidateQueries();
@@ -66,7 +89,7 @@ export function UndoAll({
         pending={run.isPending}
         description={description}
         confirm={confirm}
-        confirming={confirming}
+        confirming={done > 0 ? `${confirming} ${done} so far` : confirming}
         variant={variant}
       />
     </div>

@@ -109,6 +109,20 @@ export const activityQuerySchema = z.object({
 export const activityPersonSchema = z.object({ id: z.string(), username: z.string() });
 export type ActivityPerson = z.output<typeof activityPersonSchema>;
 
+/**
+ * How many items one call of 'Restore all' or 'Delete all' changes at most. The admin calls again
+ * while `remaining` is above 0: no call outlasts a phone's patience or a proxy's time-out however
+ * many items a script touched, and the screen can say how far it has got.
+ */
+export const BULK_STEP = 500;
+
+/** What is left for the next call of 'Restore all' or 'Delete all'. */
+const remaining = z
+  .number()
+  .int()
+  .nonnegative()
+  .describe(`How many are left for another call (each call does at most ${BULK_STEP}); 0 when done`);
+
 export const restoreDeletesSchema = z.object({
   admin: adminIdSchema.describe('Whose deletes to undo (their id; a removed administrator’s too)'),
 });
@@ -121,6 +135,7 @@ export const deletedAdditionsSchema = z.object({
   message: z.string(),
   /** How many items left the site for the recently deleted. */
   deleted: z.number().int().nonnegative(),
+  remaining,
 });
 
 /** What 'Delete all' answers: 'Deleted 3 items'. */
@@ -137,6 +152,7 @@ export const restoredDeletesSchema = z.object({
   message: z.string(),
   /** How many items are back on the site. */
   restored: z.number().int().nonnegative(),
+  remaining,
 });
 
 /** What 'Restore all' answers: 'Restored 3 items'. */

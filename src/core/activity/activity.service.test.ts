@@ -95,7 +95,7 @@ it('leaves an item deleted again by someone else after the list was made, and re
       },
     },
   });
-  expect(await activity.restoreDeletesOf('intruder', TAPPED_BY)).toBe(1);
+  expect(await activity.restoreDeletesOf('intruder', TAPPED_BY)).toEqual({ done: 1, remaining: 0 });
   expect(await linesBy('restored')).toEqual([['news', 'untouched', 'untouched']]);
   const rows = await db.selectFrom('newsItems').select(['id', 'deletedAt']).orderBy('id').execute();
   expect(rows.map((row) => [row.id, row.deletedAt !== null])).toEqual([
@@ -127,7 +127,7 @@ it("leaves an item someone else deleted after 'Delete all' listed it as their de
       },
     },
   });
-  expect(await activity.deleteAdditionsOf('intruder', TAPPED_BY)).toBe(1);
+  expect(await activity.deleteAdditionsOf('intruder', TAPPED_BY)).toEqual({ done: 1, remaining: 0 });
   expect(await linesBy('deleted')).toEqual([['news', 'spam2', 'spam2']]);
   const rows = await db.selectFrom('newsItems').select(['id', 'deletedAt']).where('id', 'like', 'spam%').orderBy('id').execute();
   // Their delete keeps its time: 'Restore' on their line still undoes it.

@@ -9,6 +9,7 @@ import {
   ACTIVITY_PAGE,
   activityCursor,
   activityEntrySchema,
+  BULK_STEP,
   type ActivityAction,
   type ActivityPage,
   type ActivityPerson,
@@ -51,6 +52,12 @@ interface Trash {
   restoreDeletedBy(kind: TrashKind, id: string, deletedBy: string, within?: Db): Promise<{ label: string } | undefined>;
   liveAmong(kind: TrashKind, ids: string[]): Promise<Set<string>>;
   deleteIfLive(kind: TrashKind, id: string, within?: Db): Promise<{ label: string } | undefined>;
+}
+
+/** One call of 'Restore all' or 'Delete all': how many items it changed, and how many are left for the next. */
+export interface BulkStep {
+  done: number;
+  remaining: number;
 }
 
 /** An item one administrator added that is still on the site. */
@@ -201,28 +208,31 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
      * Each item is restored only if no later delete put it there, so two taps at once, or a
      * restore and a new delete by someone else meanwhile, restore each item once and no other.
      * Each with its 'restored' line by `actor`; a failure half-way leaves those restored, with
-     * their lines. Returns how many.
+     * their lines. At most BULK_STEP items a call: says how many it did and how many are left.
      */
-    async restoreDeletesOf(adminId: string, actor: ActivityActor): Promise<number> {
-      let count = 0;
-      for (const { row, kind, itemId } of await restorableOf(adminId)) {
-        if (await withItsLine(actor, 'restored', kind, (trx) => deps.trash.restoreDeletedBy(kind, itemId, row.at, trx), itemId)) count++;
+    async restoreDeletesOf(adminId: string, actor: ActivityActor): Promise<BulkStep> {
+      const restorable = await restorableOf(adminId);
+      let done = 0;
+      for (const { row, kind, itemId } of restorable.slice(0, BULK_STEP)) {
+        if (await withItsLine(actor, 'restored', kind, (trx) => deps.trash.restoreDeletedBy(kind, itemId, row.at, trx), itemId)) done++;
       }
-      return count;
+      return { done, remaining: Math.max(0, restorable.length - BULK_STEP) };
     },
 
     /**
      * 'Delete all': moves to the recently deleted everything one administrator added in the last
      * 30 days that is still on the site (what a stranger with a password posted, in one tap; each
      * can be restored there for 30 days). Each item by its own conditional update, so two taps at
-     * once delete each once, with its 'deleted' line by `actor`, as for 'Restore all'. Returns how many.
+     * once delete each once, with its 'deleted' line by `actor`, BULK_STEP at most a call, as for
+     * 'Restore all'.
      */
-    async deleteAdditionsOf(adminId: string, actor: ActivityActor): Promise<number> {
-      let count = 0;
-      for (const { kind, itemId } of await liveAdditionsOf(adminId)) {
-        if (await withItsLine(actor, 'deleted', kind, (trx) => deps.trash.deleteIfLive(kind, itemId, trx), itemId)) count++;
+    async deleteAdditionsOf(adminId: string, actor: ActivityActor): Promise<BulkStep> {
+      const additions = await liveAdditionsOf(adminId);
+      let done = 0;
+      for (const { kind, itemId } of additions.slice(0, BULK_STEP)) {
+        if (await withItsLine(actor, 'deleted', kind, (trx) => deps.trash.deleteIfLive(kind, itemId, trx), itemId)) done++;
       }
-      return count;
+      return { done, remaining: Math.max(0, additions.length - BULK_STEP) };
     },
 
     /** Who has lines in the log, removed administrators too: the 'Who' list must reach them. */

@@ -14,7 +14,7 @@ export const POST = endpoint(
     response: deletedAdditionsSchema,
   },
   async (context, app, input) => {
-    const deleted = await app.activity.deleteAdditionsOf(input.admin, actorOf(app, context));
-    return json({ message: deletedAdditionsMessage(deleted), deleted });
+    const { done, remaining } = await app.activity.deleteAdditionsOf(input.admin, actorOf(app, context));
+    return json({ message: deletedAdditionsMessage(done), deleted: done, remaining });
   },
 );

@@ -14,7 +14,7 @@ export const POST = endpoint(
     response: restoredDeletesSchema,
   },
   async (context, app, input) => {
-    const restored = await app.activity.restoreDeletesOf(input.admin, actorOf(app, context));
-    return json({ message: restoredMessage(restored), restored });
+    const { done, remaining } = await app.activity.restoreDeletesOf(input.admin, actorOf(app, context));
+    return json({ message: restoredMessage(done), restored: done, remaining });
   },
 );
