@@ -1,4 +1,8 @@
+import { useState } from 'react';
 import type { z } from 'zod';
+import { formatDisplayDateTime } from '../../core/shared/time.ts';
+import { useTimeZone } from '../dates.ts';
+import { EarlierVersions } from '../ui/earlier-versions.tsx';
 import { fieldErrorsOf } from '../api.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
@@ -66,6 +70,10 @@ function ContentForm({
   failure,
 }: { initial: Record<string, string>; version: string } & Omit<PageContentScreenProps, 'title'>) {
   const initialValues = Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? '']));
+  const versionsUrl = `${writeUrl}/versions`;
+  // When the text put in the form by 'Use this version' was saved; null once saved or never.
+  const [used, setUsed] = useState<string | null>(null);
+  const timeZone = useTimeZone();
   const draft = { key: draftKey('page', readUrl), version };
   const versions = useEditVersion(readUrl);
   // 'Undo' after a save puts back what the page held when last read or saved: the form's defaults.
@@ -73,7 +81,7 @@ function ContentForm({
     url: () => writeUrl,
     body: (values) => values,
     headers: (id) => versions.headers({ id, version }),
-    refresh: [readUrl],
+    refresh: [readUrl, versionsUrl],
     onSuccess: (id, values, etag) => {
       versions.saved({ id, version }, etag);
       form.reset(values);
@@ -88,9 +96,10 @@ function ContentForm({
     headers: versions.headers,
     success,
     failure,
-    refresh: [readUrl],
+    refresh: [readUrl, versionsUrl],
     // What was saved is the new starting point: the form is no longer 'unsaved'.
     onSuccess: (input, etag) => {
+      setUsed(null);
       versions.saved(input, etag);
       form.reset(input.values);
       // The form stays open: cleared, not finished, so that the next typing is kept again.
@@ -103,42 +112,59 @@ function ContentForm({
   const { register, submitWith, errorOf } = form;
 
   return (
-    <form
-      onSubmit={submitWith((values) => {
-        undoEdit.remember(writeUrl, { ...form.formState.defaultValues } as Record<string, string>);
-        save.mutate({ id: writeUrl, version, values });
-      })}
-      noValidate
-      className="space-y-6"
-    >
-      <DraftRestored draft={form.restoredDraft} />
-      {fields.map((field) => (
-        <Card key={field.name}>
-          <h2 className="mb-1 text-xl font-bold">{field.card}</h2>
-          {field.description && <p className="mb-3 text-sm text-slate-600">{field.description}</p>}
-          {field.type === 'email' ? (
-            <InputField
-              label={field.label}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              {...register(field.name)}
-              error={errorOf(field.name)}
-            />
-          ) : (
-            <TextAreaField
-              label={field.label}
-              rows={field.rows}
-              hint={PARAGRAPH_HINT}
-              {...register(field.name)}
-              error={errorOf(field.name)}
-            />
-          )}
-        </Card>
-      ))}
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving Changes...' : 'Save Changes'}
-      </Button>
-    </form>
+    <>
+      <form
+        onSubmit={submitWith((values) => {
+          undoEdit.remember(writeUrl, { ...form.formState.defaultValues } as Record<string, string>);
+          save.mutate({ id: writeUrl, version, values });
+        })}
+        noValidate
+        className="space-y-6"
+      >
+        <DraftRestored draft={form.restoredDraft} />
+        {used && (
+          <p role="status" className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-slate-900">
+            {`The text saved ${formatDisplayDateTime(used, timeZone)} is in the form: check it, then Save Changes.`}
+          </p>
+        )}
+        {fields.map((field) => (
+          <Card key={field.name}>
+            <h2 className="mb-1 text-xl font-bold">{field.card}</h2>
+            {field.description && <p className="mb-3 text-sm text-slate-600">{field.description}</p>}
+            {field.type === 'email' ? (
+              <InputField
+                label={field.label}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                {...register(field.name)}
+                error={errorOf(field.name)}
+              />
+            ) : (
+              <TextAreaField
+                label={field.label}
+                rows={field.rows}
+                hint={PARAGRAPH_HINT}
+                {...register(field.name)}
+                error={errorOf(field.name)}
+              />
+            )}
+          </Card>
+        ))}
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving Changes...' : 'Save Changes'}
+        </Button>
+      </form>
+      <EarlierVersions
+        url={versionsUrl}
+        fields={fields}
+        onUse={(version) => {
+          for (const field of fields)
+            form.setValue(field.name, version.content[field.name] ?? '', { shouldDirty: true, shouldValidate: false });
+          setUsed(version.savedAt);
+          form.setFocus(fields[0]!.name);
+        }}
+      />
+    </>
   );
 }

@@ -168,6 +168,18 @@ export interface ActivityTable {
   device: string | null;
 }
 
+/** What an information page said before a save replaced it (JSON of its fields), kept for 'Use this version'. */
+export interface PageVersionsTable {
+  id: string;
+  page: string;
+  content: string;
+  /** When what it holds was saved (the page's version then). */
+  savedAt: Timestamp;
+  replacedAt: Timestamp;
+  replacedById: string | null;
+  replacedByName: string | null;
+}
+
 /** A create request sent with an Idempotency-Key, and its answer once there is one (null while it runs). */
 interface IdempotencyKeysTable {
   /** The administrator's id and the client's key. */
@@ -193,6 +205,7 @@ export interface Database {
   sessions: SessionsTable;
   loginAttempts: LoginAttemptsTable;
   activity: ActivityTable;
+  pageVersions: PageVersionsTable;
 }
 
 // Content rows as the application reads them: the image reference is the repositories' business.

@@ -1,14 +1,30 @@
 import type { Db } from '../db/connect.ts';
 import { checkVersion, NEVER_SAVED, nextVersion, type Versioned } from '../shared/edit-version.ts';
 import { nowIso } from '../shared/time.ts';
-import type { WhatWeDo, WhatWeDoInput, WhoWeAre, WhoWeAreInput } from './info-pages.schema.ts';
+import { newId } from '../shared/ids.ts';
+import {
+  PAGE_VERSIONS_KEPT,
+  type InfoPage,
+  type PageVersion,
+  type WhatWeDo,
+  type WhatWeDoInput,
+  type WhoWeAre,
+  type WhoWeAreInput,
+} from './info-pages.schema.ts';
 import { createInfoPagesRepository } from './info-pages.repository.ts';
 
 type Repository = ReturnType<typeof createInfoPagesRepository>;
 
+/** Who saved, for the earlier version the save replaced; none for the server's command line. */
+export interface SavedBy {
+  id: string;
+  username: string;
+}
+
 /** How one single-record page is read, locked, merged and saved. */
 interface PageSpec<Page, Input> {
   what: string;
+  page: InfoPage;
   empty: Page;
   find: (rows: Repository) => Promise<(Page & { updatedAt: string }) | undefined>;
   lock: (rows: Repository) => Promise<void>;
@@ -29,7 +45,7 @@ function singlePage<Page, Input>(db: Db, spec: PageSpec<Page, Input>) {
      * Read and written under the row's lock, in one transaction: saves of different fields sent
      * at once each keep theirs, and one made from an older version is refused (`expected`).
      */
-    update: (input: Input, expected?: string): Promise<Versioned<Page>> =>
+    update: (input: Input, expected?: string, by?: SavedBy): Promise<Versioned<Page>> =>
       db.transaction().execute(async (trx) => {
         const rows = createInfoPagesRepository(trx);
         await spec.lock(rows);
@@ -38,8 +54,32 @@ function singlePage<Page, Input>(db: Db, spec: PageSpec<Page, Input>) {
         const value = spec.merge(input, current.value);
         const version = nextVersion(nowIso(), current.version);
         await spec.save(rows, { ...value, updatedAt: version });
+        // What it said is kept in the same transaction: a save that stands always has it.
+        if (current.version !== NEVER_SAVED && JSON.stringify(value) !== JSON.stringify(current.value)) {
+          await rows.insertVersion(
+            {
+              id: newId(),
+              page: spec.page,
+              content: JSON.stringify(current.value),
+              savedAt: current.version,
+              replacedAt: version,
+              replacedById: by?.id ?? null,
+              replacedByName: by?.username ?? null,
+            },
+            PAGE_VERSIONS_KEPT,
+          );
+        }
         return { value, version };
       }),
+    /** What the page said before each of its last saves, newest first. */
+    versions: async (): Promise<PageVersion[]> =>
+      (await createInfoPagesRepository(db).listVersions(spec.page)).map((row) => ({
+        id: row.id,
+        content: spec.pick(JSON.parse(row.content) as Page) as Record<string, string>,
+        savedAt: row.savedAt,
+        replacedAt: row.replacedAt,
+        replacedBy: row.replacedByName,
+      })),
   };
 }
 
@@ -47,6 +87,7 @@ function singlePage<Page, Input>(db: Db, spec: PageSpec<Page, Input>) {
 export function createInfoPagesService(deps: { db: Db }) {
   const whoWeAre = singlePage<WhoWeAre, WhoWeAreInput>(deps.db, {
     what: 'page',
+    page: 'who-we-are',
     empty: { aboutUs: '', whoAreWe: '', contactEmail: '' },
     find: (rows) => rows.findWhoWeAre(),
     lock: (rows) => rows.lockWhoWeAre(),
@@ -60,6 +101,7 @@ export function createInfoPagesService(deps: { db: Db }) {
   });
   const whatWeDo = singlePage<WhatWeDo, WhatWeDoInput>(deps.db, {
     what: 'page',
+    page: 'what-we-do',
     empty: { mission: '', activities: '', impact: '' },
     find: (rows) => rows.findWhatWeDo(),
     lock: (rows) => rows.lockWhatWeDo(),
@@ -75,8 +117,10 @@ export function createInfoPagesService(deps: { db: Db }) {
     getWhoWeAre: async (): Promise<WhoWeAre> => (await whoWeAre.read()).value,
     readWhoWeAre: whoWeAre.read,
     updateWhoWeAre: whoWeAre.update,
+    whoWeAreVersions: whoWeAre.versions,
     getWhatWeDo: async (): Promise<WhatWeDo> => (await whatWeDo.read()).value,
     readWhatWeDo: whatWeDo.read,
     updateWhatWeDo: whatWeDo.update,
+    whatWeDoVersions: whatWeDo.versions,
   };
 }

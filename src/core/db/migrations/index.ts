@@ -12,6 +12,7 @@ import * as twoStepSignIn from './2026_11_25_0010_two_step_sign_in.ts';
 import * as wrongTwoStepCodes from './2026_11_26_0011_wrong_two_step_codes.ts';
 import * as activity from './2026_11_26_0012_activity.ts';
 import * as releasedImages from './2026_11_26_0013_released_images.ts';
+import * as pageVersions from './2026_11_26_0014_page_versions.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0011_wrong_two_step_codes': wrongTwoStepCodes,
   '2026_11_26_0012_activity': activity,
   '2026_11_26_0013_released_images': releasedImages,
+  '2026_11_26_0014_page_versions': pageVersions,
 };

@@ -7,7 +7,7 @@ import { ifMatch, recordJson } from '../../../server/http/versions.ts';
 export const PUT = endpoint(
   { summary: 'Save the What We Do page', body: whatWeDoInputSchema, response: whatWeDoSchema, versioned: true },
   async (context, app, input) => {
-    const page = await app.infoPages.updateWhatWeDo(input, ifMatch(context.request));
+    const page = await app.infoPages.updateWhatWeDo(input, ifMatch(context.request), context.locals.auth?.admin);
     noteActivity(context, { action: 'edited', subject: { kind: 'page', label: ADMIN_SCREENS.whatWeDo.label } });
     return recordJson(page);
   },

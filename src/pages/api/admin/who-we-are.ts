@@ -7,7 +7,7 @@ import { ifMatch, recordJson } from '../../../server/http/versions.ts';
 export const PUT = endpoint(
   { summary: 'Save the Who We Are page', body: whoWeAreInputSchema, response: whoWeAreSchema, versioned: true },
   async (context, app, input) => {
-    const page = await app.infoPages.updateWhoWeAre(input, ifMatch(context.request));
+    const page = await app.infoPages.updateWhoWeAre(input, ifMatch(context.request), context.locals.auth?.admin);
     noteActivity(context, { action: 'edited', subject: { kind: 'page', label: ADMIN_SCREENS.whoWeAre.label } });
     return recordJson(page);
   },

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { PAGE_VERSIONS_KEPT, type PageVersion } from '../../core/info-pages/info-pages.schema.ts';
+import { formatDisplayDateTime } from '../../core/shared/time.ts';
+import { useTimeZone } from '../dates.ts';
+import { Button } from './button.tsx';
+
+const PREVIEW_CHARACTERS = 160;
+
+/** The start of a text, cut at a word, for a line of the list. */
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= PREVIEW_CHARACTERS) return flat;
+  return `${flat.slice(0, flat.lastIndexOf(' ', PREVIEW_CHARACTERS) > 0 ? flat.lastIndexOf(' ', PREVIEW_CHARACTERS) : PREVIEW_CHARACTERS)}…`;
+}
+
+/**
+ * What an information page said before each of its last saves (docs/decisions/055), under its
+ * form: 'Use this version' puts that text in the form, where it is checked and saved as any edit
+ * (so that putting back is itself kept, and a save made meanwhile by someone else is not lost).
+ */
+export function EarlierVersions({
+  url,
+  fields,
+  onUse,
+}: {
+  /** GET {page}/versions. */
+  url: string;
+  fields: { name: string; label: string }[];
+  onUse: (version: PageVersion) => void;
+}) {
+  const timeZone = useTimeZone();
+  const versions = useQuery<PageVersion[]>({ queryKey: [url], staleTime: 0 });
+  const list = versions.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <details className="mt-8 rounded-lg border border-slate-200 bg-white">
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">Earlier versions ({list.length})</summary>
+      <p className="px-4 text-sm text-slate-600">
+        What this page said before each of its last {PAGE_VERSIONS_KEPT} saves. &lsquo;Use this version&rsquo; puts that text in the form
+        above; nothing changes on the site until you save.
+      </p>
+      <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200">
+        {list.map((version) => (
+          <li key={version.id} className="space-y-2 p-4">
+            <p className="font-medium">
+              {`Saved ${formatDisplayDateTime(version.savedAt, timeZone)}; replaced ${formatDisplayDateTime(version.replacedAt, timeZone)}${version.replacedBy ? ` by ${version.replacedBy}` : ''}.`}
+            </p>
+            <dl className="space-y-1 text-sm text-slate-700">
+              {fields.map((field) => (
+                <div key={field.name}>
+                  <dt className="inline font-semibold">{/[?:]$/.test(field.label) ? `${field.label} ` : `${field.label}: `}</dt>
+                  <dd className="inline break-words">{preview(version.content[field.name] ?? '') || '(empty)'}</dd>
+                </div>
+              ))}
+            </dl>
+            <Button variant="secondary" onClick={() => onUse(version)}>
+              Use this version<span className="sr-only">{` saved ${formatDisplayDateTime(version.savedAt, timeZone)}`}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

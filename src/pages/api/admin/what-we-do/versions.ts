@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { pageVersionSchema } from '../../../../core/info-pages/info-pages.schema.ts';
+import { endpoint } from '../../../../server/http/endpoint.ts';
+import { json } from '../../../../server/http/responses.ts';
+
+/** What the page said before each of its last saves, newest first (docs/decisions/055). */
+export const GET = endpoint(
+  { summary: 'Earlier versions of the What We Do page, newest first', response: z.array(pageVersionSchema) },
+  async (_context, app) => json(await app.infoPages.whatWeDoVersions()),
+);

@@ -1,0 +1,89 @@
+import { beforeAll, expect, it } from 'vitest';
+import { PAGE_VERSIONS_KEPT } from '../../src/core/info-pages/info-pages.schema.ts';
+import { call, login } from '../setup/api-client.ts';
+import { eachDatabase } from '../setup/databases.ts';
+import { addAdministrator } from '../setup/fill-site.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+
+// Earlier versions of the two information pages (docs/decisions/055): each save keeps what the
+// page said before, with who replaced it, so that a page a stranger rewrote can be put back.
+
+eachDatabase('earlier versions of the information pages on $kind', (db) => {
+  const suite = useServer(db);
+  let token: string;
+  beforeAll(async () => {
+    token = await login(suite);
+  });
+  const save = (body: Record<string, string>, by = token, headers: Record<string, string> = {}) =>
+    call(suite, 'PUT', '/api/admin/who-we-are', { token: by, body, headers });
+  const versions = async (page = 'who-we-are') => {
+    const answer = await call(suite, 'GET', `/api/admin/${page}/versions`, { token });
+    expect(answer.status).toBe(200);
+    return answer.body as { id: string; content: Record<string, string>; savedAt: string; replacedAt: string; replacedBy: string | null }[];
+  };
+
+  it('keeps what the page said before each save that changed it, newest first, with who replaced it', async () => {
+    const first = await save({ aboutUs: 'Dads who build dens.', whoAreWe: 'The committee.', contactEmail: 'dads@example.org' });
+    expect(first.status).toBe(200);
+    // The first save replaced nothing anyone wrote.
+    expect(await versions()).toEqual([]);
+
+    const stranger = await addAdministrator(suite, token, 'stranger', 'a pale lantern under winter');
+    const defaced = await save({ aboutUs: 'Buy cheap watches here.' }, stranger.token);
+    expect(defaced.status).toBe(200);
+    const [before] = await versions();
+    expect(before).toEqual({
+      id: expect.any(String),
+      content: { aboutUs: 'Dads who build dens.', whoAreWe: 'The committee.', contactEmail: 'dads@example.org' },
+      savedAt: JSON.parse(first.headers.get('etag')!),
+      replacedAt: JSON.parse(defaced.headers.get('etag')!),
+      replacedBy: 'stranger',
+    });
+
+    // The same text again changes nothing, and keeps nothing.
+    expect((await save({ aboutUs: 'Buy cheap watches here.' }, stranger.token)).status).toBe(200);
+    // Refused saves keep nothing: a stale version, a field too long.
+    expect((await save({ aboutUs: 'Late.' }, token, { 'if-match': first.headers.get('etag')! })).status).toBe(412);
+    expect((await save({ aboutUs: 'x'.repeat(10_001) })).status).toBe(400);
+    expect(await versions()).toHaveLength(1);
+
+    // Put back: the committee saves the earlier text, and the stranger's is kept in turn.
+    expect((await save(before!.content)).status).toBe(200);
+    expect((await call(suite, 'GET', '/api/who-we-are')).body).toMatchObject({ aboutUs: 'Dads who build dens.' });
+    const after = await versions();
+    expect(after.map((version) => [version.content.aboutUs, version.replacedBy])).toEqual([
+      ['Buy cheap watches here.', ADMIN.username],
+      ['Dads who build dens.', 'stranger'],
+    ]);
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${stranger.id}`, { token })).status).toBe(200);
+  });
+
+  it('keeps one earlier version for each of many saves sent at once, and the newest fifty in all', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => save({ whoAreWe: `Parallel ${i}` })));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const held = await versions();
+    // Each save replaced the text the one before it left: twelve texts, each kept once.
+    const replaced = held.slice(0, 12).map((version) => version.content.whoAreWe);
+    expect(new Set(replaced).size).toBe(12);
+    expect(held.slice(0, 12).every((version, i) => i === 0 || version.replacedAt < held[i - 1]!.replacedAt)).toBe(true);
+
+    for (let i = 0; i < PAGE_VERSIONS_KEPT + 5; i++) expect((await save({ whoAreWe: `Edit ${i}` })).status).toBe(200);
+    const kept = await versions();
+    expect(kept).toHaveLength(PAGE_VERSIONS_KEPT);
+    expect(kept[0]!.content.whoAreWe).toBe(`Edit ${PAGE_VERSIONS_KEPT + 3}`);
+  });
+
+  it('keeps What We Do apart, and answers visitors nothing', async () => {
+    const answer = (body: Record<string, string>) => call(suite, 'PUT', '/api/admin/what-we-do', { token, body });
+    expect((await answer({ mission: 'Time with our children.', activities: 'Dens.', impact: 'Happy families.' })).status).toBe(200);
+    expect((await answer({ mission: 'Time with our children, outdoors.' })).status).toBe(200);
+    expect((await versions('what-we-do')).map((version) => version.content)).toEqual([
+      { mission: 'Time with our children.', activities: 'Dens.', impact: 'Happy families.' },
+    ]);
+    expect((await versions()).some((version) => 'mission' in version.content)).toBe(false);
+    for (const page of ['who-we-are', 'what-we-do']) {
+      expect((await call(suite, 'GET', `/api/admin/${page}/versions`)).status).toBe(401);
+      expect((await call(suite, 'POST', `/api/admin/${page}/versions`, { token, body: {} })).status).toBe(405);
+    }
+  });
+});

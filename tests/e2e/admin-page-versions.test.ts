@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../setup/api-client.ts';
+import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
+import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { sqliteDb } from '../setup/databases.ts';
+import { addAdministrator, adminToken } from '../setup/fill-site.ts';
+import { useServer } from '../setup/server.ts';
+
+// A stranger with a volunteer's password rewrote Who We Are: the committee puts back what it said,
+// from its earlier versions, on a phone (docs/decisions/055).
+
+describe('earlier versions of an information page, in Chromium', () => {
+  const suite = useServer(sqliteDb, { SITE_TIMEZONE: 'Europe/London' });
+  const chrome = useBrowser();
+
+  it('puts back the text a stranger replaced, through the form, and keeps theirs in turn', async () => {
+    const token = await adminToken(suite.url);
+    const original = {
+      aboutUs: 'Dads and father figures of Oakfield Primary, building dens and memories.',
+      whoAreWe: 'A committee of six volunteers.',
+      contactEmail: 'dads@example.org',
+    };
+    expect((await call(suite, 'PUT', '/api/admin/who-we-are', { token, body: original })).status).toBe(200);
+    const stranger = await addAdministrator(suite, token, 'stranger', 'a pale lantern under winter');
+    const defaced = { aboutUs: 'Cheap watches at cheap-watches.example!', whoAreWe: 'Nobody.' };
+    expect((await call(suite, 'PUT', '/api/admin/who-we-are', { token: stranger.token, body: defaced })).status).toBe(200);
+
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/who-we-are`);
+    await expect.poll(() => page.getByLabel('About Us').inputValue()).toBe(defaced.aboutUs);
+    await page.getByText('Earlier versions (1)').click();
+    await page.getByText(/^Saved .*; replaced .* by stranger\.$/).waitFor();
+    await page.getByText(original.aboutUs).waitFor();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-page-versions-390.png`, fullPage: true });
+
+    await page.getByRole('button', { name: /^Use this version/ }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^The text saved .* is in the form: check it, then Save Changes\.$/ })
+      .waitFor();
+    await expect(page.getByLabel('About Us').inputValue()).resolves.toBe(original.aboutUs);
+    await expect(page.getByLabel('Who Are We?').inputValue()).resolves.toBe(original.whoAreWe);
+    await expect(page.getByLabel('About Us').evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    // Nothing changed on the site until it is saved.
+    expect(await (await fetch(`${suite.url}/who-we-are`)).text()).toContain('Cheap watches');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'Who We Are content updated successfully');
+    const site = await (await fetch(`${suite.url}/who-we-are`)).text();
+    expect(site).toContain(original.aboutUs);
+    expect(site).not.toContain('Cheap watches');
+    // The stranger's text is an earlier version now, should it be wanted.
+    await page.getByText('Earlier versions (2)').waitFor();
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-page-versions-1280.png`, fullPage: true });
+    await context.close();
+  });
+});
