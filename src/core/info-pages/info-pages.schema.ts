@@ -40,8 +40,7 @@ export function toParagraphs(text: string): string[] {
 }
 
 /** The two information pages, as their URLs and earlier versions name them. */
-export const INFO_PAGES = ['who-we-are', 'what-we-do'] as const;
-export type InfoPage = (typeof INFO_PAGES)[number];
+export type InfoPage = 'who-we-are' | 'what-we-do';
 
 /** Earlier versions kept of each page: the newest, whatever their age. */
 export const PAGE_VERSIONS_KEPT = 50;

@@ -16,7 +16,7 @@ import { createInfoPagesRepository } from './info-pages.repository.ts';
 type Repository = ReturnType<typeof createInfoPagesRepository>;
 
 /** Who saved, for the earlier version the save replaced; none for the server's command line. */
-export interface SavedBy {
+interface SavedBy {
   id: string;
   username: string;
 }
