@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
-import { PAGE_VERSIONS_KEPT } from '../../src/core/info-pages/info-pages.schema.ts';
+import { PAGE_VERSIONS_KEPT } from '../../src/core/versions/versions.schema.ts';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
-import { addAdministrator } from '../setup/fill-site.ts';
+import { addAdministrator, uploadImage } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 
 // Earlier versions of the two information pages (docs/decisions/055): each save keeps what the
@@ -85,5 +85,27 @@ eachDatabase('earlier versions of the information pages on $kind', (db) => {
       expect((await call(suite, 'GET', `/api/admin/${page}/versions`)).status).toBe(401);
       expect((await call(suite, 'POST', `/api/admin/${page}/versions`, { token, body: {} })).status).toBe(405);
     }
+  });
+
+  it("keeps the settings' words and links before each save, not their pictures", async () => {
+    const settings = (body: Record<string, unknown>, by = token) => call(suite, 'PUT', '/api/admin/settings', { token: by, body });
+    expect((await settings({ clubName: 'Oakfield Dads', messagingGroupUrl: 'https://chat.example.org/join/oakfield' })).status).toBe(200);
+    const logo = await uploadImage(suite.url, token, 3);
+    expect((await settings({ clubName: 'Oakfield Dads Club' })).status).toBe(200);
+    // A picture alone changes nothing kept here: it has its own quarter of an hour for 'Undo' (050).
+    expect((await settings({ logoUrl: logo })).status).toBe(200);
+    const phisher = await addAdministrator(suite, token, 'phisher', 'a quiet harbour before dawn');
+    expect((await settings({ messagingGroupUrl: 'https://scam.example.net/win' }, phisher.token)).status).toBe(200);
+
+    const answer = await call(suite, 'GET', '/api/admin/settings/versions', { token });
+    expect(answer.status).toBe(200);
+    const kept = answer.body as { content: Record<string, string | null>; replacedBy: string | null }[];
+    expect(kept.map((version) => [version.content.clubName, version.content.messagingGroupUrl, version.replacedBy])).toEqual([
+      ['Oakfield Dads Club', 'https://chat.example.org/join/oakfield', 'phisher'],
+      ['Oakfield Dads', 'https://chat.example.org/join/oakfield', ADMIN.username],
+    ]);
+    expect(kept.every((version) => !('logoUrl' in version.content) && !('heroImageUrl' in version.content))).toBe(true);
+    expect((await call(suite, 'GET', '/api/admin/settings/versions')).status).toBe(401);
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${phisher.id}`, { token })).status).toBe(200);
   });
 });

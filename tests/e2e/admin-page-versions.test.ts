@@ -57,4 +57,38 @@ describe('earlier versions of an information page, in Chromium', () => {
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-page-versions-1280.png`, fullPage: true });
     await context.close();
   });
+
+  it('puts back the messaging group link a stranger replaced in the settings, leaving the pictures alone', async () => {
+    const token = await adminToken(suite.url);
+    const group = 'https://chat.example.org/join/oakfield';
+    expect(
+      (await call(suite, 'PUT', '/api/admin/settings', { token, body: { clubName: 'Oakfield Dads', messagingGroupUrl: group } })).status,
+    ).toBe(200);
+    const stranger = await addAdministrator(suite, token, 'phisher', 'a quiet harbour before dawn');
+    const scam = 'https://scam.example.net/win';
+    expect((await call(suite, 'PUT', '/api/admin/settings', { token: stranger.token, body: { messagingGroupUrl: scam } })).status).toBe(
+      200,
+    );
+    expect(await (await fetch(`${suite.url}/`)).text()).toContain(scam);
+
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/settings`);
+    await expect.poll(() => page.getByLabel('Messaging group link').inputValue()).toBe(scam);
+    await page.getByText('Earlier versions (1)').click();
+    await page.getByText(/^Saved .*; replaced .* by phisher\.$/).waitFor();
+    await page.getByText("The logo and the banner photo are not kept here: after a change, 'Undo' in its notice puts them back.").waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: /^Use this version/ }).click();
+    await expect(page.getByLabel('Messaging group link').inputValue()).resolves.toBe(group);
+    await expect(page.getByLabel('Club name').inputValue()).resolves.toBe('Oakfield Dads');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectNotice(page, 'Site settings updated successfully');
+    const home = await (await fetch(`${suite.url}/`)).text();
+    expect(home).toContain(group);
+    expect(home).not.toContain(scam);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-settings-versions-390.png`, fullPage: true });
+    await context.close();
+  });
 });

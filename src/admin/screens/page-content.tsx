@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { formatDisplayDateTime } from '../../core/shared/time.ts';
-import { useTimeZone } from '../dates.ts';
-import { EarlierVersions } from '../ui/earlier-versions.tsx';
+import { EarlierVersions, putVersionInForm, VersionInForm } from '../ui/earlier-versions.tsx';
 import { fieldErrorsOf } from '../api.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
@@ -73,7 +71,6 @@ function ContentForm({
   const versionsUrl = `${writeUrl}/versions`;
   // When the text put in the form by 'Use this version' was saved; null once saved or never.
   const [used, setUsed] = useState<string | null>(null);
-  const timeZone = useTimeZone();
   const draft = { key: draftKey('page', readUrl), version };
   const versions = useEditVersion(readUrl);
   // 'Undo' after a save puts back what the page held when last read or saved: the form's defaults.
@@ -122,11 +119,7 @@ function ContentForm({
         className="space-y-6"
       >
         <DraftRestored draft={form.restoredDraft} />
-        {used && (
-          <p role="status" className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-slate-900">
-            {`The text saved ${formatDisplayDateTime(used, timeZone)} is in the form: check it, then Save Changes.`}
-          </p>
-        )}
+        <VersionInForm savedAt={used} />
         {fields.map((field) => (
           <Card key={field.name}>
             <h2 className="mb-1 text-xl font-bold">{field.card}</h2>
@@ -159,10 +152,12 @@ function ContentForm({
         url={versionsUrl}
         fields={fields}
         onUse={(version) => {
-          for (const field of fields)
-            form.setValue(field.name, version.content[field.name] ?? '', { shouldDirty: true, shouldValidate: false });
+          putVersionInForm(
+            form as never,
+            fields.map((field) => field.name),
+            version,
+          );
           setUsed(version.savedAt);
-          form.setFocus(fields[0]!.name);
         }}
       />
     </>

@@ -13,6 +13,7 @@ import { FormImageField } from '../forms/form-fields.tsx';
 import { BackupsCard } from './settings-backups.tsx';
 import { AccentColourField } from '../forms/accent-colour-field.tsx';
 import { Controller } from 'react-hook-form';
+import { EarlierVersions, putVersionInForm, VersionInForm } from '../ui/earlier-versions.tsx';
 
 type Values = Record<'clubName' | 'tagline' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail' | 'accentColor', string> & {
   logoUrl: string | null;
@@ -31,6 +32,16 @@ const toValues = (s: SiteSettings): Values => ({
 });
 
 const SETTINGS_URL = '/api/settings';
+const VERSIONS_URL = '/api/admin/settings/versions';
+/** What an earlier version of the settings holds and 'Use this version' puts back: not the pictures. */
+const VERSIONED_FIELDS = [
+  { name: 'clubName', label: 'Club name' },
+  { name: 'tagline', label: 'Tagline' },
+  { name: 'accentColor', label: 'Accent colour' },
+  { name: 'messagingGroupUrl', label: 'Messaging group link' },
+  { name: 'socialGroupUrl', label: 'Social group link' },
+  { name: 'contactEmail', label: 'Contact email' },
+];
 
 const toBody = (v: Values) => ({
   clubName: v.clubName,
@@ -74,7 +85,7 @@ function SettingsForm({ initial, version }: { initial: Values; version: string }
     url: () => '/api/admin/settings',
     body: toBody,
     headers: (id) => versions.headers({ id, version }),
-    refresh: [SETTINGS_URL],
+    refresh: [SETTINGS_URL, VERSIONS_URL],
     onSuccess: (id, values, etag) => {
       versions.saved({ id, version }, etag);
       form.reset(values);
@@ -88,9 +99,10 @@ function SettingsForm({ initial, version }: { initial: Values; version: string }
     body: ({ values }) => toBody(values),
     success: 'Site settings updated successfully',
     failure: 'Failed to update site settings',
-    refresh: [SETTINGS_URL],
+    refresh: [SETTINGS_URL, VERSIONS_URL],
     // What was saved is the new starting point: the form is no longer 'unsaved'.
     onSuccess: (input, etag) => {
+      setUsed(null);
       versions.saved(input, etag);
       form.reset(input.values);
     },
@@ -99,66 +111,84 @@ function SettingsForm({ initial, version }: { initial: Values; version: string }
     undo: ({ id }) => undoEdit.offer(id),
   });
   const form = useAdminForm(settingsInputSchema, initial, fieldErrorsOf(save.error));
+  // When the words put in the form by 'Use this version' were saved; null once saved or never.
+  const [used, setUsed] = useState<string | null>(null);
   const { register, control, submitWith, errorOf } = form;
   const text = (key: Exclude<keyof Values, 'logoUrl' | 'heroImageUrl'>) => ({ ...register(key), error: errorOf(key) });
 
   return (
-    <form
-      onSubmit={submitWith((values) => {
-        undoEdit.remember(SETTINGS_URL, { ...form.formState.defaultValues } as Values);
-        save.mutate({ id: SETTINGS_URL, version, values });
-      })}
-      noValidate
-      className="space-y-6"
-    >
-      <Card>
-        <h2 className="mb-3 text-xl font-bold">The club</h2>
-        <div className="space-y-4">
-          <InputField label="Club name" required {...text('clubName')} hint="Shown in the header, the welcome banner and shared links." />
-          <InputField label="Tagline" {...text('tagline')} hint="A short line under the welcome heading (optional)." />
-          <FormImageField
-            control={control}
-            name="logoUrl"
-            flow="direct"
-            label="Logo"
-            error={errorOf('logoUrl')}
-            onBusyChange={trackUpload('logoUrl')}
-          />
-        </div>
-      </Card>
-      <Card>
-        <h2 className="mb-3 text-xl font-bold">The look of the site</h2>
-        <div className="space-y-6">
-          <FormImageField
-            control={control}
-            name="heroImageUrl"
-            flow="direct"
-            label="Welcome banner photo"
-            error={errorOf('heroImageUrl')}
-            onBusyChange={trackUpload('heroImageUrl')}
-          />
-          <p className="-mt-4 text-sm text-slate-600">
-            Shown behind the welcome text on the home page, darkened so that the text stays easy to read. A wide photo works best.
-          </p>
-          <Controller
-            control={control}
-            name="accentColor"
-            render={({ field }) => <AccentColourField value={field.value} onChange={field.onChange} error={errorOf('accentColor')} />}
-          />
-        </div>
-      </Card>
-      <Card>
-        <h2 className="mb-3 text-xl font-bold">Footer links</h2>
-        <p className="mb-3 text-sm text-slate-600">Links left empty are not shown.</p>
-        <div className="space-y-4">
-          <InputField label="Messaging group link" type="url" inputMode="url" placeholder="https://" {...text('messagingGroupUrl')} />
-          <InputField label="Social group link" type="url" inputMode="url" placeholder="https://" {...text('socialGroupUrl')} />
-          <InputField label="Contact email" type="email" inputMode="email" {...text('contactEmail')} />
-        </div>
-      </Card>
-      <Button type="submit" disabled={save.isPending || uploading}>
-        {save.isPending ? 'Saving Changes...' : 'Save Changes'}
-      </Button>
-    </form>
+    <>
+      <form
+        onSubmit={submitWith((values) => {
+          undoEdit.remember(SETTINGS_URL, { ...form.formState.defaultValues } as Values);
+          save.mutate({ id: SETTINGS_URL, version, values });
+        })}
+        noValidate
+        className="space-y-6"
+      >
+        <VersionInForm savedAt={used} />
+        <Card>
+          <h2 className="mb-3 text-xl font-bold">The club</h2>
+          <div className="space-y-4">
+            <InputField label="Club name" required {...text('clubName')} hint="Shown in the header, the welcome banner and shared links." />
+            <InputField label="Tagline" {...text('tagline')} hint="A short line under the welcome heading (optional)." />
+            <FormImageField
+              control={control}
+              name="logoUrl"
+              flow="direct"
+              label="Logo"
+              error={errorOf('logoUrl')}
+              onBusyChange={trackUpload('logoUrl')}
+            />
+          </div>
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-xl font-bold">The look of the site</h2>
+          <div className="space-y-6">
+            <FormImageField
+              control={control}
+              name="heroImageUrl"
+              flow="direct"
+              label="Welcome banner photo"
+              error={errorOf('heroImageUrl')}
+              onBusyChange={trackUpload('heroImageUrl')}
+            />
+            <p className="-mt-4 text-sm text-slate-600">
+              Shown behind the welcome text on the home page, darkened so that the text stays easy to read. A wide photo works best.
+            </p>
+            <Controller
+              control={control}
+              name="accentColor"
+              render={({ field }) => <AccentColourField value={field.value} onChange={field.onChange} error={errorOf('accentColor')} />}
+            />
+          </div>
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-xl font-bold">Footer links</h2>
+          <p className="mb-3 text-sm text-slate-600">Links left empty are not shown.</p>
+          <div className="space-y-4">
+            <InputField label="Messaging group link" type="url" inputMode="url" placeholder="https://" {...text('messagingGroupUrl')} />
+            <InputField label="Social group link" type="url" inputMode="url" placeholder="https://" {...text('socialGroupUrl')} />
+            <InputField label="Contact email" type="email" inputMode="email" {...text('contactEmail')} />
+          </div>
+        </Card>
+        <Button type="submit" disabled={save.isPending || uploading}>
+          {save.isPending ? 'Saving Changes...' : 'Save Changes'}
+        </Button>
+      </form>
+      <EarlierVersions
+        url={VERSIONS_URL}
+        fields={VERSIONED_FIELDS}
+        note="The logo and the banner photo are not kept here: after a change, 'Undo' in its notice puts them back."
+        onUse={(version) => {
+          putVersionInForm(
+            form as never,
+            VERSIONED_FIELDS.map((field) => field.name),
+            version,
+          );
+          setUsed(version.savedAt);
+        }}
+      />
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_VERSIONS_KEPT, type PageVersion } from '../../core/info-pages/info-pages.schema.ts';
+import type { UseFormReturn } from 'react-hook-form';
+import { PAGE_VERSIONS_KEPT, type PageVersion } from '../../core/versions/versions.schema.ts';
 import { formatDisplayDateTime } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
 import { Button } from './button.tsx';
@@ -22,11 +23,14 @@ export function EarlierVersions({
   url,
   fields,
   onUse,
+  note,
 }: {
   /** GET {page}/versions. */
   url: string;
   fields: { name: string; label: string }[];
   onUse: (version: PageVersion) => void;
+  /** What the versions leave out, said under the explanation. */
+  note?: string;
 }) {
   const timeZone = useTimeZone();
   const versions = useQuery<PageVersion[]>({ queryKey: [url], staleTime: 0 });
@@ -39,6 +43,7 @@ export function EarlierVersions({
         What this page said before each of its last {PAGE_VERSIONS_KEPT} saves. &lsquo;Use this version&rsquo; puts that text in the form
         above; nothing changes on the site until you save.
       </p>
+      {note && <p className="mt-1 px-4 text-sm text-slate-600">{note}</p>}
       <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200">
         {list.map((version) => (
           <li key={version.id} className="space-y-2 p-4">
@@ -60,5 +65,26 @@ export function EarlierVersions({
         ))}
       </ul>
     </details>
+  );
+}
+
+/**
+ * Puts an earlier version's fields in the form as unsaved edits (the Save button and the
+ * unsaved-changes guard see them) and moves to the first, where the note says what happened.
+ */
+export function putVersionInForm(form: UseFormReturn<never>, names: string[], version: PageVersion): void {
+  const fields = form as unknown as UseFormReturn<Record<string, string>>;
+  for (const name of names) fields.setValue(name, version.content[name] ?? '', { shouldDirty: true });
+  if (names[0]) fields.setFocus(names[0]);
+}
+
+/** At the top of the form, once 'Use this version' put a version in it. */
+export function VersionInForm({ savedAt }: { savedAt: string | null }) {
+  const timeZone = useTimeZone();
+  if (!savedAt) return null;
+  return (
+    <p role="status" className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-slate-900">
+      {`The text saved ${formatDisplayDateTime(savedAt, timeZone)} is in the form: check it, then Save Changes.`}
+    </p>
   );
 }

@@ -169,7 +169,7 @@ export interface ActivityTable {
 }
 
 /** What an information page said before a save replaced it (JSON of its fields), kept for 'Use this version'. */
-export interface PageVersionsTable {
+interface PageVersionsTable {
   id: string;
   page: string;
   content: string;

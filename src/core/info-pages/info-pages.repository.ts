@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import type { PageVersionsTable, WhatWeDoTable, WhoWeAreTable } from '../db/database.ts';
+import type { WhatWeDoTable, WhoWeAreTable } from '../db/database.ts';
 import { lockSingleRow, SINGLE_ROW_ID } from '../db/lock-row.ts';
 
 export function createInfoPagesRepository(db: Db) {
@@ -29,22 +29,5 @@ export function createInfoPagesRepository(db: Db) {
         .onConflict((oc) => oc.column('id').doUpdateSet(row))
         .execute();
     },
-
-    /** Keeps what a page said before a save, and forgets all but its `kept` newest earlier versions. */
-    async insertVersion(row: PageVersionsTable, kept: number): Promise<void> {
-      await db.insertInto('pageVersions').values(row).execute();
-      const newest = db
-        .selectFrom('pageVersions')
-        .select('id')
-        .where('page', '=', row.page)
-        .orderBy('replacedAt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(kept);
-      await db.deleteFrom('pageVersions').where('page', '=', row.page).where('id', 'not in', newest).execute();
-    },
-
-    /** A page's earlier versions, newest first. */
-    listVersions: (page: string) =>
-      db.selectFrom('pageVersions').selectAll().where('page', '=', page).orderBy('replacedAt', 'desc').orderBy('id', 'desc').execute(),
   };
 }

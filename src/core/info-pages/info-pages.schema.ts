@@ -38,22 +38,3 @@ export function toParagraphs(text: string): string[] {
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
 }
-
-/** The two information pages, as their URLs and earlier versions name them. */
-export type InfoPage = 'who-we-are' | 'what-we-do';
-
-/** Earlier versions kept of each page: the newest, whatever their age. */
-export const PAGE_VERSIONS_KEPT = 50;
-
-/** What a page said before a save replaced it (docs/decisions/055). */
-export const pageVersionSchema = z.object({
-  id: z.string(),
-  /** Its fields as they were, as the page's own read answers them. */
-  content: z.record(z.string(), z.string()),
-  /** When that text was saved. */
-  savedAt: z.string(),
-  /** When a save replaced it, and by whom (null: the server's command line, or unknown). */
-  replacedAt: z.string(),
-  replacedBy: z.string().nullable(),
-});
-export type PageVersion = z.output<typeof pageVersionSchema>;

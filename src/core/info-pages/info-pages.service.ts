@@ -1,30 +1,17 @@
 import type { Db } from '../db/connect.ts';
 import { checkVersion, NEVER_SAVED, nextVersion, type Versioned } from '../shared/edit-version.ts';
 import { nowIso } from '../shared/time.ts';
-import { newId } from '../shared/ids.ts';
-import {
-  PAGE_VERSIONS_KEPT,
-  type InfoPage,
-  type PageVersion,
-  type WhatWeDo,
-  type WhatWeDoInput,
-  type WhoWeAre,
-  type WhoWeAreInput,
-} from './info-pages.schema.ts';
+import type { WhatWeDo, WhatWeDoInput, WhoWeAre, WhoWeAreInput } from './info-pages.schema.ts';
+import { earlierVersions, keepEarlierVersion, type SavedBy } from '../versions/versions.ts';
+import type { PageVersion } from '../versions/versions.schema.ts';
 import { createInfoPagesRepository } from './info-pages.repository.ts';
 
 type Repository = ReturnType<typeof createInfoPagesRepository>;
 
-/** Who saved, for the earlier version the save replaced; none for the server's command line. */
-interface SavedBy {
-  id: string;
-  username: string;
-}
-
 /** How one single-record page is read, locked, merged and saved. */
 interface PageSpec<Page, Input> {
   what: string;
-  page: InfoPage;
+  page: 'who-we-are' | 'what-we-do';
   empty: Page;
   find: (rows: Repository) => Promise<(Page & { updatedAt: string }) | undefined>;
   lock: (rows: Repository) => Promise<void>;
@@ -55,31 +42,18 @@ function singlePage<Page, Input>(db: Db, spec: PageSpec<Page, Input>) {
         const version = nextVersion(nowIso(), current.version);
         await spec.save(rows, { ...value, updatedAt: version });
         // What it said is kept in the same transaction: a save that stands always has it.
-        if (current.version !== NEVER_SAVED && JSON.stringify(value) !== JSON.stringify(current.value)) {
-          await rows.insertVersion(
-            {
-              id: newId(),
-              page: spec.page,
-              content: JSON.stringify(current.value),
-              savedAt: current.version,
-              replacedAt: version,
-              replacedById: by?.id ?? null,
-              replacedByName: by?.username ?? null,
-            },
-            PAGE_VERSIONS_KEPT,
-          );
-        }
+        await keepEarlierVersion(trx, {
+          record: spec.page,
+          before: spec.pick(current.value) as Record<string, string>,
+          beforeVersion: current.version,
+          after: spec.pick(value) as Record<string, string>,
+          afterVersion: version,
+          by,
+        });
         return { value, version };
       }),
     /** What the page said before each of its last saves, newest first. */
-    versions: async (): Promise<PageVersion[]> =>
-      (await createInfoPagesRepository(db).listVersions(spec.page)).map((row) => ({
-        id: row.id,
-        content: spec.pick(JSON.parse(row.content) as Page) as Record<string, string>,
-        savedAt: row.savedAt,
-        replacedAt: row.replacedAt,
-        replacedBy: row.replacedByName,
-      })),
+    versions: (): Promise<PageVersion[]> => earlierVersions(db, spec.page),
   };
 }
 

@@ -5,6 +5,11 @@ import { checkVersion, NEVER_SAVED, nextVersion, type Versioned } from '../share
 import { nowIso } from '../shared/time.ts';
 import { DEFAULT_SETTINGS, type SettingsInput, type SiteSettings } from './settings.schema.ts';
 import { createSettingsRepository } from './settings.repository.ts';
+import { earlierVersions, keepEarlierVersion, type SavedBy } from '../versions/versions.ts';
+import type { PageVersion } from '../versions/versions.schema.ts';
+
+/** The settings as an earlier version keeps them: not the logo and banner photo. */
+const withoutPictures = ({ logoUrl: _logo, heroImageUrl: _hero, ...words }: SiteSettings): Record<string, string | null> => words;
 
 export function createSettingsService(deps: { db: Db; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
   const read = async (db: Db): Promise<Versioned<SiteSettings>> => {
@@ -16,11 +21,17 @@ export function createSettingsService(deps: { db: Db; withImageRelease: WithImag
   return {
     get: async (): Promise<SiteSettings> => (await read(deps.db)).value,
 
+    /** What the settings' words and links were before each of their last saves, newest first. */
+    versions: (): Promise<PageVersion[]> => earlierVersions(deps.db, 'settings'),
+
     /** The settings with their version, for the admin's form. */
     read: () => read(deps.db),
 
-    /** `expected`: the version the form was opened with; a save from an older one is refused. */
-    async update(input: SettingsInput, expected?: string): Promise<Versioned<SiteSettings>> {
+    /**
+     * `expected`: the version the form was opened with; a save from an older one is refused.
+     * `by`: who saves, for the earlier version it keeps (docs/decisions/055).
+     */
+    async update(input: SettingsInput, expected?: string, by?: SavedBy): Promise<Versioned<SiteSettings>> {
       // Pasted addresses are fetched before the write, outside its transaction.
       const stored = (await read(deps.db)).value;
       await deps.checkImageUrl(input.logoUrl, stored.logoUrl, 'logoUrl');
@@ -41,6 +52,15 @@ export function createSettingsService(deps: { db: Db; withImageRelease: WithImag
         };
         const nextVersionAt = nextVersion(nowIso(), version);
         await createSettingsRepository(trx).save({ ...next, updatedAt: nextVersionAt });
+        // Its words and links as they were; its pictures have their own quarter of an hour (050).
+        await keepEarlierVersion(trx, {
+          record: 'settings',
+          before: withoutPictures(current),
+          beforeVersion: version,
+          after: withoutPictures(next),
+          afterVersion: nextVersionAt,
+          by,
+        });
         if (current.logoUrl !== next.logoUrl) await release(current.logoUrl);
         if (current.heroImageUrl !== next.heroImageUrl) await release(current.heroImageUrl);
         return { value: next, version: nextVersionAt };

@@ -6,7 +6,7 @@ import { ifMatch, recordJson } from '../../../server/http/versions.ts';
 export const PUT = endpoint(
   { summary: 'Save the site settings', body: settingsInputSchema, response: settingsSchema, versioned: true },
   async (context, app, input) => {
-    const settings = await app.settings.update(input, ifMatch(context.request));
+    const settings = await app.settings.update(input, ifMatch(context.request), context.locals.auth?.admin);
     noteActivity(context, { action: 'edited', subject: { kind: 'settings' } });
     return recordJson(settings);
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageVersionSchema } from '../../../../core/info-pages/info-pages.schema.ts';
+import { pageVersionSchema } from '../../../../core/versions/versions.schema.ts';
 import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 

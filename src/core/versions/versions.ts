@@ -1,0 +1,67 @@
+import type { Db } from '../db/connect.ts';
+import { NEVER_SAVED } from '../shared/edit-version.ts';
+import { newId } from '../shared/ids.ts';
+import { PAGE_VERSIONS_KEPT, type PageVersion, type VersionedRecord } from './versions.schema.ts';
+
+/** Who saved, for the earlier version the save replaced; none for the server's command line. */
+export interface SavedBy {
+  id: string;
+  username: string;
+}
+
+/** A save of a versioned record, inside its transaction: what it held and holds now. */
+interface Save {
+  record: VersionedRecord;
+  before: Record<string, string | null>;
+  /** The version `before` had (NEVER_SAVED: nothing anyone wrote, nothing to keep). */
+  beforeVersion: string;
+  after: Record<string, string | null>;
+  afterVersion: string;
+  by: SavedBy | undefined;
+}
+
+/**
+ * Keeps what the record held before this save, in the save's transaction (`trx`), when the save
+ * changed it; forgets all but the newest PAGE_VERSIONS_KEPT of that record.
+ */
+export async function keepEarlierVersion(trx: Db, save: Save): Promise<void> {
+  if (save.beforeVersion === NEVER_SAVED || JSON.stringify(save.before) === JSON.stringify(save.after)) return;
+  await trx
+    .insertInto('pageVersions')
+    .values({
+      id: newId(),
+      page: save.record,
+      content: JSON.stringify(save.before),
+      savedAt: save.beforeVersion,
+      replacedAt: save.afterVersion,
+      replacedById: save.by?.id ?? null,
+      replacedByName: save.by?.username ?? null,
+    })
+    .execute();
+  const newest = trx
+    .selectFrom('pageVersions')
+    .select('id')
+    .where('page', '=', save.record)
+    .orderBy('replacedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PAGE_VERSIONS_KEPT);
+  await trx.deleteFrom('pageVersions').where('page', '=', save.record).where('id', 'not in', newest).execute();
+}
+
+/** A record's earlier versions, newest first. */
+export async function earlierVersions(db: Db, record: VersionedRecord): Promise<PageVersion[]> {
+  const rows = await db
+    .selectFrom('pageVersions')
+    .selectAll()
+    .where('page', '=', record)
+    .orderBy('replacedAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    content: JSON.parse(row.content) as Record<string, string | null>,
+    savedAt: row.savedAt,
+    replacedAt: row.replacedAt,
+    replacedBy: row.replacedByName,
+  }));
+}
