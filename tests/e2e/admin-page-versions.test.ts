@@ -28,7 +28,11 @@ describe('earlier versions of an information page, in Chromium', () => {
     const context = await chrome.browser.newContext(TOUCH_PHONE);
     const page = await context.newPage();
     await signInWithForm(page, suite.url);
-    await page.goto(`${suite.url}/admin/who-we-are`);
+    // Found in the log, and followed from the stranger's line.
+    await page.goto(`${suite.url}/admin/activity`);
+    const line = page.getByTestId('activity').locator('li').filter({ hasText: 'stranger edited the page “Who We Are”' });
+    await line.getByRole('link', { name: 'Earlier versions of Who We Are' }).click();
+    await page.waitForURL(`${suite.url}/admin/who-we-are`);
     await expect.poll(() => page.getByLabel('About Us').inputValue()).toBe(defaced.aboutUs);
     await page.getByText('Earlier versions (1)').click();
     await page.getByText(/^Saved .*; replaced .* by stranger\.$/).waitFor();

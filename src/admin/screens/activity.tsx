@@ -14,7 +14,7 @@ import type { Admin } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/field.tsx';
-import { ACTIVITY_URL, ActivityLine, restoreOf } from '../ui/activity-line.tsx';
+import { ACTIVITY_URL, ActivityLine, actionOf } from '../ui/activity-line.tsx';
 import { EmptyState } from '../ui/list-state.tsx';
 import { UndoAll } from '../ui/undo-all.tsx';
 
@@ -109,7 +109,7 @@ export function ActivityScreen() {
           <>
             <ol className="divide-y divide-slate-200" data-testid="activity">
               {entries.map((entry) => (
-                <ActivityLine key={entry.id} entry={entry} timeZone={timeZone} action={restoreOf(entry)} />
+                <ActivityLine key={entry.id} entry={entry} timeZone={timeZone} action={actionOf(entry)} />
               ))}
             </ol>
             {log.hasNextPage && (

@@ -11,7 +11,7 @@ import { DiskAlert } from '../ui/disk-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 import type { ActivityPage } from '../../core/activity/activity.schema.ts';
-import { ACTIVITY_URL, ActivityLine, restoreOf } from '../ui/activity-line.tsx';
+import { ACTIVITY_URL, ActivityLine, actionOf } from '../ui/activity-line.tsx';
 
 const DASHBOARD_LIST_SIZE = 5;
 
@@ -128,7 +128,7 @@ export function DashboardScreen() {
         ) : (
           <ol className="divide-y divide-slate-200" data-testid="recent-activity">
             {activity.data!.entries.slice(0, DASHBOARD_LIST_SIZE).map((entry) => (
-              <ActivityLine key={entry.id} entry={entry} timeZone={timeZone} action={restoreOf(entry)} />
+              <ActivityLine key={entry.id} entry={entry} timeZone={timeZone} action={actionOf(entry)} />
             ))}
           </ol>
         )}

@@ -4,6 +4,8 @@ import { describeActivity, trashKindOf, type ActivityEntry } from '../../core/ac
 import { formatDisplayDateTime } from '../../core/shared/time.ts';
 import type { TrashKind } from '../../core/trash/trash.schema.ts';
 import { useTrash } from '../use-trash.ts';
+import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
+import { AdminLink } from './admin-link.tsx';
 import { Button } from './button.tsx';
 
 /** The activity log's address, and the start of every query key that holds some of it. */
@@ -27,15 +29,31 @@ export function ActivityLine({ entry, timeZone, action }: { entry: ActivityEntry
 }
 
 /**
+ * What a line offers to put it right where it was found, in the log or on the dashboard:
  * 'Restore' beside a delete the server says it would undo now (the item is still among the
- * recently deleted, from that delete): someone else's wrong tap, found in the log or on the
- * dashboard, is put right where it was found.
+ * recently deleted, from that delete), and 'Earlier versions' beside an edit of an information
+ * page or the settings, whose screen lists what they said before (docs/decisions/055).
  */
-export function restoreOf(entry: ActivityEntry): ReactNode {
+export function actionOf(entry: ActivityEntry): ReactNode {
   const kind = entry.restorable ? trashKindOf(entry.subjectKind) : null;
-  if (!kind || !entry.subjectId) return undefined;
-  return <RestoreDeleted kind={kind} id={entry.subjectId} label={entry.subjectLabel ?? ''} />;
+  if (kind && entry.subjectId) return <RestoreDeleted kind={kind} id={entry.subjectId} label={entry.subjectLabel ?? ''} />;
+  const screen = entry.action === 'edited' ? VERSIONED_SCREENS.find((candidate) => candidate.edits(entry)) : undefined;
+  if (!screen) return undefined;
+  return (
+    <AdminLink href={screen.href} className="text-sm font-medium text-blue-800 underline">
+      Earlier versions<span className="sr-only"> of {screen.label}</span>
+    </AdminLink>
+  );
 }
+
+/** The screens whose edits keep earlier versions, and which lines tell of such an edit. */
+const VERSIONED_SCREENS = [ADMIN_SCREENS.whoWeAre, ADMIN_SCREENS.whatWeDo, ADMIN_SCREENS.settings].map((screen) => ({
+  ...screen,
+  edits: (entry: ActivityEntry) =>
+    screen === ADMIN_SCREENS.settings
+      ? entry.subjectKind === 'settings'
+      : entry.subjectKind === 'page' && entry.subjectLabel === screen.label,
+}));
 
 function RestoreDeleted({ kind, id, label }: { kind: TrashKind; id: string; label: string }) {
   const queryClient = useQueryClient();
