@@ -77,7 +77,7 @@ export function ActivityScreen() {
             adminId={adminId}
             said={`${adminName} deleted ${itemsOf(restorable)} that can still be restored.`}
             button={`Restore all ${itemsOf(restorable)}`}
-            description={`This puts the ${itemsOf(restorable)} ${adminName} deleted back on the site as they were. Their edits are not undone.`}
+            description={`This puts the ${itemsOf(restorable)} ${adminName} deleted back on the site as they were. Their edits are not undone: an information page or the settings they changed can be put back from its earlier versions.`}
             confirm="Restore all"
             confirming="Restoring..."
             notice={restoredNotice}
