@@ -69,7 +69,7 @@ export function ActivityScreen() {
           </SelectField>
         </div>
         {/* What a stranger with a password did, undone in a tap: their deletes put back (051), what
-            they added taken off (054). Their edits are put right by hand, or from a backup. */}
+            they added taken off (054). Their edits of a page or the settings from its earlier versions (055); of the rest, by hand. */}
         {adminId && adminName && restorable > 0 && (
           <UndoAll
             url={`${ACTIVITY_URL}/restore`}
