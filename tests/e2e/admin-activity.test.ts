@@ -239,19 +239,28 @@ describe('the activity log, in Chromium', () => {
       if (response.url().endsWith('/api/admin/activity/restore')) calls.push(response.status());
     });
     await page.getByLabel('Who').selectOption('scripted (removed)');
-    // The second call meets a database that has gone away for a moment.
+    // The second call is held until the dialog has said how far the first got, then meets a
+    // database that has gone away for a moment.
     let answered = 0;
-    await page.route('**/api/admin/activity/restore', (route) =>
-      ++answered === 2
-        ? route.fulfill({
-            status: 503,
-            contentType: 'application/json',
-            body: JSON.stringify({ message: 'The site cannot reach its database at the moment. Please try again in a minute.' }),
-          })
-        : route.fallback(),
-    );
+    let release = () => {};
+    const progressSeen = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/activity/restore', async (route) => {
+      if (++answered !== 2) return route.fallback();
+      await progressSeen;
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The site cannot reach its database at the moment. Please try again in a minute.' }),
+      });
+    });
     await page.getByRole('button', { name: `Restore all ${count} items` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Restore all' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('status')
+      .filter({ hasText: `${BULK_STEP} items done so far…` })
+      .waitFor();
+    release();
     await expectNotice(
       page,
       `Failed to restore: 503: The site cannot reach its database at the moment. Please try again in a minute. ${BULK_STEP} items were done before that; tap again for the rest.`,

@@ -81,7 +81,14 @@ export function ConfirmDialog({
   confirm,
   confirming,
   variant = 'primary',
-}: ConfirmDialogProps & { confirm: string; confirming: string; variant?: 'primary' | 'destructive' }) {
+  progress,
+}: ConfirmDialogProps & {
+  confirm: string;
+  confirming: string;
+  variant?: 'primary' | 'destructive';
+  /** How far a long change has got, said as it goes (to screen readers too). */
+  progress?: string | undefined;
+}) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialog.Portal>
@@ -89,6 +96,9 @@ export function ConfirmDialog({
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl">
           <AlertDialog.Title className="text-xl font-bold">Are you sure?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-slate-700">{description}</AlertDialog.Description>
+          <p role="status" className="mt-2 text-sm font-medium text-slate-900 empty:hidden">
+            {progress}
+          </p>
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">Cancel</Button>

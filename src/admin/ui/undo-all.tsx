@@ -89,7 +89,8 @@ export function UndoAll({
         pending={run.isPending}
         description={description}
         confirm={confirm}
-        confirming={done > 0 ? `${confirming} ${done} so far` : confirming}
+        confirming={confirming}
+        progress={run.isPending && done > 0 ? `${done} ${done === 1 ? 'item' : 'items'} done so far…` : undefined}
         variant={variant}
       />
     </div>
