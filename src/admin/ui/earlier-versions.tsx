@@ -8,10 +8,11 @@ import { Button } from './button.tsx';
 const PREVIEW_CHARACTERS = 160;
 
 /** The start of a text, cut at a word, for a line of the list. */
-function preview(text: string): string {
+export function preview(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= PREVIEW_CHARACTERS) return flat;
-  return `${flat.slice(0, flat.lastIndexOf(' ', PREVIEW_CHARACTERS) > 0 ? flat.lastIndexOf(' ', PREVIEW_CHARACTERS) : PREVIEW_CHARACTERS)}…`;
+  const wordEnd = flat.lastIndexOf(' ', PREVIEW_CHARACTERS);
+  return `${flat.slice(0, wordEnd > 0 ? wordEnd : PREVIEW_CHARACTERS)}…`;
 }
 
 /**
