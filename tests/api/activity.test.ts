@@ -496,7 +496,9 @@ eachDatabase('the activity log on $kind', (db) => {
     await suite.restart();
     token = await login(suite);
     // The housekeeping runs as the server starts, beside the first requests.
-    const oldLines = async () => (await wholeLog()).filter((entry) => entry.adminName === 'old').map((entry) => entry.id);
+    // Read from the table: the log in front of it holds thousands of lines from the tests above.
+    const oldLines = async () =>
+      (await direct().selectFrom('activity').select('id').where('adminName', '=', 'old').orderBy('id').execute()).map((row) => row.id);
     await expect.poll(oldLines, { timeout: 10_000 }).toEqual(['tenmonths']);
   });
 });
