@@ -42,6 +42,11 @@ eachDatabase('the activity log on $kind', (db) => {
     call(suite, method, url, { token, body, headers });
 
   /** Every line (or one administrator's), newest first, through the API's pages. */
+  /** The ids a public list answers now. */
+  const live = async (url: string) => ((await call(suite, 'GET', url)).body as { id: string }[]).map((item) => item.id);
+  /** Every news item, event and photo on the site now. */
+  const liveIds = async () => [...(await live('/api/news')), ...(await live('/api/events')), ...(await live('/api/gallery'))];
+
   /** 'Restore all' as the screen does it: called again while items remain; how many it restored, in how many calls. */
   async function restoreAll(adminId: string): Promise<{ restored: number; calls: number }> {
     let restored = 0;
@@ -330,8 +335,7 @@ eachDatabase('the activity log on $kind', (db) => {
     expect(one!.body.restored + two!.body.restored).toBe(7);
     expect([one!.body.message, two!.body.message]).toContain(`Restored ${Math.max(one!.body.restored, two!.body.restored)} items`);
 
-    const live = async (url: string) => ((await call(suite, 'GET', url)).body as { id: string }[]).map((item) => item.id);
-    const onSite = [...(await live('/api/news')), ...(await live('/api/events')), ...(await live('/api/gallery'))];
+    const onSite = await liveIds();
     expect(undone.every((id) => onSite.includes(id))).toBe(true);
     const stillDeleted = ((await as('GET', '/api/admin/deleted/news')).body as { id: string }[]).map((item) => item.id);
     expect(stillDeleted).toEqual(expect.arrayContaining([redeleted!.id, mineAlone!.id]));
@@ -395,8 +399,7 @@ eachDatabase('the activity log on $kind', (db) => {
     expect(one!.body.deleted + two!.body.deleted).toBe(4);
     expect([one!.body.message, two!.body.message]).toContain(`Deleted ${Math.max(one!.body.deleted, two!.body.deleted)} items`);
 
-    const live = async (url: string) => ((await call(suite, 'GET', url)).body as { id: string }[]).map((item) => item.id);
-    const onSite = [...(await live('/api/news')), ...(await live('/api/events')), ...(await live('/api/gallery'))];
+    const onSite = await liveIds();
     expect(onSite.filter((id) => taken.includes(id))).toEqual([]);
     expect(onSite).toEqual(expect.arrayContaining([mine.id, 'oldspam']));
     const inTrash = async (kind: string) =>
