@@ -8,6 +8,18 @@ import type { CheckImageUrl } from '../images/image-url-check.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { ClubEvent, EventInput } from './events.schema.ts';
 import { createEventsRepository } from './events.repository.ts';
+import { earlierVersions, keepEarlierVersion, type SavedBy } from '../versions/versions.ts';
+import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
+
+/** The words and links of an event an earlier version keeps (docs/decisions/056): not its picture. */
+const wordsOf = ({ name, date, location, bookingUrl, comment, organiser }: EventRow) => ({
+  name,
+  date,
+  location,
+  bookingUrl,
+  comment,
+  organiser,
+});
 
 /** An event is past once its date is earlier than now. */
 export function isPastEvent(event: Pick<ClubEvent, 'date'>, now: Date = new Date()): boolean {
@@ -58,8 +70,11 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
       return repo.insert(row);
     },
 
-    /** Optional fields the payload leaves out keep their stored values. */
-    async update(id: string, input: EventInput, expectedVersion?: string): Promise<ClubEvent> {
+    /**
+     * Optional fields the payload leaves out keep their stored values. What its words and booking
+     * link were is kept as an earlier version, in the same transaction, saying who (`by`) replaced them.
+     */
+    async update(id: string, input: EventInput, expectedVersion?: string, by?: SavedBy): Promise<ClubEvent> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const changes = {
         name: input.name,
@@ -81,8 +96,22 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
         const after = await rows.update(id, { ...changes, updatedAt: nextVersion(changes.updatedAt, before.updatedAt) });
         if (!after) throw new NotFoundError('Event');
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
+        await keepEarlierVersion(trx, {
+          record: itemRecord('events', id),
+          before: wordsOf(before),
+          beforeVersion: before.updatedAt,
+          after: wordsOf(after),
+          afterVersion: after.updatedAt,
+          by,
+        });
         return after;
       });
+    },
+
+    /** What an event on the site said before each of its last saves, newest first. */
+    async versions(id: string): Promise<PageVersion[]> {
+      if (!(await repo.findById(id))) throw new NotFoundError('Event');
+      return earlierVersions(deps.db, itemRecord('events', id));
     },
 
     /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */

@@ -9,6 +9,11 @@ import { nowIso, toUtcIso } from '../shared/time.ts';
 import { publicNewsItem, type NewsArticle, type NewsInput, type NewsItem } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';
 import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
+import { earlierVersions, keepEarlierVersion, type SavedBy } from '../versions/versions.ts';
+import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
+
+/** The words of an item an earlier version keeps (docs/decisions/056): not its picture. */
+const wordsOf = (row: NewsItemRow) => ({ title: row.title, publishedAt: row.publishedAt, content: row.content });
 
 const RECLEAN_BATCH = 100;
 const LIST_BATCH = 100;
@@ -70,8 +75,11 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       return toArticle(await repo.insert(row), null);
     },
 
-    /** Fields the payload leaves out keep their stored values. */
-    async update(id: string, input: NewsInput, expectedVersion?: string): Promise<NewsArticle> {
+    /**
+     * Fields the payload leaves out keep their stored values. What its words were is kept as an
+     * earlier version, in the same transaction, saying who (`by`) replaced them.
+     */
+    async update(id: string, input: NewsInput, expectedVersion?: string, by?: SavedBy): Promise<NewsArticle> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const clean = await cleaner();
       const changes = {
@@ -91,8 +99,22 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         const after = await rows.update(id, { ...changes, updatedAt: nextVersion(changes.updatedAt, before.updatedAt) });
         if (!after) throw new NotFoundError('News item');
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
+        await keepEarlierVersion(trx, {
+          record: itemRecord('news', id),
+          before: wordsOf(before),
+          beforeVersion: before.updatedAt,
+          after: wordsOf(after),
+          afterVersion: after.updatedAt,
+          by,
+        });
         return (await toArticles([after]))[0]!;
       });
+    },
+
+    /** What an item on the site said before each of its last saves, newest first. */
+    async versions(id: string): Promise<PageVersion[]> {
+      if (!(await repo.findById(id))) throw new NotFoundError('News item');
+      return earlierVersions(deps.db, itemRecord('news', id));
     },
 
     /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */

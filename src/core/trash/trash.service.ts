@@ -5,6 +5,8 @@ import type { WithImageRelease } from '../shared/image-release.ts';
 import type { TrashTable } from './live.ts';
 import { createTrashRepository } from './trash.repository.ts';
 import { TRASH_DAYS, type DeletedItem, type TrashKind } from './trash.schema.ts';
+import { forgetVersions, forgetVersionsOfGoneItems } from '../versions/versions.ts';
+import { itemRecord } from '../versions/versions.schema.ts';
 
 const DAY_MS = 86_400_000;
 const KINDS: Record<TrashKind, { table: TrashTable; label: 'title' | 'name' | 'caption'; noun: string }> = {
@@ -26,8 +28,10 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
     return deps.withImageRelease(async (trx, release) => {
       const gone = await repository(trx, kind).purge(id);
       if (!gone) throw new NotFoundError(KINDS[kind].noun);
-      // Deleted for ever has no undo: its image goes with it, not after a while.
+      // Deleted for ever has no undo: its image goes with it, not after a while, and so do its
+      // earlier words (a parent who asked for it to go asked for all of it).
       await release(gone.imageUrl, { atOnce: true });
+      if (kind !== 'gallery') await forgetVersions(trx, itemRecord(kind, id));
       return { label: gone.label };
     });
   }
@@ -67,7 +71,10 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
     /** When each of these items that is among the recently deleted now was deleted. */
     deletedAmong: (kind: TrashKind, ids: string[]) => repository(deps.db, kind).deletedAtOf(ids),
 
-    /** Deletes for ever what was deleted more than 30 days before `now`; returns how many. */
+    /**
+     * Deletes for ever what was deleted more than 30 days before `now`; returns how many. Then
+     * forgets the earlier versions of items gone some other way (a backup restored over them).
+     */
     async purgeExpired(now = new Date()): Promise<number> {
       const before = new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString();
       let count = 0;
@@ -82,6 +89,7 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
           );
         }
       }
+      await forgetVersionsOfGoneItems(deps.db);
       return count;
     },
   };

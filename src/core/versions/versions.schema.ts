@@ -1,13 +1,32 @@
 import { z } from 'zod';
 
-// Earlier versions of the records a stranger would rewrite (docs/decisions/055): the two
-// information pages and the site's settings. Each save that changes one keeps what it said before.
+// Earlier versions of the records a stranger would rewrite (docs/decisions/055, 056): the two
+// information pages, the site's settings, news items and events. Each save that changes one keeps
+// what it said before.
 
-/** What is kept: the two information pages, and the settings' words and links (not their pictures). */
-export type VersionedRecord = 'who-we-are' | 'what-we-do' | 'settings';
+/** The items whose words are kept (a photo's caption is a line, not worth a history). */
+export type VersionedItemKind = 'news' | 'events';
 
-/** Earlier versions kept of each: the newest, whatever their age. */
+/**
+ * What is kept: the two information pages, the settings' words and links (not their pictures),
+ * and each news item's and event's words and links (`news:{id}`, `events:{id}`).
+ */
+export type VersionedRecord = 'who-we-are' | 'what-we-do' | 'settings' | `${VersionedItemKind}:${string}`;
+
+/** The record under which one item's versions are kept. */
+export const itemRecord = (kind: VersionedItemKind, id: string): VersionedRecord => `${kind}:${id}`;
+
+/** Earlier versions kept of each page and of the settings: the newest, whatever their age. */
 export const PAGE_VERSIONS_KEPT = 50;
+
+/**
+ * Of each news item and event: fewer, since there are thousands of items (each news text up to
+ * 200,000 characters) and an item is edited around its date, not for years.
+ */
+export const ITEM_VERSIONS_KEPT = 20;
+
+/** How many are kept of a record. */
+export const versionsKeptOf = (record: VersionedRecord): number => (record.includes(':') ? ITEM_VERSIONS_KEPT : PAGE_VERSIONS_KEPT);
 
 /** What a page said before a save replaced it. */
 export const pageVersionSchema = z.object({

@@ -1,7 +1,8 @@
 import type { Db } from '../db/connect.ts';
 import { NEVER_SAVED } from '../shared/edit-version.ts';
 import { newId } from '../shared/ids.ts';
-import { PAGE_VERSIONS_KEPT, type PageVersion, type VersionedRecord } from './versions.schema.ts';
+import { sql } from 'kysely';
+import { versionsKeptOf, type PageVersion, type VersionedItemKind, type VersionedRecord } from './versions.schema.ts';
 
 /** Who saved, for the earlier version the save replaced; none for the server's command line. */
 export interface SavedBy {
@@ -22,7 +23,7 @@ interface Save {
 
 /**
  * Keeps what the record held before this save, in the save's transaction (`trx`), when the save
- * changed it; forgets all but the newest PAGE_VERSIONS_KEPT of that record.
+ * changed it; forgets all but the newest of that record (`versionsKeptOf`).
  */
 export async function keepEarlierVersion(trx: Db, save: Save): Promise<void> {
   if (save.beforeVersion === NEVER_SAVED || JSON.stringify(save.before) === JSON.stringify(save.after)) return;
@@ -44,7 +45,7 @@ export async function keepEarlierVersion(trx: Db, save: Save): Promise<void> {
     .where('page', '=', save.record)
     .orderBy('replacedAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(PAGE_VERSIONS_KEPT);
+    .limit(versionsKeptOf(save.record));
   await trx.deleteFrom('pageVersions').where('page', '=', save.record).where('id', 'not in', newest).execute();
 }
 
@@ -64,4 +65,31 @@ export async function earlierVersions(db: Db, record: VersionedRecord): Promise<
     replacedAt: row.replacedAt,
     replacedBy: row.replacedByName,
   }));
+}
+
+/** Forgets a record's earlier versions (an item deleted for ever takes its words with it). */
+export async function forgetVersions(db: Db, record: VersionedRecord): Promise<void> {
+  await db.deleteFrom('pageVersions').where('page', '=', record).execute();
+}
+
+const ITEM_TABLES = { news: 'news_items', events: 'events' } as const satisfies Record<VersionedItemKind, string>;
+
+/**
+ * Forgets the versions of items that are not on the site nor among the recently deleted any
+ * more (a backup restored over them, a row removed by hand); returns how many.
+ */
+export async function forgetVersionsOfGoneItems(db: Db): Promise<number> {
+  let count = 0;
+  for (const [kind, table] of Object.entries(ITEM_TABLES)) {
+    const prefix = `${kind}:`;
+    const result = await db
+      .deleteFrom('pageVersions')
+      .where('page', 'like', `${prefix}%`)
+      .where((eb) =>
+        eb.not(eb.exists(sql`(select 1 from ${sql.table(table)} where ${sql.lit(prefix)} || ${sql.table(table)}.id = page_versions.page)`)),
+      )
+      .executeTakeFirst();
+    count += Number(result.numDeletedRows);
+  }
+  return count;
 }

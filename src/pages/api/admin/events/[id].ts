@@ -9,7 +9,7 @@ export const PUT = endpoint(
   { summary: 'Update an event', body: eventInputSchema, response: eventSchema, versioned: true },
   async (context, app, input) => {
     const id = pathId(context, 'Event');
-    const event = await app.events.update(id, input, ifMatch(context.request));
+    const event = await app.events.update(id, input, ifMatch(context.request), context.locals.auth?.admin);
     noteActivity(context, { action: 'edited', subject: { kind: 'event', id, label: event.name } });
     return versionedJson(event);
   },

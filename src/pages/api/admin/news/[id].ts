@@ -9,7 +9,7 @@ export const PUT = endpoint(
   { summary: 'Update a news item', body: newsInputSchema, response: newsItemSchema, versioned: true },
   async (context, app, input) => {
     const id = pathId(context, 'News item');
-    const item = await app.news.update(id, input, ifMatch(context.request));
+    const item = await app.news.update(id, input, ifMatch(context.request), context.locals.auth?.admin);
     noteActivity(context, { action: 'edited', subject: { kind: 'news', id, label: item.title } });
     return versionedJson(publicNewsItem(item));
   },
