@@ -1,4 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { notify } from '../components/ui/notices.ts';
+
+/** The query parameter of a link that opens one item's edit dialog (the activity log's 'Earlier versions'). */
+export const EDIT_PARAMETER = 'edit';
 
 /** The dialogs of a list screen: create (a fresh form each time), edit one item, delete one item. */
 export function useItemDialogs<T>() {
@@ -20,4 +25,28 @@ export function useItemDialogs<T>() {
     deleting,
     setDeleting,
   };
+}
+
+/**
+ * `?edit={id}`: opens that item's edit dialog once the list has loaded, then drops the parameter
+ * (so Back and a reload do not open it again). An item no longer on the list is said so.
+ */
+export function useEditFromLink<T extends { id: string }>(items: T[] | undefined, open: (item: T) => void, noun: string): void {
+  const [params, setParams] = useSearchParams();
+  const id = params.get(EDIT_PARAMETER);
+  useEffect(() => {
+    if (!id || !items) return;
+    const item = items.find((candidate) => candidate.id === id);
+    if (item) open(item);
+    else notify({ title: `That ${noun} is not on the site any more`, description: 'It may be under Recently deleted.' });
+    setParams(
+      (previous) => {
+        previous.delete(EDIT_PARAMETER);
+        return previous;
+      },
+      { replace: true },
+    );
+    // Once per link: `open` is a new function on each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, items]);
 }

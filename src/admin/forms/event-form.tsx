@@ -6,6 +6,10 @@ import { useAdminForm } from './use-admin-form.ts';
 import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 import { DraftRestored } from './draft-restored.tsx';
+import { ITEM_VERSIONS_KEPT } from '../../core/versions/versions.schema.ts';
+import { formatEventWhen } from '../../core/shared/time.ts';
+import { dateTimeInputValue, useTimeZone } from '../dates.ts';
+import { EarlierVersions, putVersionInForm, VersionInForm } from '../ui/earlier-versions.tsx';
 
 export interface EventFormValues {
   name: string;
@@ -27,43 +31,81 @@ interface EventFormProps {
   serverErrors: Record<string, string>;
   /** Where what is typed is kept until saved (drafts.ts). */
   draft?: DraftOf;
+  /** An event's earlier versions (GET …/versions), listed under the form to put one back. */
+  earlierVersionsUrl?: string;
   onSubmit: (values: EventFormValues) => void;
 }
 
+/** What an earlier version of an event keeps (docs/decisions/056): its words and booking link, not its picture. */
+const VERSIONED_FIELDS = [
+  { name: 'name', label: 'Event Name' },
+  { name: 'date', label: 'Date' },
+  { name: 'location', label: 'Location' },
+  { name: 'bookingUrl', label: 'Booking URL' },
+  { name: 'comment', label: 'Description' },
+  { name: 'organiser', label: 'Organiser' },
+];
+
 /** SPEC §2 Manage Events dialog and §5: name, date, booking URL and description are required. */
-export function EventForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft }: EventFormProps) {
-  const { register, control, submitWith, errorOf, restoredDraft } = useAdminForm(eventInputSchema, initial, serverErrors, { draft });
+export function EventForm(props: EventFormProps) {
+  const { initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft, earlierVersionsUrl } = props;
+  const form = useAdminForm(eventInputSchema, initial, serverErrors, { draft });
+  const { register, control, submitWith, errorOf, restoredDraft } = form;
   const [uploading, setUploading] = useState(false);
+  const [used, setUsed] = useState<string | null>(null);
+  const timeZone = useTimeZone();
 
   return (
-    <form onSubmit={submitWith(onSubmit)} noValidate className="space-y-4">
-      <DraftRestored draft={restoredDraft} />
-      <InputField label="Event Name" required {...register('name')} error={errorOf('name')} />
-      <InputField label="Date" type="datetime-local" required {...register('date')} error={errorOf('date')} />
-      <InputField label="Location" {...register('location')} error={errorOf('location')} />
-      <InputField
-        label="Booking URL"
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        required
-        {...register('bookingUrl')}
-        error={errorOf('bookingUrl')}
-      />
-      <TextAreaField label="Description" rows={5} required {...register('comment')} error={errorOf('comment')} />
-      <FormImageField
-        control={control}
-        name="imageUrl"
-        flow="direct"
-        label="Event Image"
-        error={errorOf('imageUrl')}
-        onBusyChange={setUploading}
-      />
-      <ImageDescriptionField fallback="event's name" {...register('imageAlt')} error={errorOf('imageAlt')} />
-      <InputField label="Organiser" {...register('organiser')} error={errorOf('organiser')} />
-      <Button type="submit" className="w-full" disabled={pending || uploading}>
-        {pending ? pendingLabel : submitLabel}
-      </Button>
-    </form>
+    <>
+      <form onSubmit={submitWith(onSubmit)} noValidate className="space-y-4">
+        <DraftRestored draft={restoredDraft} />
+        <VersionInForm savedAt={used} saveLabel={submitLabel} />
+        <InputField label="Event Name" required {...register('name')} error={errorOf('name')} />
+        <InputField label="Date" type="datetime-local" required {...register('date')} error={errorOf('date')} />
+        <InputField label="Location" {...register('location')} error={errorOf('location')} />
+        <InputField
+          label="Booking URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          required
+          {...register('bookingUrl')}
+          error={errorOf('bookingUrl')}
+        />
+        <TextAreaField label="Description" rows={5} required {...register('comment')} error={errorOf('comment')} />
+        <FormImageField
+          control={control}
+          name="imageUrl"
+          flow="direct"
+          label="Event Image"
+          error={errorOf('imageUrl')}
+          onBusyChange={setUploading}
+        />
+        <ImageDescriptionField fallback="event's name" {...register('imageAlt')} error={errorOf('imageAlt')} />
+        <InputField label="Organiser" {...register('organiser')} error={errorOf('organiser')} />
+        <Button type="submit" className="w-full" disabled={pending || uploading}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </form>
+      {earlierVersionsUrl && (
+        <EarlierVersions
+          url={earlierVersionsUrl}
+          what="this event"
+          kept={ITEM_VERSIONS_KEPT}
+          fields={VERSIONED_FIELDS}
+          note="Its image is not kept here: after a change, 'Undo' in its notice puts it back."
+          show={(name, value) => (name === 'date' && value ? formatEventWhen(value, timeZone) : value)}
+          onUse={(version) => {
+            putVersionInForm(
+              form as never,
+              VERSIONED_FIELDS.map((field) => field.name),
+              version,
+              (name, value) => (name === 'date' && value ? dateTimeInputValue(value, timeZone) : value),
+            );
+            setUsed(version.savedAt);
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -8,6 +8,10 @@ import { useAdminForm } from './use-admin-form.ts';
 import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 import { DraftRestored } from './draft-restored.tsx';
+import { ITEM_VERSIONS_KEPT } from '../../core/versions/versions.schema.ts';
+import { formatDisplayDate } from '../../core/shared/time.ts';
+import { dateInputValue, useTimeZone } from '../dates.ts';
+import { EarlierVersions, putVersionInForm, VersionInForm, wordsOfHtml } from '../ui/earlier-versions.tsx';
 
 /** Without the editor's code (a page older than the site, a dropped connection): say so in its place; the rest of the form stays. */
 function EditorNotLoaded() {
@@ -37,60 +41,97 @@ interface NewsFormProps {
   serverErrors: Record<string, string>;
   /** Where what is typed is kept until saved (drafts.ts). */
   draft?: DraftOf;
+  /** An item's earlier versions (GET …/versions), listed under the form to put one back. */
+  earlierVersionsUrl?: string;
   onSubmit: (values: NewsFormValues) => void;
 }
 
+/** What an earlier version of a news item keeps (docs/decisions/056): its words, not its picture. */
+const VERSIONED_FIELDS = [
+  { name: 'title', label: 'Title' },
+  { name: 'publishedAt', label: 'Publication Date' },
+  { name: 'content', label: 'Content' },
+];
+
 /** SPEC §2 Manage News dialog: title, publication date, rich-text content, optional image. */
-export function NewsForm({ initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft }: NewsFormProps) {
-  const { register, control, submitWith, errorOf, restoredDraft } = useAdminForm(newsInputSchema, initial, serverErrors, { draft });
+export function NewsForm(props: NewsFormProps) {
+  const { initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft, earlierVersionsUrl } = props;
+  const form = useAdminForm(newsInputSchema, initial, serverErrors, { draft });
+  const { register, control, submitWith, errorOf, restoredDraft } = form;
   const [uploading, setUploading] = useState(false);
+  const [used, setUsed] = useState<string | null>(null);
+  const timeZone = useTimeZone();
   const contentLabel = useId();
   const contentError = errorOf('content');
 
   return (
-    <form onSubmit={submitWith(onSubmit)} noValidate className="space-y-4">
-      <DraftRestored draft={restoredDraft} />
-      <InputField label="Title" required {...register('title')} error={errorOf('title')} />
-      <InputField label="Publication Date" type="date" required {...register('publishedAt')} error={errorOf('publishedAt')} />
-      <div>
-        <p id={contentLabel} className="text-sm font-semibold text-slate-900">
-          Content
-        </p>
-        {/* As tall as the loaded editor (toolbar and text area): nothing below it moves when it
-            arrives, so a tap on the button under it lands where the finger aimed. */}
-        <div className="mt-1 min-h-[14.5rem]">
-          <Suspense
-            fallback={
-              <p role="status" className="rounded-md border border-slate-300 p-3 text-slate-600">
-                Loading editor...
-              </p>
-            }
-          >
-            <Controller
-              control={control}
-              name="content"
-              render={({ field }) => <RichTextEditor value={field.value} onChange={field.onChange} labelId={contentLabel} />}
-            />
-          </Suspense>
-        </div>
-        {contentError && (
-          <p role="alert" className="mt-1 text-sm font-medium text-red-700">
-            {contentError}
+    <>
+      <form onSubmit={submitWith(onSubmit)} noValidate className="space-y-4">
+        <DraftRestored draft={restoredDraft} />
+        <VersionInForm savedAt={used} saveLabel={submitLabel} />
+        <InputField label="Title" required {...register('title')} error={errorOf('title')} />
+        <InputField label="Publication Date" type="date" required {...register('publishedAt')} error={errorOf('publishedAt')} />
+        <div>
+          <p id={contentLabel} className="text-sm font-semibold text-slate-900">
+            Content
           </p>
-        )}
-      </div>
-      <FormImageField
-        control={control}
-        name="imageUrl"
-        flow="news"
-        label="Image (optional)"
-        error={errorOf('imageUrl')}
-        onBusyChange={setUploading}
-      />
-      <ImageDescriptionField fallback="title" {...register('imageAlt')} error={errorOf('imageAlt')} />
-      <Button type="submit" className="w-full" disabled={pending || uploading}>
-        {pending ? pendingLabel : submitLabel}
-      </Button>
-    </form>
+          {/* As tall as the loaded editor (toolbar and text area): nothing below it moves when it
+            arrives, so a tap on the button under it lands where the finger aimed. */}
+          <div className="mt-1 min-h-[14.5rem]">
+            <Suspense
+              fallback={
+                <p role="status" className="rounded-md border border-slate-300 p-3 text-slate-600">
+                  Loading editor...
+                </p>
+              }
+            >
+              <Controller
+                control={control}
+                name="content"
+                render={({ field }) => <RichTextEditor value={field.value} onChange={field.onChange} labelId={contentLabel} />}
+              />
+            </Suspense>
+          </div>
+          {contentError && (
+            <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+              {contentError}
+            </p>
+          )}
+        </div>
+        <FormImageField
+          control={control}
+          name="imageUrl"
+          flow="news"
+          label="Image (optional)"
+          error={errorOf('imageUrl')}
+          onBusyChange={setUploading}
+        />
+        <ImageDescriptionField fallback="title" {...register('imageAlt')} error={errorOf('imageAlt')} />
+        <Button type="submit" className="w-full" disabled={pending || uploading}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </form>
+      {earlierVersionsUrl && (
+        <EarlierVersions
+          url={earlierVersionsUrl}
+          what="this news item"
+          kept={ITEM_VERSIONS_KEPT}
+          fields={VERSIONED_FIELDS}
+          note="Its image is not kept here: after a change, 'Undo' in its notice puts it back."
+          show={(name, value) =>
+            name === 'publishedAt' ? formatDisplayDate(value, timeZone) : name === 'content' ? wordsOfHtml(value) : value
+          }
+          onUse={(version) => {
+            putVersionInForm(
+              form as never,
+              VERSIONED_FIELDS.map((field) => field.name),
+              version,
+              (name, value) => (name === 'publishedAt' ? dateInputValue(value, timeZone) : value),
+            );
+            setUsed(version.savedAt);
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -12,7 +12,7 @@ import { ItemActions } from '../ui/item-actions.tsx';
 import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
-import { useItemDialogs } from '../use-item-dialogs.ts';
+import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 
@@ -67,6 +67,14 @@ export function EventsScreen() {
     }),
     dialogs,
   });
+  useEditFromLink(
+    events.data,
+    (event) => {
+      update.reset();
+      setEditing(event);
+    },
+    'event',
+  );
 
   return (
     <AdminPage
@@ -109,6 +117,7 @@ export function EventsScreen() {
               imageAlt: editing.imageAlt ?? '',
               organiser: editing.organiser ?? '',
             }}
+            earlierVersionsUrl={`/api/admin/events/${editing.id}/versions`}
             submitLabel="Update Event"
             pendingLabel="Updating..."
             pending={update.isPending}

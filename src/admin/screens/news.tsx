@@ -12,7 +12,7 @@ import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { draftKey } from '../drafts.ts';
-import { useItemDialogs } from '../use-item-dialogs.ts';
+import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 
@@ -49,6 +49,14 @@ export function NewsScreen() {
     imageAlt: '',
   });
   const { editing, deleting } = dialogs;
+  useEditFromLink(
+    news.data,
+    (item) => {
+      update.reset();
+      dialogs.setEditing(item);
+    },
+    'news item',
+  );
 
   return (
     <AdminPage
@@ -88,6 +96,7 @@ export function NewsScreen() {
               imageUrl: editing.imageUrl,
               imageAlt: editing.imageAlt ?? '',
             }}
+            earlierVersionsUrl={`/api/admin/news/${editing.id}/versions`}
             submitLabel="Update News Item"
             pendingLabel="Updating..."
             pending={update.isPending}

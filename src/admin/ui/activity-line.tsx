@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { describeActivity, trashKindOf, type ActivityEntry } from '../../core/activity/activity.schema.ts';
+import { describeActivity, trashKindOf, type ActivityEntry, type ActivitySubjectKind } from '../../core/activity/activity.schema.ts';
 import { formatDisplayDateTime } from '../../core/shared/time.ts';
 import type { TrashKind } from '../../core/trash/trash.schema.ts';
 import { useTrash } from '../use-trash.ts';
 import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
+import { EDIT_PARAMETER } from '../use-item-dialogs.ts';
 import { AdminLink } from './admin-link.tsx';
 import { Button } from './button.tsx';
 
@@ -32,19 +33,32 @@ export function ActivityLine({ entry, timeZone, action }: { entry: ActivityEntry
  * What a line offers to put it right where it was found, in the log or on the dashboard:
  * 'Restore' beside a delete the server says it would undo now (the item is still among the
  * recently deleted, from that delete), and 'Earlier versions' beside an edit of an information
- * page or the settings, whose screen lists what they said before (docs/decisions/055).
+ * page or the settings, whose screen lists what they said before (docs/decisions/055), or of a
+ * news item or an event, whose edit dialog lists them (056).
  */
 export function actionOf(entry: ActivityEntry): ReactNode {
   const kind = entry.restorable ? trashKindOf(entry.subjectKind) : null;
   if (kind && entry.subjectId) return <RestoreDeleted kind={kind} id={entry.subjectId} label={entry.subjectLabel ?? ''} />;
-  const screen = entry.action === 'edited' ? VERSIONED_SCREENS.find((candidate) => candidate.edits(entry)) : undefined;
-  if (!screen) return undefined;
+  if (entry.action !== 'edited') return undefined;
+  const item = entry.subjectId && entry.subjectKind ? VERSIONED_ITEMS[entry.subjectKind] : undefined;
+  if (item) return <EarlierVersionsLink href={`${item.href}?${EDIT_PARAMETER}=${entry.subjectId}`} of={entry.subjectLabel || item.label} />;
+  const screen = VERSIONED_SCREENS.find((candidate) => candidate.edits(entry));
+  return screen ? <EarlierVersionsLink href={screen.href} of={screen.label} /> : undefined;
+}
+
+function EarlierVersionsLink({ href, of }: { href: string; of: string }) {
   return (
-    <AdminLink href={screen.href} className="text-sm font-medium text-blue-800 underline">
-      Earlier versions<span className="sr-only"> of {screen.label}</span>
+    <AdminLink href={href} className="text-sm font-medium text-blue-800 underline">
+      Earlier versions<span className="sr-only"> of {of}</span>
     </AdminLink>
   );
 }
+
+/** The kinds of item whose edits keep earlier versions, and the screen that opens one to edit. */
+const VERSIONED_ITEMS: Partial<Record<ActivitySubjectKind, { href: string; label: string }>> = {
+  news: ADMIN_SCREENS.news,
+  event: ADMIN_SCREENS.events,
+};
 
 /** The screens whose edits keep earlier versions, and which lines tell of such an edit. */
 const VERSIONED_SCREENS = [ADMIN_SCREENS.whoWeAre, ADMIN_SCREENS.whatWeDo, ADMIN_SCREENS.settings].map((screen) => ({

@@ -16,22 +16,32 @@ export function preview(text: string): string {
 }
 
 /**
- * What an information page said before each of its last saves (docs/decisions/055), under its
- * form: 'Use this version' puts that text in the form, where it is checked and saved as any edit
- * (so that putting back is itself kept, and a save made meanwhile by someone else is not lost).
+ * What a page, the settings, a news item or an event said before each of its last saves
+ * (docs/decisions/055, 056), under its form: 'Use this version' puts that text in the form, where
+ * it is checked and saved as any edit (so that putting back is itself kept, and a save made
+ * meanwhile by someone else is not lost).
  */
 export function EarlierVersions({
   url,
   fields,
   onUse,
   note,
+  what = 'this page',
+  kept = PAGE_VERSIONS_KEPT,
+  show = (_name, value) => value,
 }: {
-  /** GET {page}/versions. */
+  /** GET {record}/versions. */
   url: string;
   fields: { name: string; label: string }[];
   onUse: (version: PageVersion) => void;
   /** What the versions leave out, said under the explanation. */
   note?: string;
+  /** 'this news item': what the versions are of. */
+  what?: string;
+  /** How many the server keeps. */
+  kept?: number;
+  /** A field's stored value as a person reads it (a date, the words of HTML). */
+  show?: (name: string, value: string) => string;
 }) {
   const timeZone = useTimeZone();
   const versions = useQuery<PageVersion[]>({ queryKey: [url], staleTime: 0 });
@@ -41,8 +51,8 @@ export function EarlierVersions({
     <details className="mt-8 rounded-lg border border-slate-200 bg-white">
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">Earlier versions ({list.length})</summary>
       <p className="px-4 text-sm text-slate-600">
-        What this page said before each of its last {PAGE_VERSIONS_KEPT} saves. &lsquo;Use this version&rsquo; puts that text in the form
-        above; nothing changes on the site until you save.
+        What {what} said before each of its last {kept} saves. &lsquo;Use this version&rsquo; puts that text in the form above; nothing
+        changes on the site until you save.
       </p>
       {note && <p className="mt-1 px-4 text-sm text-slate-600">{note}</p>}
       <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200">
@@ -55,7 +65,7 @@ export function EarlierVersions({
               {fields.map((field) => (
                 <div key={field.name}>
                   <dt className="inline font-semibold">{/[?:]$/.test(field.label) ? `${field.label} ` : `${field.label}: `}</dt>
-                  <dd className="inline break-words">{preview(version.content[field.name] ?? '') || '(empty)'}</dd>
+                  <dd className="inline break-words">{preview(show(field.name, version.content[field.name] ?? '')) || '(empty)'}</dd>
                 </div>
               ))}
             </dl>
@@ -72,20 +82,32 @@ export function EarlierVersions({
 /**
  * Puts an earlier version's fields in the form as unsaved edits (the Save button and the
  * unsaved-changes guard see them) and moves to the first, where the note says what happened.
+ * `toForm`: a stored value as its input holds it (an instant as the club's local date).
  */
-export function putVersionInForm(form: UseFormReturn<never>, names: string[], version: PageVersion): void {
+export function putVersionInForm(
+  form: UseFormReturn<never>,
+  names: string[],
+  version: PageVersion,
+  toForm: (name: string, value: string) => string = (_name, value) => value,
+): void {
   const fields = form as unknown as UseFormReturn<Record<string, string>>;
-  for (const name of names) fields.setValue(name, version.content[name] ?? '', { shouldDirty: true });
+  for (const name of names) fields.setValue(name, toForm(name, version.content[name] ?? ''), { shouldDirty: true });
   if (names[0]) fields.setFocus(names[0]);
 }
 
 /** At the top of the form, once 'Use this version' put a version in it. */
-export function VersionInForm({ savedAt }: { savedAt: string | null }) {
+export function VersionInForm({ savedAt, saveLabel = 'Save Changes' }: { savedAt: string | null; saveLabel?: string }) {
   const timeZone = useTimeZone();
   if (!savedAt) return null;
   return (
     <p role="status" className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-slate-900">
-      {`The text saved ${formatDisplayDateTime(savedAt, timeZone)} is in the form: check it, then Save Changes.`}
+      {`The text saved ${formatDisplayDateTime(savedAt, timeZone)} is in the form: check it, then ${saveLabel}.`}
     </p>
   );
+}
+
+/** The words of stored (cleaned) news HTML, for a line of the list: parsed inert, never shown as HTML. */
+export function wordsOfHtml(html: string): string {
+  const spaced = html.replace(/<\/(?:p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$& ');
+  return new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
 }

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../setup/api-client.ts';
+import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
+import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { sqliteDb } from '../setup/databases.ts';
+import { addAdministrator, adminToken, create, denBuilding } from '../setup/fill-site.ts';
+import { useServer } from '../setup/server.ts';
+
+// A stranger with a volunteer's password swapped an event's booking link for a scam's, and a
+// volunteer pasted the AGM's minutes over a news item: the committee puts both back from their
+// earlier versions, on a phone (docs/decisions/056).
+
+const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
+
+describe('earlier versions of news items and events, in Chromium', () => {
+  const suite = useServer(sqliteDb, { SITE_TIMEZONE: 'Europe/London' });
+  const chrome = useBrowser();
+
+  it("follows the stranger's line from the log to the event and puts its booking link back", async () => {
+    const token = await adminToken(suite.url);
+    const event = await create(suite.url, token, '/api/admin/events', denBuilding());
+    const stranger = await addAdministrator(suite, token, 'stranger', 'a pale lantern under winter');
+    const scam = 'https://scam.example.net/pay';
+    const swapped = await call(suite, 'PUT', `/api/admin/events/${event.id}`, {
+      token: stranger.token,
+      body: { ...denBuilding(), date: event.date, bookingUrl: scam, comment: 'Pay here to keep your place.' },
+    });
+    expect(swapped.status).toBe(200);
+    expect(await (await fetch(`${suite.url}/events/${event.id}`)).text()).toContain(scam);
+
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/activity`);
+    const line = page.getByTestId('activity').locator('li').filter({ hasText: 'stranger edited the event “Den building”' });
+    await line.getByRole('link', { name: 'Earlier versions of Den building' }).click();
+    // The events screen opens that event's dialog, and the address forgets the link.
+    const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+    await dialog.waitFor();
+    await expect.poll(() => page.url()).toBe(`${suite.url}/admin/events`);
+    await expect(dialog.getByLabel('Booking URL').inputValue()).resolves.toBe(scam);
+    await dialog.getByText('Earlier versions (1)').click();
+    await dialog.getByText(/^Saved .*; replaced .* by stranger\.$/).waitFor();
+    await dialog.getByText('https://booking.example.org/den').waitFor();
+    await dialog.getByText("Its image is not kept here: after a change, 'Undo' in its notice puts it back.").waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.locator('details').screenshot({ path: `${shots}/admin-event-versions-390.png` });
+
+    await dialog.getByRole('button', { name: /^Use this version/ }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: /^The text saved .* is in the form: check it, then Update Event\.$/ })
+      .waitFor();
+    await expect(dialog.getByLabel('Booking URL').inputValue()).resolves.toBe('https://booking.example.org/den');
+    await expect(dialog.getByLabel('Description').inputValue()).resolves.toBe('Bring wellies.');
+    await expect(dialog.getByLabel('Event Name').evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    // The date comes back as the club's local time, as the input holds it (10:00 UTC in winter London).
+    await expect(dialog.getByLabel('Date').inputValue()).resolves.toMatch(/T10:00$/);
+    // Nothing changed on the site until it is saved.
+    expect(await (await fetch(`${suite.url}/events/${event.id}`)).text()).toContain(scam);
+    await dialog.getByRole('button', { name: 'Update Event' }).click();
+    await expectNotice(page, 'Event updated successfully');
+    const site = await (await fetch(`${suite.url}/events/${event.id}`)).text();
+    expect(site).toContain('https://booking.example.org/den');
+    expect(site).not.toContain(scam);
+    const stored = await call(suite, 'GET', `/api/events/${event.id}`);
+    expect(stored.body).toMatchObject({ date: event.date, bookingUrl: 'https://booking.example.org/den', comment: 'Bring wellies.' });
+    await context.close();
+  });
+
+  it("puts back a news item's text pasted over by mistake, in the rich-text editor", async () => {
+    const token = await adminToken(suite.url);
+    const item = await create(suite.url, token, '/api/admin/news', {
+      title: 'Camp-out in the school field',
+      publishedAt: '2026-11-02',
+      content: '<p>Bring a <strong>torch</strong> and a sleeping bag.</p>',
+    });
+    const pasted = await call(suite, 'PUT', `/api/admin/news/${item.id}`, {
+      token,
+      body: { title: 'Camp-out in the school field', publishedAt: '2026-11-02', content: '<p>Minutes of the AGM: apologies from Tom.</p>' },
+    });
+    expect(pasted.status).toBe(200);
+
+    const context = await chrome.browser.newContext({ ...TOUCH_PHONE });
+    const page = await context.newPage();
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/news`);
+    await page.getByRole('button', { name: 'Edit Camp-out in the school field' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit News Item' });
+    const editor = dialog.getByRole('textbox', { name: 'Content' });
+    await expect.poll(() => editor.textContent()).toBe('Minutes of the AGM: apologies from Tom.');
+    await dialog.getByText('Earlier versions (1)').click();
+    // The text as words, not as HTML; the date as people write it.
+    await dialog.getByText('Bring a torch and a sleeping bag.').waitFor();
+    await dialog.getByText('November 2, 2026').waitFor();
+    await dialog.locator('details').screenshot({ path: `${shots}/admin-news-versions-390.png` });
+    await dialog.getByRole('button', { name: /^Use this version/ }).click();
+    await expect.poll(() => editor.innerHTML()).toBe('<p>Bring a <strong>torch</strong> and a sleeping bag.</p>');
+    await expect(dialog.getByLabel('Publication Date').inputValue()).resolves.toBe('2026-11-02');
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${shots}/admin-news-versions-1280.png`, fullPage: true });
+    await dialog.getByRole('button', { name: 'Update News Item' }).click();
+    await expectNotice(page, 'News item updated successfully');
+    const site = await (await fetch(`${suite.url}/news/${item.id}`)).text();
+    expect(site).toContain('Bring a <strong>torch</strong> and a sleeping bag.');
+    expect(site).not.toContain('Minutes of the AGM');
+    await context.close();
+  });
+
+  it('says so when the link names an item that is not on the site any more', async () => {
+    const token = await adminToken(suite.url);
+    const event = await create(suite.url, token, '/api/admin/events', { ...denBuilding(), name: 'Bonfire' });
+    expect((await call(suite, 'DELETE', `/api/admin/events/${event.id}`, { token })).status).toBe(200);
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/events?edit=${event.id}`);
+    await expectNotice(page, 'That event is not on the site any more');
+    await expect.poll(() => page.url()).toBe(`${suite.url}/admin/events`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+});
