@@ -6,10 +6,9 @@ import { useAdminForm } from './use-admin-form.ts';
 import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 import { DraftRestored } from './draft-restored.tsx';
-import { ITEM_VERSIONS_KEPT } from '../../core/versions/versions.schema.ts';
 import { formatEventWhen } from '../../core/shared/time.ts';
 import { dateTimeInputValue, useTimeZone } from '../dates.ts';
-import { EarlierVersions, putVersionInForm, VersionInForm } from '../ui/earlier-versions.tsx';
+import { ItemVersions, VersionInForm } from '../ui/earlier-versions.tsx';
 
 export interface EventFormValues {
   name: string;
@@ -88,22 +87,14 @@ export function EventForm(props: EventFormProps) {
         </Button>
       </form>
       {earlierVersionsUrl && (
-        <EarlierVersions
+        <ItemVersions
           url={earlierVersionsUrl}
           what="this event"
-          kept={ITEM_VERSIONS_KEPT}
           fields={VERSIONED_FIELDS}
-          note="Its image is not kept here: after a change, 'Undo' in its notice puts it back."
+          form={form as never}
           show={(name, value) => (name === 'date' && value ? formatEventWhen(value, timeZone) : value)}
-          onUse={(version) => {
-            putVersionInForm(
-              form as never,
-              VERSIONED_FIELDS.map((field) => field.name),
-              version,
-              (name, value) => (name === 'date' && value ? dateTimeInputValue(value, timeZone) : value),
-            );
-            setUsed(version.savedAt);
-          }}
+          toForm={(name, value) => (name === 'date' && value ? dateTimeInputValue(value, timeZone) : value)}
+          onUsed={setUsed}
         />
       )}
     </>

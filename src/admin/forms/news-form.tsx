@@ -8,10 +8,9 @@ import { useAdminForm } from './use-admin-form.ts';
 import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 import { DraftRestored } from './draft-restored.tsx';
-import { ITEM_VERSIONS_KEPT } from '../../core/versions/versions.schema.ts';
 import { formatDisplayDate } from '../../core/shared/time.ts';
 import { dateInputValue, useTimeZone } from '../dates.ts';
-import { EarlierVersions, putVersionInForm, VersionInForm, wordsOfHtml } from '../ui/earlier-versions.tsx';
+import { ItemVersions, VersionInForm, wordsOfHtml } from '../ui/earlier-versions.tsx';
 
 /** Without the editor's code (a page older than the site, a dropped connection): say so in its place; the rest of the form stays. */
 function EditorNotLoaded() {
@@ -112,24 +111,16 @@ export function NewsForm(props: NewsFormProps) {
         </Button>
       </form>
       {earlierVersionsUrl && (
-        <EarlierVersions
+        <ItemVersions
           url={earlierVersionsUrl}
           what="this news item"
-          kept={ITEM_VERSIONS_KEPT}
           fields={VERSIONED_FIELDS}
-          note="Its image is not kept here: after a change, 'Undo' in its notice puts it back."
+          form={form as never}
           show={(name, value) =>
             name === 'publishedAt' ? formatDisplayDate(value, timeZone) : name === 'content' ? wordsOfHtml(value) : value
           }
-          onUse={(version) => {
-            putVersionInForm(
-              form as never,
-              VERSIONED_FIELDS.map((field) => field.name),
-              version,
-              (name, value) => (name === 'publishedAt' ? dateInputValue(value, timeZone) : value),
-            );
-            setUsed(version.savedAt);
-          }}
+          toForm={(name, value) => (name === 'publishedAt' ? dateInputValue(value, timeZone) : value)}
+          onUsed={setUsed}
         />
       )}
     </>

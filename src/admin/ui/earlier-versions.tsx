@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
-import { PAGE_VERSIONS_KEPT, type PageVersion } from '../../core/versions/versions.schema.ts';
+import { ITEM_VERSIONS_KEPT, PAGE_VERSIONS_KEPT, type PageVersion } from '../../core/versions/versions.schema.ts';
 import { formatDisplayDateTime } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
 import { Button } from './button.tsx';
@@ -110,4 +110,47 @@ export function VersionInForm({ savedAt, saveLabel = 'Save Changes' }: { savedAt
 export function wordsOfHtml(html: string): string {
   const spaced = html.replace(/<\/(?:p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$& ');
   return new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
+}
+
+/**
+ * A news item's or an event's earlier versions under its edit form (docs/decisions/056): their
+ * words, not their picture. `toForm` and `show` turn a stored value into the input's and into words.
+ */
+export function ItemVersions({
+  url,
+  what,
+  fields,
+  form,
+  show,
+  toForm,
+  onUsed,
+}: {
+  url: string;
+  what: string;
+  fields: { name: string; label: string }[];
+  form: UseFormReturn<never>;
+  show: (name: string, value: string) => string;
+  toForm: (name: string, value: string) => string;
+  /** When the text 'Use this version' put in the form was saved. */
+  onUsed: (savedAt: string) => void;
+}) {
+  return (
+    <EarlierVersions
+      url={url}
+      what={what}
+      kept={ITEM_VERSIONS_KEPT}
+      fields={fields}
+      note="Its image is not kept here: after a change, 'Undo' in its notice puts it back."
+      show={show}
+      onUse={(version) => {
+        putVersionInForm(
+          form,
+          fields.map((field) => field.name),
+          version,
+          toForm,
+        );
+        onUsed(version.savedAt);
+      }}
+    />
+  );
 }
