@@ -334,8 +334,12 @@ eachDatabase('images on $kind', (db) => {
       const read = (await call(suite, 'GET', path)).body;
       const kept = (Array.isArray(read) ? read.find((item: { id: string }) => item.id === id) : read).imageUrl as string;
       const status = (url: string) => fetch(`${suite.url}${url}`).then((response) => response.status);
-      // Each replaced one stays on the site for Undo, marked released; the one in use is not.
-      expect(await Promise.all([first, ...urls].map(status)), kind).toEqual(Array<number>(7).fill(200));
+      const statusForAdmin = (url: string) =>
+        fetch(`${suite.url}${url}`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.status);
+      // Each replaced one stays on the server for Undo, marked released, and an administrator
+      // still gets it; visitors get only the one in use at once (053).
+      expect(await Promise.all([first, ...urls].map(statusForAdmin)), kind).toEqual(Array<number>(7).fill(200));
+      expect(await Promise.all([first, ...urls].map(status)), kind).toEqual([first, ...urls].map((url) => (url === kept ? 200 : 404)));
       const direct = openDb(suite);
       handles.push(direct);
       const released = await direct
@@ -361,8 +365,10 @@ eachDatabase('images on $kind', (db) => {
       const photo = (await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: other } })).body.id as string;
       expect((await call(suite, 'PUT', `/api/admin/gallery/${photo}`, { token, body: { imageUrl: kept } })).status).toBe(200);
       await expect
-        .poll(() => Promise.all([first, ...urls, other].map(status)), { timeout: 10_000 })
+        .poll(() => Promise.all([first, ...urls, other].map(statusForAdmin)), { timeout: 10_000 })
         .toEqual([first, ...urls, other].map((url) => (url === before || url === kept || url === other ? 200 : 404)));
+      // `other`, kept for its Undo, is the administrators' alone; the two in use are everyone's.
+      expect(await Promise.all([before, kept, other].map(status))).toEqual([200, 200, 404]);
       for (const url of [first, ...urls].filter((url) => url !== before && url !== kept)) {
         expect(storedFiles(suite, url.split('/').pop()!), url).toEqual([]);
       }
@@ -380,12 +386,15 @@ eachDatabase('images on $kind', (db) => {
     const second = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
     const photo = (await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: first } })).body.id as string;
     expect((await call(suite, 'PUT', `/api/admin/gallery/${photo}`, { token, body: { imageUrl: second } })).status).toBe(200);
-    expect((await fetch(`${suite.url}${first}`)).status).toBe(200);
+    // Kept for Undo: the administrators' alone (053).
+    const asAdmin = (url: string) => fetch(`${suite.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await asAdmin(first)).status).toBe(200);
+    expect((await fetch(`${suite.url}${first}`)).status).toBe(404);
     // kill -9 takes the timer that would have removed it; the housekeeping at start does.
     setFakeClock(clock, Date.now() + RELEASED_IMAGE_KEEP_MS + 60_000);
     await suite.restart('SIGKILL');
     token = await login(suite);
-    await expect.poll(async () => (await fetch(`${suite.url}${first}`)).status, { timeout: 10_000 }).toBe(404);
+    await expect.poll(async () => (await asAdmin(first)).status, { timeout: 10_000 }).toBe(404);
     expect(storedFiles(suite, first.split('/').pop()!)).toEqual([]);
     expect((await fetch(`${suite.url}${second}`)).status).toBe(200);
     setFakeClock(clock, Date.now());

@@ -129,6 +129,36 @@ eachDatabase('recently deleted on $kind', (db) => {
     }
   });
 
+  it("withdraws a picture an edit replaced at once, while it waits out its 'Undo', and serves it again when put back", async () => {
+    const consent = await uploadImage(suite.url, token, 10);
+    const replacement = await uploadImage(suite.url, token, 11);
+    const oldLogo = await uploadImage(suite.url, token, 12);
+    const newLogo = await uploadImage(suite.url, token, 13);
+    // An upload no form has saved yet is not withdrawn: nothing let it go.
+    expect((await fetch(`${suite.url}${consent}/320.webp`)).status).toBe(200);
+    const photo = await create(suite.url, token, '/api/admin/gallery', { imageUrl: consent, caption: 'Sack race' });
+    expect((await as('PUT', '/api/admin/settings', { logoUrl: oldLogo })).status).toBe(200);
+
+    expect((await as('PUT', `/api/admin/gallery/${photo.id}`, { imageUrl: replacement, caption: 'Sack race' })).status).toBe(200);
+    expect((await as('PUT', '/api/admin/settings', { logoUrl: newLogo })).status).toBe(200);
+    for (const file of [consent, `${consent}/320.webp`, oldLogo, `${oldLogo}/640.avif`]) {
+      const hidden = await fetch(`${suite.url}${file}`);
+      expect(hidden.status, file).toBe(404);
+      // Still on the server for the administrators' 'Undo', out of every shared cache.
+      const seen = await fetch(`${suite.url}${file}`, { headers: { cookie: `club_session=${token}` } });
+      expect(seen.status, file).toBe(200);
+      expect(seen.headers.get('cache-control'), file).toBe('private, no-store');
+    }
+    for (const file of [replacement, newLogo]) expect((await fetch(`${suite.url}${file}/320.webp`)).status, file).toBe(200);
+
+    // 'Undo' puts the first picture back: everyone's again, and the replacement is let go.
+    expect((await as('PUT', `/api/admin/gallery/${photo.id}`, { imageUrl: consent, caption: 'Sack race' })).status).toBe(200);
+    const back = await fetch(`${suite.url}${consent}/320.webp`);
+    expect(back.status).toBe(200);
+    expect(back.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${suite.url}${replacement}/320.webp`)).status).toBe(404);
+  });
+
   it('deletes for ever on request, releasing an image nothing else shows', async () => {
     const image = await uploadImage(suite.url, token, 6);
     const news = await create(suite.url, token, '/api/admin/news', {

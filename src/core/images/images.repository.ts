@@ -27,7 +27,9 @@ const withdrawn = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
         .where('deletedAt', deleted ? 'is not' : 'is', null),
     );
   return eb.and([
-    eb.or([uses('newsItems', true), uses('events', true), uses('galleryImages', true)]),
+    // Let go by a delete (053) or by an edit that replaced it (kept a quarter of an hour for
+    // 'Undo', 050): not an upload waiting for its form to be saved.
+    eb.or([uses('newsItems', true), uses('events', true), uses('galleryImages', true), eb('releasedAt', 'is not', null)]),
     eb.not(uses('newsItems', false)),
     eb.not(uses('events', false)),
     eb.not(uses('galleryImages', false)),
@@ -51,7 +53,10 @@ export function createImagesRepository(db: Db) {
     findByIds: (ids: string[]) =>
       ids.length === 0 ? Promise.resolve([]) : db.selectFrom('images').selectAll().where('id', 'in', ids).execute(),
 
-    /** True when only items in Recently deleted use the image: visitors are not shown it. */
+    /**
+     * True when nothing on the site shows the image any more (items in Recently deleted use it,
+     * or an edit replaced it and it waits out its 'Undo'): visitors are not shown it.
+     */
     isWithdrawn: async (id: string): Promise<boolean> =>
       (await db.selectFrom('images').select('id').where('id', '=', id).where(withdrawn(id)).executeTakeFirst()) !== undefined,
 

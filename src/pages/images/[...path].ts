@@ -10,10 +10,11 @@ const FOR_A_YEAR = 'public, max-age=31536000, immutable';
 
 /**
  * Stored images: /images/{id} is the master, /images/{id}/{width}.{avif|webp} a variant.
- * An id never changes its content, so every answer may be cached for a year. An image that only
- * items in Recently deleted use is withdrawn: visitors get 404 at once, and signed-in
- * administrators still see it (the list of the recently deleted shows it), never stored by a
- * shared cache (docs/decisions/053).
+ * An id never changes its content, so every answer may be cached for a year. An image that
+ * nothing on the site shows any more (only items in Recently deleted use it, or an edit replaced
+ * it and it waits out its 'Undo') is withdrawn: visitors get 404 at once, and signed-in
+ * administrators still see it (the list of the recently deleted shows it, 'Undo' puts it back),
+ * never stored by a shared cache (docs/decisions/053).
  */
 export const GET: APIRoute = async ({ params, request, cookies }) => {
   const path = params.path ?? '';
