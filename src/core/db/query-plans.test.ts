@@ -10,6 +10,7 @@ import { createNewsRepository } from '../news/news.repository.ts';
 import { migrateToLatest } from './connect.ts';
 import type { Database } from './database.ts';
 import { nodeSqliteDatabase } from './node-sqlite-adapter.ts';
+import { forgetVersionsOfGoneItems } from '../versions/versions.ts';
 
 // The public lists must read one page of rows, however many the club has kept over the years:
 // SQLite's plan for each list query walks an index in the list's order, and never sorts the
@@ -54,6 +55,23 @@ describe('query plans of the public lists', () => {
       expect(detail, query.sql).toMatch(/_live_idx/);
       expect(detail, query.sql).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
       expect(detail, query.sql).not.toMatch(/deleted_at_idx/);
+    }
+  });
+});
+
+describe('query plans of the housekeeping', () => {
+  it("finds the versions of gone items through each item table's primary key, not a scan of it for each version", async () => {
+    await migrateToLatest(db);
+    queries.length = 0;
+    await forgetVersionsOfGoneItems(db);
+    const sweeps = queries.filter((query) => /delete from "page_versions"/.test(query.sql));
+    expect(sweeps).toHaveLength(2);
+    for (const query of sweeps) {
+      const detail = plan(query);
+      expect(detail, query.sql).toMatch(
+        /SEARCH (news_items|events) USING (COVERING )?INDEX sqlite_autoindex|SEARCH (news_items|events) USING INTEGER PRIMARY KEY|SEARCH (news_items|events) USING PRIMARY KEY/,
+      );
+      expect(detail, query.sql).not.toMatch(/SCAN (news_items|events)/);
     }
   });
 });

@@ -86,7 +86,13 @@ export async function forgetVersionsOfGoneItems(db: Db): Promise<number> {
       .deleteFrom('pageVersions')
       .where('page', 'like', `${prefix}%`)
       .where((eb) =>
-        eb.not(eb.exists(sql`(select 1 from ${sql.table(table)} where ${sql.lit(prefix)} || ${sql.table(table)}.id = page_versions.page)`)),
+        // The item's id taken out of `page`, not `page` built from each id: the lookup walks the
+        // items' primary key instead of the whole table for each version.
+        eb.not(
+          eb.exists(
+            sql`(select 1 from ${sql.table(table)} where ${sql.table(table)}.id = substr(page_versions.page, ${sql.lit(prefix.length + 1)}))`,
+          ),
+        ),
       )
       .executeTakeFirst();
     count += Number(result.numDeletedRows);
