@@ -65,7 +65,8 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   }
   const timeZone = config.timeZone;
   const damage = createDamageRecord({ log, advice: () => restoreAdvice(config.backup.dir) });
-  const images = createImagesService({ db, storage, log });
+  const disk = createDiskWatch(diskPlaces(config));
+  const images = createImagesService({ db, storage, log, roomFor: (bytes) => disk.roomForPhotos(bytes) });
   const withImageRelease: WithImageRelease = (work) => images.transaction(work);
   const remoteImages = createRemoteImages({ storage, dataDir: config.dataDir, allowPrivate: config.remoteImagesAllowPrivate, log });
   const checkImageUrl = imageUrlChecker(remoteImages);
@@ -92,7 +93,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     trash,
     idempotency: createIdempotencyService({ db }),
     activity: createActivityService({ db, trash }),
-    disk: createDiskWatch(diskPlaces(config)),
+    disk,
     damage,
     close: () => db.destroy(),
   };

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
+import { phoneJpeg } from '../fixtures/images.ts';
+import { NO_ROOM_FOR_PHOTOS } from '../../src/core/disk/disk-space.schema.ts';
 
 // A disk that fills up (logs, backups, photos) must not cost anything already saved: the site
 // keeps serving what it has, refuses new writes with a message a volunteer understands, and
@@ -44,6 +46,49 @@ describe.skipIf(!tmpfsWorks)('a full disk on sqlite', () => {
 
     fs.rmSync(filler);
     expect((await disks())[0].low).toBe(false);
+  });
+
+  it('keeps the last twentieth of the disk from new photos, for text and backups, and takes them again once there is room', async () => {
+    const token = await login(server.url);
+    const photo = new Uint8Array(await phoneJpeg(1200, 800));
+    const direct = async () => {
+      const form = new FormData();
+      form.append('image', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+      const response = await fetch(`${server.url}/api/admin/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const link = (await call(server.url, 'POST', '/api/objects/upload', { token })).body.uploadURL as string;
+    const newsFlow = async () => {
+      const response = await fetch(`${server.url}${new URL(link).pathname}`, {
+        method: 'PUT',
+        body: photo,
+        headers: { 'content-type': 'image/jpeg' },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+
+    // 700 KB left of 16 MB: under the twentieth (819 KB) that photos leave alone.
+    fillDisk(dataDir, filler, 700 * 1024);
+    for (const refused of [await direct(), await newsFlow()]) {
+      expect(refused.status).toBe(507);
+      expect(refused.body).toEqual({ message: NO_ROOM_FOR_PHOTOS });
+    }
+    // Nothing of the refused photos was stored, and text is still saved in the room kept for it.
+    expect(fs.readdirSync(path.join(dataDir, 'images')).filter((name) => name !== 'remote')).toEqual([]);
+    const text = await call(server.url, 'POST', '/api/admin/news', {
+      token,
+      body: { title: 'Saved in the reserve', content: '<p>Still works</p>', publishedAt: '2026-11-01' },
+    });
+    expect(text.status).toBe(201);
+
+    fs.rmSync(filler);
+    expect((await direct()).status).toBe(200);
+    // The upload link was not used up by the refusal.
+    expect((await newsFlow()).status).toBe(200);
   });
 
   it('keeps serving, refuses writes with a clear 503, and loses nothing', async () => {

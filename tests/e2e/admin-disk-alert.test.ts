@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInWithForm } from '../setup/admin-browser.ts';
+import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
+import { NO_ROOM_FOR_PHOTOS } from '../../src/core/disk/disk-space.schema.ts';
+import { phoneJpeg } from '../fixtures/images.ts';
 import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
@@ -51,6 +53,31 @@ describe.skipIf(!tmpfsWorks)('a nearly full disk, in Chromium', () => {
     fs.rmSync(filler);
     await reload();
     await expect(alert.count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('tells a volunteer why a photo cannot be added while the disk keeps its last room, in both upload flows', async () => {
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithForm(page, server.url);
+    const file = { name: 'sports-day.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg(1200, 800) };
+    fillDisk(dataDir, filler, 600 * 1024);
+    try {
+      await page.goto(`${server.url}/admin/events`);
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(file);
+      await expectNotice(page, NO_ROOM_FOR_PHOTOS);
+
+      // The news flow (an upload link, then the file) in a second tab of the same session.
+      const news = await context.newPage();
+      await news.goto(`${server.url}/admin/news`);
+      await news.getByRole('button', { name: 'Add News Item' }).click();
+      await news.getByRole('dialog').locator('input[type="file"]').setInputFiles(file);
+      await expectNotice(news, NO_ROOM_FOR_PHOTOS);
+      await news.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-no-room-for-photos-390.png` });
+    } finally {
+      fs.rmSync(filler, { force: true });
+    }
     await context.close();
   });
 });

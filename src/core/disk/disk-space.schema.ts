@@ -8,6 +8,17 @@ import { formatBytes } from '../shared/bytes.ts';
  */
 export const DISK_LOW_FRACTION = 0.1;
 
+/**
+ * New photos never take the last of this share of their disk: what is left stays for saving text,
+ * the database's own growth and the day's backup (a stranger's script or years of photos fill it
+ * otherwise, and then nothing at all can be saved; docs/decisions/057).
+ */
+export const DISK_PHOTO_RESERVE_FRACTION = 0.05;
+
+/** The answer to an upload that would eat into that reserve. */
+export const NO_ROOM_FOR_PHOTOS =
+  "The server's disk is nearly full, so no more photos can be added: the room left is kept for saving text and for backups. Tell whoever runs the site.";
+
 /** What is kept on the server's own disks, named for the people who read the warning. */
 const HOLDINGS = ['the database', 'photos', 'backups'] as const;
 export type Holding = (typeof HOLDINGS)[number];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { diskLowMessage } from './disk-space.schema.ts';
+import { DISK_PHOTO_RESERVE_FRACTION, diskLowMessage } from './disk-space.schema.ts';
 import { createDiskWatch } from './disk-space.ts';
 
 it('counts each disk once, with all it holds, and a folder not made yet on its parent’s disk', async () => {
@@ -27,4 +27,19 @@ it('words the warning as a volunteer reads it', () => {
   expect(diskLowMessage({ holds: ['the database', 'photos'], freeBytes: 900 * 1024 ** 2, totalBytes: 10 * 1024 ** 3, low: true })).toBe(
     "The server's disk is nearly full: 900 MB left of 10 GB (it holds the database and photos). When it is full, nothing can be saved and no backup taken: tell whoever runs the site.",
   );
+});
+
+it('leaves photos out of the last twentieth of their disk, and counts none when they are in a bucket', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-disk-'));
+  try {
+    const { bavail, bsize, blocks } = fs.statfsSync(dir);
+    const watch = createDiskWatch([{ holds: 'photos', dir: path.join(dir, 'images') }]);
+    const spare = bavail * bsize - blocks * bsize * DISK_PHOTO_RESERVE_FRACTION;
+    // Room to the byte, give or take what other programs write meanwhile.
+    expect(await watch.roomForPhotos(Math.max(0, spare - 64 * 1024 * 1024))).toBe(spare > 64 * 1024 * 1024);
+    expect(await watch.roomForPhotos(spare + 64 * 1024 * 1024)).toBe(false);
+    expect(await createDiskWatch([{ holds: 'the database', dir }]).roomForPhotos(Number.MAX_SAFE_INTEGER)).toBe(true);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DISK_LOW_FRACTION, type DiskSpace, type Holding } from './disk-space.schema.ts';
+import { DISK_LOW_FRACTION, DISK_PHOTO_RESERVE_FRACTION, type DiskSpace, type Holding } from './disk-space.schema.ts';
 
 /** The nearest folder that exists: a backup folder not made yet is on its parent's disk. */
 async function existing(dir: string): Promise<string> {
@@ -19,7 +19,18 @@ async function existing(dir: string): Promise<string> {
  * database or photos elsewhere (PostgreSQL, a bucket) are not this server's to count.
  */
 export function createDiskWatch(places: { holds: Holding; dir: string }[]) {
+  const photos = places.find((place) => place.holds === 'photos');
   return {
+    /**
+     * Whether `bytes` more photos leave their disk its reserve (DISK_PHOTO_RESERVE_FRACTION);
+     * always, when photos are not on this server's disks (a bucket).
+     */
+    async roomForPhotos(bytes: number): Promise<boolean> {
+      if (!photos) return true;
+      const space = await fs.statfs(await existing(photos.dir));
+      return space.bavail * space.bsize - bytes >= space.blocks * space.bsize * DISK_PHOTO_RESERVE_FRACTION;
+    },
+
     async check(): Promise<DiskSpace[]> {
       const disks = new Map<number, DiskSpace>();
       for (const place of places) {

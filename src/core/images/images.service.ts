@@ -7,6 +7,7 @@ import { nowIso } from '../shared/time.ts';
 import type { Logger } from '../logger.ts';
 import { createImagesRepository } from './images.repository.ts';
 import { ImageRejectedError, processImage, type ProcessedImage } from './pipeline.ts';
+import { NO_ROOM_FOR_PHOTOS } from '../disk/disk-space.schema.ts';
 import type { ImageStorage } from './storage.ts';
 import { NEWS_UPLOAD, type UploadLimit } from './upload-limits.ts';
 import { storedImageId, storedImageUrl } from './image-urls.ts';
@@ -45,7 +46,13 @@ function toStoredImage(row: ImageRow): StoredImage {
   };
 }
 
-export function createImagesService(deps: { db: Db; storage: ImageStorage; log: Logger }) {
+export function createImagesService(deps: {
+  db: Db;
+  storage: ImageStorage;
+  log: Logger;
+  /** Whether the disk keeps its reserve with these bytes more stored (docs/decisions/057). */
+  roomFor?: (bytes: number) => Promise<boolean>;
+}) {
   const repo = createImagesRepository(deps.db);
   const { storage } = deps;
 
@@ -98,7 +105,11 @@ export function createImagesService(deps: { db: Db; storage: ImageStorage; log: 
 
   async function checkedAndProcessed(bytes: Uint8Array, limit: UploadLimit): Promise<ProcessedImage> {
     if (bytes.byteLength > limit.maxBytes) throw new ImageRejectedError(limit.tooLarge, 413);
-    return processImage(bytes);
+    const processed = await processImage(bytes);
+    const size = processed.master.byteLength + processed.variants.reduce((sum, variant) => sum + variant.data.byteLength, 0);
+    // 507 Insufficient Storage: nothing wrong with the photo, and it may be sent again once there is room.
+    if (deps.roomFor && !(await deps.roomFor(size))) throw new ImageRejectedError(NO_ROOM_FOR_PHOTOS, 507);
+    return processed;
   }
 
   /** Stores master, variants and the row; on any failure nothing of it stays. */
