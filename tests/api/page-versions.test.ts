@@ -69,8 +69,29 @@ eachDatabase('earlier versions of the information pages on $kind', (db) => {
 
     for (let i = 0; i < PAGE_VERSIONS_KEPT + 5; i++) expect((await save({ whoAreWe: `Edit ${i}` })).status).toBe(200);
     const kept = await versions();
-    expect(kept).toHaveLength(PAGE_VERSIONS_KEPT);
-    expect(kept[0]!.content.whoAreWe).toBe(`Edit ${PAGE_VERSIONS_KEPT + 3}`);
+    expect(kept.slice(0, PAGE_VERSIONS_KEPT).map((version) => version.content.whoAreWe)).toEqual(
+      Array.from({ length: PAGE_VERSIONS_KEPT }, (_, i) => `Edit ${PAGE_VERSIONS_KEPT + 3 - i}`),
+    );
+    // Older than those, only the last text before another administrator's saves is kept (the
+    // stranger's of the first test): the rest of this administrator's run is gone.
+    const older = kept.slice(PAGE_VERSIONS_KEPT);
+    expect(older.length).toBeLessThanOrEqual(3);
+    expect(older.some((version) => /^(Edit|Parallel) /.test(version.content.whoAreWe ?? ''))).toBe(false);
+  });
+
+  it("keeps the club's text however many times a stranger saves over it to push it out", async () => {
+    const club = { aboutUs: 'Dads who build dens.', whoAreWe: 'The committee of six.', contactEmail: 'dads@example.org' };
+    expect((await save(club)).status).toBe(200);
+    const flusher = await addAdministrator(suite, token, 'flusher', 'a long road to the northern sea');
+    for (let i = 0; i < PAGE_VERSIONS_KEPT + 10; i++) {
+      expect((await save({ aboutUs: `Spam ${i}`, whoAreWe: 'Spam', contactEmail: 'spam@example.net' }, flusher.token)).status).toBe(200);
+    }
+    const kept = await versions();
+    const before = kept.find((version) => version.content.whoAreWe === club.whoAreWe);
+    expect(before).toMatchObject({ content: club, replacedBy: 'flusher' });
+    // Their own texts beyond the newest fifty are gone.
+    expect(kept.filter((version) => version.content.whoAreWe === 'Spam')).toHaveLength(PAGE_VERSIONS_KEPT);
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${flusher.id}`, { token })).status).toBe(200);
   });
 
   it('keeps What We Do apart, and answers visitors nothing', async () => {

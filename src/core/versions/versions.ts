@@ -23,7 +23,8 @@ interface Save {
 
 /**
  * Keeps what the record held before this save, in the save's transaction (`trx`), when the save
- * changed it; forgets all but the newest of that record (`versionsKeptOf`).
+ * changed it; forgets all but the newest of that record (`versionsKeptOf`) and the last text of
+ * each administrator's before another's run of saves (`versionsToKeep`).
  */
 export async function keepEarlierVersion(trx: Db, save: Save): Promise<void> {
   if (save.beforeVersion === NEVER_SAVED || JSON.stringify(save.before) === JSON.stringify(save.after)) return;
@@ -39,14 +40,34 @@ export async function keepEarlierVersion(trx: Db, save: Save): Promise<void> {
       replacedByName: save.by?.username ?? null,
     })
     .execute();
-  const newest = trx
+  const rows = await trx
     .selectFrom('pageVersions')
-    .select('id')
+    .select(['id', 'replacedById'])
     .where('page', '=', save.record)
     .orderBy('replacedAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(versionsKeptOf(save.record));
-  await trx.deleteFrom('pageVersions').where('page', '=', save.record).where('id', 'not in', newest).execute();
+    .execute();
+  const keep = versionsToKeep(rows, versionsKeptOf(save.record));
+  if (keep.length < rows.length) await trx.deleteFrom('pageVersions').where('page', '=', save.record).where('id', 'not in', keep).execute();
+}
+
+/**
+ * Of a record's versions (newest first), the ids to keep: the newest `kept`, and among the older
+ * ones, up to `kept` more whose text was written by someone else than whoever replaced it (the
+ * version older than it was replaced by another administrator, or there is none). So a stranger
+ * who saves a page sixty times in a row, to push the club's text out of its history, pushes out
+ * only their own texts: the last text before their run stays.
+ */
+export function versionsToKeep(rows: { id: string; replacedById: string | null }[], kept: number): string[] {
+  const keep = rows.slice(0, kept).map((row) => row.id);
+  let others = 0;
+  for (let at = kept; at < rows.length && others < kept; at++) {
+    const older = rows[at + 1];
+    if (older && older.replacedById === rows[at]!.replacedById) continue;
+    keep.push(rows[at]!.id);
+    others++;
+  }
+  return keep;
 }
 
 /** A record's earlier versions, newest first. */

@@ -1,0 +1,27 @@
+import { expect, it } from 'vitest';
+import { versionsToKeep } from './versions.ts';
+
+const run = (by: string, count: number, from = 0) =>
+  Array.from({ length: count }, (_, i) => ({ id: `${by}${from + i}`, replacedById: by }));
+
+it('keeps the newest, and the last text before each run of another administrator’s saves', () => {
+  // Newest first: a stranger's 60 saves over the committee's 5 (the oldest the first save's text).
+  const rows = [...run('stranger', 60), ...run('committee', 5)];
+  const keep = versionsToKeep(rows, 50);
+  expect(keep.slice(0, 50)).toEqual(rows.slice(0, 50).map((row) => row.id));
+  // stranger59 holds the committee's text the stranger first replaced; committee4 the oldest known text.
+  expect(keep.slice(50)).toEqual(['stranger59', 'committee4']);
+});
+
+it('keeps nothing more when one administrator saved every version, and at most as many again when they alternate', () => {
+  expect(versionsToKeep(run('admin', 70), 50)).toEqual([...run('admin', 50).map((row) => row.id), 'admin69']);
+  const alternating = Array.from({ length: 300 }, (_, i) => ({ id: `v${i}`, replacedById: i % 2 === 0 ? 'a' : 'b' }));
+  expect(versionsToKeep(alternating, 20)).toHaveLength(40);
+  expect(versionsToKeep(run('admin', 10), 20)).toHaveLength(10);
+});
+
+it('counts the command line (no administrator) as someone', () => {
+  const rows = [...run('stranger', 3), { id: 'cli', replacedById: null }, ...run('committee', 2)];
+  expect(versionsToKeep(rows, 2)).toEqual(['stranger0', 'stranger1', 'stranger2', 'cli']);
+  expect(versionsToKeep(rows, 3)).toEqual(['stranger0', 'stranger1', 'stranger2', 'cli', 'committee1']);
+});
