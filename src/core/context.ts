@@ -21,6 +21,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
 import { createInfoPagesService } from './info-pages/info-pages.service.ts';
 import { createSettingsService } from './settings/settings.service.ts';
+import { createPutBack } from './versions/put-back.ts';
 import { createTrashService } from './trash/trash.service.ts';
 import { createIdempotencyService } from './idempotency/idempotency.service.ts';
 import type { WithImageRelease } from './shared/image-release.ts';
@@ -72,16 +73,20 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const checkImageUrl = imageUrlChecker(remoteImages);
   const settings = createSettingsService({ db, withImageRelease, checkImageUrl });
   const trash = createTrashService({ db, withImageRelease });
+  const news = createNewsService({ db, timeZone, withImageRelease, checkImageUrl });
+  const events = createEventsService({ db, timeZone, withImageRelease, checkImageUrl });
+  const infoPages = createInfoPagesService({ db });
+  const putBack = createPutBack({ db, saves: { news, events, infoPages, settings }, liveAmong: (kind, ids) => trash.liveAmong(kind, ids) });
   const context: AppContext = {
     config,
     db,
     log,
-    news: createNewsService({ db, timeZone, withImageRelease, checkImageUrl }),
-    events: createEventsService({ db, timeZone, withImageRelease, checkImageUrl }),
+    news,
+    events,
     gallery: createGalleryService({ db, withImageRelease, checkImageUrl }),
     images,
     remoteImages,
-    infoPages: createInfoPagesService({ db }),
+    infoPages,
     settings,
     admins: createAdminsService({
       db,
@@ -92,7 +97,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     backups: createBackups({ config, storage, log, damage }),
     trash,
     idempotency: createIdempotencyService({ db }),
-    activity: createActivityService({ db, trash }),
+    activity: createActivityService({ db, trash, putBack }),
     disk,
     damage,
     close: () => db.destroy(),

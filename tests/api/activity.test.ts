@@ -237,6 +237,7 @@ eachDatabase('the activity log on $kind', (db) => {
       next: null,
       restorableDeletes: 0,
       deletableAdditions: 0,
+      editsToPutBack: 0,
     });
     const refused = await as('GET', `/api/admin/activity?admin=${encodeURIComponent('../x')}`);
     expect(refused.status).toBe(400);
@@ -476,8 +477,8 @@ eachDatabase('the activity log on $kind', (db) => {
     expect(lines.map((line) => line.subjectId).sort()).toEqual(ids);
   });
 
-  it('refuses a Restore all or a Delete all without an administrator, with a made-up one, or without a session', async () => {
-    for (const url of ['/api/admin/activity/restore', '/api/admin/activity/delete-additions']) {
+  it('refuses a Restore all, a Delete all or a Put back all without an administrator, with a made-up one, or without a session', async () => {
+    for (const url of ['/api/admin/activity/restore', '/api/admin/activity/delete-additions', '/api/admin/activity/put-back-edits']) {
       for (const body of [{}, { admin: '../x' }, { admin: 'a\u0000b' }, { admin: 42 }, 'not json', { admin: 'x'.repeat(100_000) }]) {
         const refused = await as('POST', url, body);
         expect(refused.status, `${url} ${JSON.stringify(body).slice(0, 40)}`).toBe(400);

@@ -120,4 +120,49 @@ describe('earlier versions of news items and events, in Chromium', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await context.close();
   });
+
+  it('puts back everything a stranger rewrote in one tap from the Activity screen, on a phone', async () => {
+    const token = await adminToken(suite.url);
+    const event = await create(suite.url, token, '/api/admin/events', { ...denBuilding(), name: 'Kite day' });
+    const page = { aboutUs: 'Dads and father figures of Oakfield Primary.', whoAreWe: 'Six volunteers.', contactEmail: 'dads@example.org' };
+    expect((await call(suite, 'PUT', '/api/admin/who-we-are', { token, body: page })).status).toBe(200);
+    const stranger = await addAdministrator(suite, token, 'rewriter', 'a slow river through the valley');
+    const scam = 'https://scam.example.net/kites';
+    const rewrites = [
+      call(suite, 'PUT', `/api/admin/events/${event.id}`, {
+        token: stranger.token,
+        body: { ...denBuilding(), name: 'Kite day', date: event.date, bookingUrl: scam },
+      }),
+      call(suite, 'PUT', '/api/admin/who-we-are', { token: stranger.token, body: { aboutUs: 'Cheap kites at cheap-kites.example!' } }),
+    ];
+    expect((await Promise.all(rewrites)).map((answer) => answer.status)).toEqual([200, 200]);
+
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const tab = await context.newPage();
+    await signInWithForm(tab, suite.url);
+    await tab.goto(`${suite.url}/admin/activity`);
+    await tab.getByTestId('activity').waitFor();
+    await expect(tab.getByRole('button', { name: /^Put back all/ }).count()).resolves.toBe(0);
+    await tab.getByLabel('Who').selectOption('rewriter');
+    await tab.getByText('rewriter edited 2 pages or items that still say what they saved.').waitFor();
+    await tab.getByRole('button', { name: 'Put back all 2' }).click();
+    const asking = tab.getByRole('alertdialog');
+    await expect(asking.innerText()).resolves.toContain(
+      "This puts the words and links of those 2 back as they were before rewriter's edits",
+    );
+    await expectNoAxeViolations(tab);
+    await tab.screenshot({ path: `${shots}/admin-put-back-all-390.png` });
+    await asking.getByRole('button', { name: 'Put back all' }).click();
+    await expectNotice(tab, 'Put back 2 edits: the site says what it said before.');
+    await expect.poll(() => tab.getByRole('button', { name: /^Put back all/ }).count()).toBe(0);
+    const eventPage = await (await fetch(`${suite.url}/events/${event.id}`)).text();
+    expect(eventPage).toContain('https://booking.example.org/den');
+    expect(eventPage).not.toContain(scam);
+    expect(await (await fetch(`${suite.url}/who-we-are`)).text()).toContain(page.aboutUs);
+    await tab.setViewportSize(DESKTOP);
+    await tab.getByLabel('Who').selectOption('Everyone');
+    await tab.getByTestId('activity').locator('li').filter({ hasText: 'admin edited the event “Kite day”' }).first().waitFor();
+    await tab.screenshot({ path: `${shots}/admin-put-back-all-1280.png` });
+    await context.close();
+  });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import {
   ACTIVITY_DAYS,
   deletedAdditionsNotice,
+  putBackNotice,
   restoredNotice,
   type ActivityPage,
   type ActivityPerson,
@@ -50,6 +51,7 @@ export function ActivityScreen() {
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const restorable = log.data?.pages[0]?.restorableDeletes ?? 0;
   const deletable = log.data?.pages[0]?.deletableAdditions ?? 0;
+  const editable = log.data?.pages[0]?.editsToPutBack ?? 0;
   const adminName = who.find((person) => person.id === adminId)?.name;
   return (
     <AdminPage title="Activity">
@@ -69,7 +71,7 @@ export function ActivityScreen() {
           </SelectField>
         </div>
         {/* What a stranger with a password did, undone in a tap: their deletes put back (051), what
-            they added taken off (054). Their edits of a page or the settings from its earlier versions (055); of the rest, by hand. */}
+            they added taken off (054), what they rewrote put back from its earlier versions (058). */}
         {adminId && adminName && restorable > 0 && (
           <UndoAll
             url={`${ACTIVITY_URL}/restore`}
@@ -77,7 +79,7 @@ export function ActivityScreen() {
             adminId={adminId}
             said={`${adminName} deleted ${itemsOf(restorable)} that can still be restored.`}
             button={`Restore all ${itemsOf(restorable)}`}
-            description={`This puts the ${itemsOf(restorable)} ${adminName} deleted back on the site as they were. Their edits are not undone: an information page or the settings they changed can be put back from its earlier versions.`}
+            description={`This puts the ${itemsOf(restorable)} ${adminName} deleted back on the site as they were. Their edits are not undone here: 'Put back all' does that.`}
             confirm="Restore all"
             confirming="Restoring..."
             notice={restoredNotice}
@@ -97,6 +99,20 @@ export function ActivityScreen() {
             notice={deletedAdditionsNotice}
             failure="Failed to delete"
             variant="destructive"
+          />
+        )}
+        {adminId && adminName && editable > 0 && (
+          <UndoAll
+            url={`${ACTIVITY_URL}/put-back-edits`}
+            countKey="putBack"
+            adminId={adminId}
+            said={`${adminName} edited ${editable === 1 ? '1 page or item that still says' : `${editable} pages or items that still say`} what they saved.`}
+            button={`Put back all ${editable}`}
+            description={`This puts the words and links of ${editable === 1 ? 'that page or item' : `those ${editable}`} back as they were before ${adminName}'s edits of the last ${TRASH_DAYS} days (pictures stay as they are). What ${adminName} saved is kept among the earlier versions. Anything someone else saved since is left alone.`}
+            confirm="Put back all"
+            confirming="Putting back..."
+            notice={putBackNotice}
+            failure="Failed to put back"
           />
         )}
         {log.isLoading ? (

@@ -8,7 +8,7 @@ import { ConfirmDialog } from './dialog.tsx';
 interface UndoAllProps {
   /** The call that does it, with `{ admin }` as its body; `countKey` names the count in its answer. */
   url: string;
-  countKey: 'restored' | 'deleted';
+  countKey: 'restored' | 'deleted' | 'putBack';
   adminId: string;
   /** What there is to do, as a sentence: 'alice deleted 3 items that can still be restored.' */
   said: string;
@@ -25,8 +25,8 @@ interface UndoAllProps {
 }
 
 /**
- * One administrator's deletes put back, or additions taken off, in one tap (docs/decisions/051,
- * 054), after an 'Are you sure?'. Everything is read again after it: the lists, the recently
+ * One administrator's deletes put back, additions taken off, or edits put back, in one tap
+ * (docs/decisions/051, 054, 058), after an 'Are you sure?'. Everything is read again after it: the lists, the recently
  * deleted and the log all change, and a failure half-way may have done some.
  */
 export function UndoAll({

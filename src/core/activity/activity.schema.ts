@@ -84,6 +84,8 @@ export const activityPageSchema = z.object({
   restorableDeletes: z.number().int().nonnegative().optional(),
   /** With `admin` and no `before`: how many items they added in the last 30 days are still on the site ('Delete all'). */
   deletableAdditions: z.number().int().nonnegative().optional(),
+  /** With `admin` and no `before`: how many pages, settings and items still say what they saved in the last 30 days ('Put back all'). */
+  editsToPutBack: z.number().int().nonnegative().optional(),
 });
 export type ActivityPage = z.output<typeof activityPageSchema>;
 
@@ -147,6 +149,27 @@ export const deletedAdditionsNotice = (count: number) =>
   count === 0
     ? `${deletedAdditionsMessage(0)}.`
     : `${deletedAdditionsMessage(count)}: off the site, and in Recently deleted for ${TRASH_DAYS} days if ${count === 1 ? 'it is' : 'they are'} wanted back.`;
+
+export const putBackEditsSchema = z.object({
+  admin: adminIdSchema.describe('Whose edits to put back (their id; a removed administrator’s too)'),
+});
+
+export const putBackEditsAnswerSchema = z.object({
+  message: z.string(),
+  /** How many pages, settings and items say again what they said before. */
+  putBack: z.number().int().nonnegative(),
+  remaining,
+});
+
+/** What 'Put back all' answers: 'Put back 3 edits'. */
+export const putBackMessage = (count: number) =>
+  count === 0 ? 'Nothing to put back: it was saved again since' : `Put back ${count} ${count === 1 ? 'edit' : 'edits'}`;
+
+/** The admin's notice after 'Put back all'. */
+export const putBackNotice = (count: number) =>
+  count === 0
+    ? `${putBackMessage(0)}.`
+    : `${putBackMessage(count)}: the site says what it said before. What they saved is kept among the earlier versions.`;
 
 export const restoredDeletesSchema = z.object({
   message: z.string(),

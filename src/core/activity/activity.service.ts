@@ -18,6 +18,7 @@ import {
   trashKindOf,
 } from './activity.schema.ts';
 import { TRASH_DAYS, type TrashKind } from '../trash/trash.schema.ts';
+import type { EditToPutBack, PutBack } from '../versions/put-back.ts';
 
 const DAY_MS = 86_400_000;
 /** Longer than any title or name the forms take; a line is a record, not a copy. */
@@ -98,8 +99,13 @@ export function createActivityRecorder(deps: { db: Db }) {
   };
 }
 
-export function createActivityService(deps: { db: Db; trash: Trash }) {
+export function createActivityService(deps: { db: Db; trash: Trash; putBack?: PutBack }) {
   const repo = createActivityRepository(deps.db);
+
+  /** The pages, settings and items whose text is still what one administrator saved in the last 30 days. */
+  async function editsOf(adminId: string, now = new Date()): Promise<EditToPutBack[]> {
+    return deps.putBack ? deps.putBack.editsOf(adminId, new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString()) : [];
+  }
 
   /**
    * The delete lines that 'Restore' would undo now, asked of the recently deleted rather than read
@@ -199,6 +205,7 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
         next,
         restorableDeletes: (await restorableOf(filter.adminId)).length,
         deletableAdditions: (await liveAdditionsOf(filter.adminId)).length,
+        editsToPutBack: (await editsOf(filter.adminId)).length,
       };
     },
 
@@ -233,6 +240,25 @@ export function createActivityService(deps: { db: Db; trash: Trash }) {
         if (await withItsLine(actor, 'deleted', kind, (trx) => deps.trash.deleteIfLive(kind, itemId, trx), itemId)) done++;
       }
       return { done, remaining: Math.max(0, additions.length - BULK_STEP) };
+    },
+
+    /**
+     * 'Put back all' (docs/decisions/058): each page, the settings, each news item and event whose
+     * text is still what one administrator saved in the last 30 days, as it was before their
+     * saves in a row. Each through its own save, with If-Match on the version their last save
+     * made: one saved since by anyone (or by a second tap) is left as it is. The 'edited' line by
+     * `actor` follows each save, as a single edit's does (049). BULK_STEP at most a call.
+     */
+    async putBackEditsOf(adminId: string, actor: ActivityActor): Promise<BulkStep> {
+      const edits = await editsOf(adminId);
+      let done = 0;
+      for (const edit of edits.slice(0, BULK_STEP)) {
+        const subject = await deps.putBack!.putBack(edit, actor.admin ?? undefined);
+        if (!subject) continue;
+        done++;
+        await createActivityRecorder(deps).record(actor, { action: 'edited', subject });
+      }
+      return { done, remaining: Math.max(0, edits.length - BULK_STEP) };
     },
 
     /** Who has lines in the log, removed administrators too: the 'Who' list must reach them. */
