@@ -11,6 +11,7 @@ import { migrateToLatest } from './connect.ts';
 import type { Database } from './database.ts';
 import { nodeSqliteDatabase } from './node-sqlite-adapter.ts';
 import { forgetVersionsOfGoneItems } from '../versions/versions.ts';
+import { createPutBack } from '../versions/put-back.ts';
 
 // The public lists must read one page of rows, however many the club has kept over the years:
 // SQLite's plan for each list query walks an index in the list's order, and never sorts the
@@ -73,5 +74,19 @@ describe('query plans of the housekeeping', () => {
       );
       expect(detail, query.sql).not.toMatch(/SCAN (news_items|events)/);
     }
+  });
+});
+
+describe("query plans of 'Put back all'", () => {
+  it("finds one administrator's recent saves through an index, never reading every earlier version", async () => {
+    await migrateToLatest(db);
+    queries.length = 0;
+    const putBack = createPutBack({ db, saves: {} as never, liveAmong: () => Promise.resolve(new Set()) });
+    await putBack.editsOf('someone', '2026-10-27T00:00:00.000Z');
+    expect(queries).toHaveLength(1);
+    const detail = plan(queries[0]!);
+    expect(detail).toMatch(/page_versions_replaced_by_idx/);
+    expect(detail).toMatch(/page_versions_page_replaced_at_idx/);
+    expect(detail).not.toMatch(/SCAN page_versions/);
   });
 });
