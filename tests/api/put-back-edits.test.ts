@@ -106,4 +106,40 @@ eachDatabase("putting back one administrator's edits on $kind", (db) => {
       remaining: 0,
     });
   });
+
+  it("puts back a script's hundreds of edits five hundred a call", async () => {
+    const script = await addAdministrator(suite, token, 'scriptedits', 'a cold wind over the moor');
+    // 600 news items a script rewrote, as the server would have left them: each row with the
+    // script's text, and an earlier version with the club's, replaced by the script.
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const ids = Array.from({ length: 600 }, (_, i) => `bulkedit${String(i).padStart(4, '0')}`);
+    for (let start = 0; start < ids.length; start += 200) {
+      const batch = ids.slice(start, start + 200);
+      await direct()
+        .insertInto('newsItems')
+        .values(batch.map((id) => ({ id, title: `Spam ${id}`, content: '<p>Spam</p>', publishedAt: at, createdAt: at, updatedAt: at })))
+        .execute();
+      await direct()
+        .insertInto('pageVersions')
+        .values(
+          batch.map((id) => ({
+            id: `v${id}`,
+            page: `news:${id}`,
+            content: JSON.stringify({ title: `Club ${id}`, publishedAt: at, content: '<p>Ours</p>' }),
+            savedAt: '2026-11-01T00:00:00.000Z',
+            replacedAt: at,
+            replacedById: script.id,
+            replacedByName: 'scriptedits',
+          })),
+        )
+        .execute();
+    }
+    expect((await as('GET', `/api/admin/activity?admin=${script.id}`)).body.editsToPutBack).toBe(600);
+    const first = await as('POST', '/api/admin/activity/put-back-edits', { admin: script.id });
+    expect(first.body).toEqual({ message: 'Put back 500 edits', putBack: 500, remaining: 100 });
+    const second = await as('POST', '/api/admin/activity/put-back-edits', { admin: script.id });
+    expect(second.body).toEqual({ message: 'Put back 100 edits', putBack: 100, remaining: 0 });
+    const titles = await direct().selectFrom('newsItems').select('title').where('id', 'in', ids).execute();
+    expect(titles.every((row) => row.title.startsWith('Club '))).toBe(true);
+  });
 });

@@ -8,7 +8,7 @@ import { settingsInputSchema } from '../settings/settings.schema.ts';
 import { ADMIN_SCREENS } from '../shared/admin-screens.ts';
 import { EditConflictError, NotFoundError } from '../shared/errors.ts';
 import type { SavedBy } from './versions.ts';
-import type { VersionedItemKind, VersionedRecord } from './versions.schema.ts';
+import { itemOf, type VersionedItemKind, type VersionedRecord } from './versions.schema.ts';
 
 type Content = Record<string, string | null>;
 type Save<Input> = (input: Input, expected?: string, by?: SavedBy) => Promise<unknown>;
@@ -25,13 +25,11 @@ export interface PutBackSaves {
 /** One record whose text is still what one administrator saved, and what it said before their run of saves. */
 export interface EditToPutBack {
   record: VersionedRecord;
-  /** The text before the first of their saves in a row. */
-  before: Content;
+  /** The earlier version with the text before the first of their saves in a row (read when put back: texts are long). */
+  versionId: string;
   /** The record's version their last save made: a save by anyone since refuses the put-back. */
   version: string;
 }
-
-const ITEM_RECORD = /^(news|events):(.+)$/;
 
 /**
  * 'Put back all' (docs/decisions/058): the pages, settings, news items and events whose text is
@@ -46,28 +44,26 @@ export function createPutBack(deps: {
   liveAmong: (kind: VersionedItemKind, ids: string[]) => Promise<Set<string>>;
 }) {
   /** Saves `before` over the record; the activity line's subject. Throws NotFoundError or EditConflictError when it cannot. */
-  async function putBack(edit: EditToPutBack, by: SavedBy | undefined): Promise<ActivityNote['subject']> {
+  async function putBack(edit: EditToPutBack, before: Content, by: SavedBy | undefined): Promise<ActivityNote['subject']> {
     const { saves } = deps;
-    const item = ITEM_RECORD.exec(edit.record);
-    if (item?.[1] === 'news') {
-      const input = newsInputSchema.parse(edit.before) as never;
-      const saved = await saves.news.update(item[2]!, input, edit.version, by);
-      return { kind: 'news', id: item[2]!, label: saved.title };
+    const item = itemOf(edit.record);
+    if (item?.kind === 'news') {
+      const saved = await saves.news.update(item.id, newsInputSchema.parse(before) as never, edit.version, by);
+      return { kind: 'news', id: item.id, label: saved.title };
     }
-    if (item?.[1] === 'events') {
-      const input = eventInputSchema.parse(edit.before) as never;
-      const saved = await saves.events.update(item[2]!, input, edit.version, by);
-      return { kind: 'event', id: item[2]!, label: saved.name };
+    if (item?.kind === 'events') {
+      const saved = await saves.events.update(item.id, eventInputSchema.parse(before) as never, edit.version, by);
+      return { kind: 'event', id: item.id, label: saved.name };
     }
     if (edit.record === 'who-we-are') {
-      await saves.infoPages.updateWhoWeAre(whoWeAreInputSchema.parse(edit.before) as never, edit.version, by);
+      await saves.infoPages.updateWhoWeAre(whoWeAreInputSchema.parse(before) as never, edit.version, by);
       return { kind: 'page', label: ADMIN_SCREENS.whoWeAre.label };
     }
     if (edit.record === 'what-we-do') {
-      await saves.infoPages.updateWhatWeDo(whatWeDoInputSchema.parse(edit.before) as never, edit.version, by);
+      await saves.infoPages.updateWhatWeDo(whatWeDoInputSchema.parse(before) as never, edit.version, by);
       return { kind: 'page', label: ADMIN_SCREENS.whatWeDo.label };
     }
-    await saves.settings.update(settingsInputSchema.parse(edit.before) as never, edit.version, by);
+    await saves.settings.update(settingsInputSchema.parse(before) as never, edit.version, by);
     return { kind: 'settings' };
   }
 
@@ -83,9 +79,10 @@ export function createPutBack(deps: {
         .select('page')
         .where('replacedById', '=', adminId)
         .where('replacedAt', '>=', since);
+      // Without their texts: a stranger's script may have touched thousands of long news items.
       const rows = await deps.db
         .selectFrom('pageVersions')
-        .select(['page', 'content', 'replacedAt', 'replacedById'])
+        .select(['id', 'page', 'replacedAt', 'replacedById'])
         .where('page', 'in', touched)
         .orderBy('page')
         .orderBy('replacedAt', 'desc')
@@ -93,21 +90,26 @@ export function createPutBack(deps: {
         .execute();
       const edits: EditToPutBack[] = [];
       for (let at = 0; at < rows.length;) {
-        const page = rows[at]!.page;
-        let end = at;
-        while (end < rows.length && rows[end]!.page === page) end++;
         const newest = rows[at]!;
+        let end = at;
+        while (end < rows.length && rows[end]!.page === newest.page) end++;
         if (newest.replacedById === adminId && newest.replacedAt >= since) {
           let first = at;
           while (first + 1 < end && rows[first + 1]!.replacedById === adminId) first++;
-          const record = page as VersionedRecord;
-          const item = ITEM_RECORD.exec(record);
-          const live = !item || (await deps.liveAmong(item[1] as VersionedItemKind, [item[2]!])).has(item[2]!);
-          if (live) edits.push({ record, before: JSON.parse(rows[first]!.content) as Content, version: newest.replacedAt });
+          edits.push({ record: newest.page as VersionedRecord, versionId: rows[first]!.id, version: newest.replacedAt });
         }
         at = end;
       }
-      return edits;
+      // Items in Recently deleted (or gone) are left out: one question a kind.
+      const live = new Map<VersionedItemKind, Set<string>>();
+      for (const kind of ['news', 'events'] as const) {
+        const ids = edits.flatMap((edit) => (itemOf(edit.record)?.kind === kind ? [itemOf(edit.record)!.id] : []));
+        live.set(kind, ids.length > 0 ? await deps.liveAmong(kind, ids) : new Set());
+      }
+      return edits.filter((edit) => {
+        const item = itemOf(edit.record);
+        return !item || live.get(item.kind)!.has(item.id);
+      });
     },
 
     /**
@@ -115,8 +117,10 @@ export function createPutBack(deps: {
      * its earlier text no longer passes today's rules (left for a person to mend).
      */
     async putBack(edit: EditToPutBack, by: SavedBy | undefined): Promise<ActivityNote['subject'] | undefined> {
+      const version = await deps.db.selectFrom('pageVersions').select('content').where('id', '=', edit.versionId).executeTakeFirst();
+      if (!version) return undefined;
       try {
-        return await putBack(edit, by);
+        return await putBack(edit, JSON.parse(version.content) as Content, by);
       } catch (error) {
         if (error instanceof EditConflictError || error instanceof NotFoundError || error instanceof z.ZodError) return undefined;
         throw error;

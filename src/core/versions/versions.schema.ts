@@ -16,6 +16,12 @@ export type VersionedRecord = 'who-we-are' | 'what-we-do' | 'settings' | `${Vers
 /** The record under which one item's versions are kept. */
 export const itemRecord = (kind: VersionedItemKind, id: string): VersionedRecord => `${kind}:${id}`;
 
+/** The item a record is of; undefined for a page or the settings. */
+export function itemOf(record: VersionedRecord): { kind: VersionedItemKind; id: string } | undefined {
+  const match = /^(news|events):(.+)$/.exec(record);
+  return match ? { kind: match[1] as VersionedItemKind, id: match[2]! } : undefined;
+}
+
 /** Earlier versions kept of each page and of the settings: the newest, whatever their age. */
 export const PAGE_VERSIONS_KEPT = 50;
 

@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import { NEVER_SAVED } from '../shared/edit-version.ts';
 import { newId } from '../shared/ids.ts';
 import { sql } from 'kysely';
-import { versionsKeptOf, type PageVersion, type VersionedItemKind, type VersionedRecord } from './versions.schema.ts';
+import { itemRecord, versionsKeptOf, type PageVersion, type VersionedItemKind, type VersionedRecord } from './versions.schema.ts';
 
 /** Who saved, for the earlier version the save replaced; none for the server's command line. */
 export interface SavedBy {
@@ -102,7 +102,7 @@ const ITEM_TABLES = { news: 'news_items', events: 'events' } as const satisfies 
 export async function forgetVersionsOfGoneItems(db: Db): Promise<number> {
   let count = 0;
   for (const [kind, table] of Object.entries(ITEM_TABLES)) {
-    const prefix = `${kind}:`;
+    const prefix = itemRecord(kind as VersionedItemKind, '');
     const result = await db
       .deleteFrom('pageVersions')
       .where('page', 'like', `${prefix}%`)
