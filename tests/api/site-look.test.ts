@@ -93,8 +93,10 @@ eachDatabase('the look of the site on $kind', (db) => {
 
     expect((await settings({ heroImageUrl: `${photoSite()}/kite.jpg` })).status).toBe(200);
     expect((await home()).text).toMatch(/<img src="\/images\/remote\/[^"]+"[^>]*>/);
-    // The photo it replaced stays a while (docs/decisions/050): 'Undo' puts it back.
-    expect((await fetch(`${suite.url}${first}`)).status).toBe(200);
+    // The photo it replaced stays a while (docs/decisions/050) for the administrators' 'Undo', and
+    // is withdrawn from visitors at once (053).
+    expect((await fetch(`${suite.url}${first}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${suite.url}${first}`)).status).toBe(404);
     expect((await settings({ heroImageUrl: first })).status).toBe(200);
     expect((await home()).text).toMatch(new RegExp(`<img src="${first}/[^"]*"[^>]*fetchpriority="high"`, 'i'));
     expect((await settings({ heroImageUrl: null })).status).toBe(200);
@@ -107,9 +109,14 @@ eachDatabase('the look of the site on $kind', (db) => {
     expect(answers.map((answer) => answer.status)).toEqual(Array<number>(8).fill(200));
     const kept = (await call(suite, 'GET', '/api/settings')).body.heroImageUrl as string;
     expect(photos).toContain(kept);
-    // The others are kept a while for an Undo (docs/decisions/050; images.test.ts sees them go).
-    const served = await Promise.all(photos.map(async (url) => (await fetch(`${suite.url}${url}`)).status));
+    // The others are kept a while for an Undo (docs/decisions/050; images.test.ts sees them go),
+    // for the administrators alone (053).
+    const served = await Promise.all(
+      photos.map(async (url) => (await fetch(`${suite.url}${url}`, { headers: { authorization: `Bearer ${token}` } })).status),
+    );
     expect(served).toEqual(photos.map(() => 200));
+    const seen = await Promise.all(photos.map(async (url) => (await fetch(`${suite.url}${url}`)).status));
+    expect(seen).toEqual(photos.map((url) => (url === kept ? 200 : 404)));
     expect((await settings({ heroImageUrl: null })).status).toBe(200);
     expect((await call(suite, 'GET', '/api/settings')).body.heroImageUrl).toBeNull();
   });

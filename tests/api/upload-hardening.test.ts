@@ -8,6 +8,7 @@ import * as fixtures from '../fixtures/images.ts';
 import { call, login } from '../setup/api-client.ts';
 import { useServer, type SuiteServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
+import { NO_ROOM_FOR_PHOTOS } from '../../src/core/disk/disk-space.schema.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -326,9 +327,10 @@ eachDatabase('uploads under stress on $kind', (db) => {
         .filter((entry) => entry.isFile() && entry.name !== 'filler.bin')
         .map((entry) => entry.name);
 
-    it('says so, refuses uploads with a clear 503 and leaves no half-written files, then works once there is room', async () => {
-      // A 1 MB disk of its own under the image folder (the stored images stay on the real disk underneath).
-      mountTmpfs(images(), '1m');
+    it('refuses photos past the reserve, says a full disk so, leaves no half-written files, then works once there is room', async () => {
+      // A 1 MB disk of its own under the image folder, with few inodes (the stored images stay on
+      // the real disk underneath).
+      mountTmpfs(images(), '1m,nr_inodes=64');
       mounted = true;
       const link = await uploadUrl(suite, token);
       const message =
@@ -338,22 +340,27 @@ eachDatabase('uploads under stress on $kind', (db) => {
       const health = await call(suite, 'GET', '/healthz');
       expect(health.status).toBe(503);
       expect(health.body.storage).toBe('not writable');
+      // Past the last twentieth kept from photos: refused before a byte is written (057).
       const direct = await fetch(`${suite.url}/api/admin/upload`, {
         method: 'POST',
         body: imageForm(jpeg),
         headers: { authorization: `Bearer ${token}` },
       });
-      expect(direct.status).toBe(503);
-      expect(await direct.json()).toEqual({ message });
+      expect(direct.status).toBe(507);
+      expect(await direct.json()).toEqual({ message: NO_ROOM_FOR_PHOTOS });
 
-      // Room for the master but not for every variant: the write fails half-way and is undone.
-      fill(12 * 1024);
+      // Room in bytes, but files for the folder, the master and one variant only: the write fails
+      // half-way and is undone.
+      fs.rmSync(filler(), { force: true });
+      const spare = path.join(images(), 'inodes');
+      fs.mkdirSync(spare);
+      for (let i = fs.statfsSync(images()).ffree; i > 3; i--) fs.writeFileSync(path.join(spare, String(i)), '');
       const put = await putTo(link.path, jpeg);
       expect(put.status).toBe(503);
       expect(await put.json()).toEqual({ message });
-      expect(leftovers()).toEqual([]);
+      expect(leftovers().filter((name) => !/^\d+$/.test(name))).toEqual([]);
 
-      fs.rmSync(filler(), { force: true });
+      fs.rmSync(spare, { recursive: true, force: true });
       expect((await call(suite, 'GET', '/healthz')).status).toBe(200);
       const retried = await putTo(link.path, jpeg);
       expect(retried.status).toBe(200);
