@@ -41,7 +41,6 @@ eachDatabase('the activity log on $kind', (db) => {
   const as = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
     call(suite, method, url, { token, body, headers });
 
-  /** Every line (or one administrator's), newest first, through the API's pages. */
   /** The ids a public list answers now. */
   const live = async (url: string) => ((await call(suite, 'GET', url)).body as { id: string }[]).map((item) => item.id);
   /** Every news item, event and photo on the site now. */
@@ -58,6 +57,13 @@ eachDatabase('the activity log on $kind', (db) => {
     }
   }
 
+  /** The items of these ids that have a 'restored' line, sorted: one each when every restore wrote its line. */
+  const restoredLinesOf = async (ids: string[]) =>
+    (await direct().selectFrom('activity').select('subjectId').where('action', '=', 'restored').where('subjectId', 'in', ids).execute())
+      .map((line) => line.subjectId)
+      .sort();
+
+  /** Every line (or one administrator's), newest first, through the API's pages. */
   async function wholeLog(admin?: string): Promise<ActivityEntry[]> {
     const entries: ActivityEntry[] = [];
     let before: string | null = '';
@@ -441,13 +447,7 @@ eachDatabase('the activity log on $kind', (db) => {
     const restored = await restoredIds();
     // Killed part of the way through, not after it was done.
     expect(restored.length).toBeLessThan(count);
-    const lines = await direct()
-      .selectFrom('activity')
-      .select('subjectId')
-      .where('action', '=', 'restored')
-      .where('subjectId', 'in', ids)
-      .execute();
-    expect(lines.map((line) => line.subjectId).sort()).toEqual(restored.sort());
+    expect(await restoredLinesOf(ids)).toEqual(restored.sort());
     // Tapping again restores the rest, each once.
     expect(await restoreAll('vandal')).toEqual({
       restored: count - restored.length,
@@ -468,13 +468,7 @@ eachDatabase('the activity log on $kind', (db) => {
     expect(await restoreAll('scripted')).toEqual({ restored: count - BULK_STEP, calls: Math.ceil(count / BULK_STEP) - 1 });
     const left = await direct().selectFrom('newsItems').select('id').where('id', 'in', ids).where('deletedAt', 'is not', null).execute();
     expect(left).toEqual([]);
-    const lines = await direct()
-      .selectFrom('activity')
-      .select('subjectId')
-      .where('action', '=', 'restored')
-      .where('subjectId', 'in', ids)
-      .execute();
-    expect(lines.map((line) => line.subjectId).sort()).toEqual(ids);
+    expect(await restoredLinesOf(ids)).toEqual(ids);
   });
 
   it('refuses a Restore all, a Delete all or a Put back all without an administrator, with a made-up one, or without a session', async () => {

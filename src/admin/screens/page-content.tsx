@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { EarlierVersions, putVersionInForm, VersionInForm } from '../ui/earlier-versions.tsx';
+import { EarlierVersions, VersionInForm } from '../ui/earlier-versions.tsx';
 import { fieldErrorsOf } from '../api.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
@@ -148,18 +148,7 @@ function ContentForm({
           {save.isPending ? 'Saving Changes...' : 'Save Changes'}
         </Button>
       </form>
-      <EarlierVersions
-        url={versionsUrl}
-        fields={fields}
-        onUse={(version) => {
-          putVersionInForm(
-            form as never,
-            fields.map((field) => field.name),
-            version,
-          );
-          setUsed(version.savedAt);
-        }}
-      />
+      <EarlierVersions url={versionsUrl} fields={fields} form={form as never} onUsed={setUsed} />
     </>
   );
 }

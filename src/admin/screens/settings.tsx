@@ -13,7 +13,7 @@ import { FormImageField } from '../forms/form-fields.tsx';
 import { BackupsCard } from './settings-backups.tsx';
 import { AccentColourField } from '../forms/accent-colour-field.tsx';
 import { Controller } from 'react-hook-form';
-import { EarlierVersions, putVersionInForm, VersionInForm } from '../ui/earlier-versions.tsx';
+import { EarlierVersions, VersionInForm } from '../ui/earlier-versions.tsx';
 
 type Values = Record<'clubName' | 'tagline' | 'messagingGroupUrl' | 'socialGroupUrl' | 'contactEmail' | 'accentColor', string> & {
   logoUrl: string | null;
@@ -180,14 +180,8 @@ function SettingsForm({ initial, version }: { initial: Values; version: string }
         url={VERSIONS_URL}
         fields={VERSIONED_FIELDS}
         note="The logo and the banner photo are not kept here: after a change, 'Undo' in its notice puts them back."
-        onUse={(version) => {
-          putVersionInForm(
-            form as never,
-            VERSIONED_FIELDS.map((field) => field.name),
-            version,
-          );
-          setUsed(version.savedAt);
-        }}
+        form={form as never}
+        onUsed={setUsed}
       />
     </>
   );

@@ -24,16 +24,21 @@ export function preview(text: string): string {
 export function EarlierVersions({
   url,
   fields,
-  onUse,
+  form,
+  onUsed,
   note,
   what = 'this page',
   kept = PAGE_VERSIONS_KEPT,
   show = (_name, value) => value,
+  toForm = (_name, value) => value,
 }: {
   /** GET {record}/versions. */
   url: string;
   fields: { name: string; label: string }[];
-  onUse: (version: PageVersion) => void;
+  /** The form above, where 'Use this version' puts the version's fields. */
+  form: UseFormReturn<never>;
+  /** When the text put in the form was saved (for VersionInForm). */
+  onUsed: (savedAt: string) => void;
   /** What the versions leave out, said under the explanation. */
   note?: string;
   /** 'this news item': what the versions are of. */
@@ -42,6 +47,8 @@ export function EarlierVersions({
   kept?: number;
   /** A field's stored value as a person reads it (a date, the words of HTML). */
   show?: (name: string, value: string) => string;
+  /** A stored value as its input holds it (an instant as the club's local date). */
+  toForm?: (name: string, value: string) => string;
 }) {
   const timeZone = useTimeZone();
   const versions = useQuery<PageVersion[]>({ queryKey: [url], staleTime: 0 });
@@ -69,7 +76,18 @@ export function EarlierVersions({
                 </div>
               ))}
             </dl>
-            <Button variant="secondary" onClick={() => onUse(version)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                putVersionInForm(
+                  form,
+                  fields.map((field) => field.name),
+                  version,
+                  toForm,
+                );
+                onUsed(version.savedAt);
+              }}
+            >
               Use this version<span className="sr-only">{` saved ${formatDisplayDateTime(version.savedAt, timeZone)}`}</span>
             </Button>
           </li>
@@ -84,11 +102,11 @@ export function EarlierVersions({
  * unsaved-changes guard see them) and moves to the first, where the note says what happened.
  * `toForm`: a stored value as its input holds it (an instant as the club's local date).
  */
-export function putVersionInForm(
+function putVersionInForm(
   form: UseFormReturn<never>,
   names: string[],
   version: PageVersion,
-  toForm: (name: string, value: string) => string = (_name, value) => value,
+  toForm: (name: string, value: string) => string,
 ): void {
   const fields = form as unknown as UseFormReturn<Record<string, string>>;
   for (const name of names) fields.setValue(name, toForm(name, version.content[name] ?? ''), { shouldDirty: true });
@@ -112,45 +130,13 @@ export function wordsOfHtml(html: string): string {
   return new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
 }
 
-/**
- * A news item's or an event's earlier versions under its edit form (docs/decisions/056): their
- * words, not their picture. `toForm` and `show` turn a stored value into the input's and into words.
- */
-export function ItemVersions({
-  url,
-  what,
-  fields,
-  form,
-  show,
-  toForm,
-  onUsed,
-}: {
-  url: string;
-  what: string;
-  fields: { name: string; label: string }[];
-  form: UseFormReturn<never>;
-  show: (name: string, value: string) => string;
-  toForm: (name: string, value: string) => string;
-  /** When the text 'Use this version' put in the form was saved. */
-  onUsed: (savedAt: string) => void;
-}) {
+/** A news item's or an event's earlier versions under its edit form (docs/decisions/056): their words, not their picture. */
+export function ItemVersions(props: Omit<Parameters<typeof EarlierVersions>[0], 'kept' | 'note'>) {
   return (
     <EarlierVersions
-      url={url}
-      what={what}
+      {...props}
       kept={ITEM_VERSIONS_KEPT}
-      fields={fields}
       note="Its image is not kept here: after a change, 'Undo' in its notice puts it back."
-      show={show}
-      onUse={(version) => {
-        putVersionInForm(
-          form,
-          fields.map((field) => field.name),
-          version,
-          toForm,
-        );
-        onUsed(version.savedAt);
-      }}
     />
   );
 }

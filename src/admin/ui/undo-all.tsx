@@ -26,8 +26,8 @@ interface UndoAllProps {
 
 /**
  * One administrator's deletes put back, additions taken off, or edits put back, in one tap
- * (docs/decisions/051, 054, 058), after an 'Are you sure?'. Everything is read again after it: the lists, the recently
- * deleted and the log all change, and a failure half-way may have done some.
+ * (docs/decisions/051, 054, 058), after an 'Are you sure?'. Everything is read again after it:
+ * the lists, the recently deleted and the log all change, and a failure half-way may have done some.
  */
 export function UndoAll({
   url,

@@ -112,13 +112,13 @@ export const activityPersonSchema = z.object({ id: z.string(), username: z.strin
 export type ActivityPerson = z.output<typeof activityPersonSchema>;
 
 /**
- * How many items one call of 'Restore all' or 'Delete all' changes at most. The admin calls again
- * while `remaining` is above 0: no call outlasts a phone's patience or a proxy's time-out however
- * many items a script touched, and the screen can say how far it has got.
+ * How many items one call of 'Restore all', 'Delete all' or 'Put back all' changes at most. The
+ * admin calls again while `remaining` is above 0: no call outlasts a phone's patience or a proxy's
+ * time-out however many items a script touched, and the screen can say how far it has got.
  */
 export const BULK_STEP = 500;
 
-/** What is left for the next call of 'Restore all' or 'Delete all'. */
+/** What is left for the next call of 'Restore all', 'Delete all' or 'Put back all'. */
 const remaining = z
   .number()
   .int()

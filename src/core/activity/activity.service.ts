@@ -55,7 +55,7 @@ interface Trash {
   deleteIfLive(kind: TrashKind, id: string, within?: Db): Promise<{ label: string } | undefined>;
 }
 
-/** One call of 'Restore all' or 'Delete all': how many items it changed, and how many are left for the next. */
+/** One call of 'Restore all', 'Delete all' or 'Put back all': how many it changed, and how many are left for the next. */
 export interface BulkStep {
   done: number;
   remaining: number;

@@ -14,8 +14,8 @@ const unused = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
   ]);
 
 /**
- * Image `id` is used only by items in Recently deleted: at least one deleted row and no live row,
- * nor the settings, uses it (docs/decisions/053).
+ * Image `id` is shown nowhere on the site and something let it go: no live row nor the settings
+ * uses it, and a deleted row does or an edit released it (docs/decisions/053 and its addendum).
  */
 const withdrawn = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) => {
   const uses = (table: 'newsItems' | 'events' | 'galleryImages', deleted: boolean) =>

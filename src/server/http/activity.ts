@@ -13,7 +13,7 @@ export interface NotedActivity extends ActivityNote {
  * Notes what this request does, for the activity log (docs/decisions/049): a line each time it is
  * called. The endpoint wrapper records them once the handler has answered a success: a refused or
  * failed request leaves no line. ('Restore all' and 'Delete all' write theirs themselves, each in
- * its item's transaction: 051, 054.)
+ * its item's transaction: 051, 054; 'Put back all' after each save: 058.)
  */
 export function noteActivity(context: APIContext, note: NotedActivity): void {
   (context.locals.activity ??= []).push(note);
