@@ -72,8 +72,6 @@ async function newsFlow(file: Blob, onProgress: (fraction: number) => void): Pro
     const put = await sendWithProgress('PUT', new URL(uploadURL).pathname, file, onProgress, {
       'Content-Type': file.type || 'application/octet-stream',
     });
-    // A disk kept from photos (507) is not fixed by trying again: the volunteer is told why.
-    if (put.status === 507) throw new NoRoom(serverMessage(put.text));
     if (put.status < 200 || put.status >= 300) throw new Error(`failed to upload file: ${serverMessage(put.text)}`);
     const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', '/api/news-images', { imageURL: uploadURL }).catch(() => {
       throw new Error('failed to set image permissions');
@@ -81,10 +79,7 @@ async function newsFlow(file: Blob, onProgress: (fraction: number) => void): Pro
     return objectPath;
   } catch (error) {
     console.error('News image upload failed', error);
-    const description = error instanceof NoRoom ? error.message : 'Failed to upload file. Please try again.';
-    notify({ title: 'Upload failed', description, variant: 'destructive' });
+    notify({ title: 'Upload failed', description: 'Failed to upload file. Please try again.', variant: 'destructive' });
     return null;
   }
 }
-
-class NoRoom extends Error {}
