@@ -107,12 +107,13 @@ eachDatabase("putting back one administrator's edits on $kind", (db) => {
     });
   });
 
-  it("puts back a script's hundreds of edits five hundred a call", async () => {
-    const script = await addAdministrator(suite, token, 'scriptedits', 'a cold wind over the moor');
-    // 600 news items a script rewrote, as the server would have left them: each row with the
-    // script's text, and an earlier version with the club's, replaced by the script.
+  /**
+   * `count` news items a script rewrote, as the server would have left them: each row with the
+   * script's text, and an earlier version with the club's, replaced by the script.
+   */
+  async function editedByScript(adminId: string, prefix: string, count: number): Promise<string[]> {
     const at = new Date(Date.now() - 60_000).toISOString();
-    const ids = Array.from({ length: 600 }, (_, i) => `bulkedit${String(i).padStart(4, '0')}`);
+    const ids = Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
     for (let start = 0; start < ids.length; start += 200) {
       const batch = ids.slice(start, start + 200);
       await direct()
@@ -128,18 +129,68 @@ eachDatabase("putting back one administrator's edits on $kind", (db) => {
             content: JSON.stringify({ title: `Club ${id}`, publishedAt: at, content: '<p>Ours</p>' }),
             savedAt: '2026-11-01T00:00:00.000Z',
             replacedAt: at,
-            replacedById: script.id,
-            replacedByName: 'scriptedits',
+            replacedById: adminId,
+            replacedByName: 'script',
           })),
         )
         .execute();
     }
+    return ids;
+  }
+  const titlesOf = async (ids: string[]) =>
+    (await direct().selectFrom('newsItems').select(['id', 'title']).where('id', 'in', ids).execute()).map((row) => row.title);
+
+  it("puts back a script's hundreds of edits five hundred a call", async () => {
+    const script = await addAdministrator(suite, token, 'scriptedits', 'a cold wind over the moor');
+    const ids = await editedByScript(script.id, 'bulkedit', 600);
     expect((await as('GET', `/api/admin/activity?admin=${script.id}`)).body.editsToPutBack).toBe(600);
     const first = await as('POST', '/api/admin/activity/put-back-edits', { admin: script.id });
     expect(first.body).toEqual({ message: 'Put back 500 edits', putBack: 500, remaining: 100 });
     const second = await as('POST', '/api/admin/activity/put-back-edits', { admin: script.id });
     expect(second.body).toEqual({ message: 'Put back 100 edits', putBack: 100, remaining: 0 });
-    const titles = await direct().selectFrom('newsItems').select('title').where('id', 'in', ids).execute();
-    expect(titles.every((row) => row.title.startsWith('Club '))).toBe(true);
+    expect((await titlesOf(ids)).every((title) => title.startsWith('Club '))).toBe(true);
+  });
+
+  it('leaves each edit put back whole, or not at all, when the server is killed half-way, and a tap again does the rest', async () => {
+    const script = await addAdministrator(suite, token, 'killedscript', 'a quiet lane behind the church');
+    const ids = await editedByScript(script.id, 'killedit', 1_000);
+    const tapping = as('POST', '/api/admin/activity/put-back-edits', { admin: script.id }).catch((error: unknown) => error);
+    const done = async () => (await titlesOf(ids)).filter((title) => title.startsWith('Club ')).length;
+    await expect.poll(done, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(50);
+    await suite.restart('SIGKILL');
+    token = await login(suite);
+    const putBack = await done();
+    expect(putBack).toBeLessThan(ids.length);
+
+    // Each item is the club's text with the script's kept as its newest version, or the script's
+    // text still, with the club's as its newest: never one without the other.
+    const newest = new Map<string, string>();
+    const versions = await direct()
+      .selectFrom('pageVersions')
+      .select(['page', 'content', 'replacedAt'])
+      .where(
+        'page',
+        'in',
+        ids.map((id) => `news:${id}`),
+      )
+      .orderBy('replacedAt', 'asc')
+      .execute();
+    for (const version of versions) newest.set(version.page, (JSON.parse(version.content) as { title: string }).title);
+    const rows = await direct().selectFrom('newsItems').select(['id', 'title']).where('id', 'in', ids).execute();
+    for (const row of rows) {
+      expect(newest.get(`news:${row.id}`), row.id).toBe(row.title.startsWith('Club ') ? `Spam ${row.id}` : `Club ${row.id}`);
+    }
+
+    // Tapping again puts back the rest, each once.
+    let total = 0;
+    for (let remaining = Infinity; remaining > 0;) {
+      const answer = await as('POST', '/api/admin/activity/put-back-edits', { admin: script.id });
+      expect(answer.status).toBe(200);
+      total += answer.body.putBack as number;
+      remaining = answer.body.remaining as number;
+    }
+    expect(total).toBe(ids.length - putBack);
+    expect((await titlesOf(ids)).every((title) => title.startsWith('Club '))).toBe(true);
+    expect(await tapping).toBeInstanceOf(Error);
   });
 });
