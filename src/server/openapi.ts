@@ -94,6 +94,9 @@ function describeOperation(method: Method, path: string, op: Operation) {
       ...(path === '/api/admin/login'
         ? [errors(401, 'Invalid username or password'), errors(429, 'Too many failed attempts; see Retry-After')]
         : []),
+      ...(requiresAdmin(path) && method !== 'get' && !op.free
+        ? [errors(429, 'This administrator made more changes in the last hour than a person would; see Retry-After')]
+        : []),
       errors(503, 'The database is unavailable or the server is busy; see Retry-After'),
     ]),
   };

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useSearchParams } from 'wouter';
 import {
   ACTIVITY_DAYS,
   deletedAdditionsNotice,
@@ -15,7 +15,7 @@ import type { Admin } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/field.tsx';
-import { ACTIVITY_URL, ActivityLine, actionOf } from '../ui/activity-line.tsx';
+import { ACTIVITY_URL, ActivityLine, actionOf, WHO_PARAMETER } from '../ui/activity-line.tsx';
 import { EmptyState } from '../ui/list-state.tsx';
 import { UndoAll } from '../ui/undo-all.tsx';
 
@@ -25,8 +25,19 @@ import { UndoAll } from '../ui/undo-all.tsx';
  */
 export function ActivityScreen() {
   const timeZone = useTimeZone();
-  // Everyone's lines, or one administrator's: what a password that leaked was used for.
-  const [adminId, setAdminId] = useState('');
+  // Everyone's lines, or one administrator's: what a password that leaked was used for. In the
+  // address (?who=), so that a line elsewhere can link to what one administrator did.
+  const [params, setParams] = useSearchParams();
+  const adminId = params.get(WHO_PARAMETER) ?? '';
+  const setAdminId = (id: string) =>
+    setParams(
+      (previous) => {
+        if (id) previous.set(WHO_PARAMETER, id);
+        else previous.delete(WHO_PARAMETER);
+        return previous;
+      },
+      { replace: true },
+    );
   const admins = useQuery<Admin[]>({ queryKey: ['/api/admin/administrators'] });
   // Removed administrators too: an account a stranger made is removed first, and undone after.
   const people = useQuery<ActivityPerson[]>({ queryKey: [`${ACTIVITY_URL}/administrators`], staleTime: 0 });

@@ -11,6 +11,8 @@ import { Button } from './button.tsx';
 
 /** The activity log's address, and the start of every query key that holds some of it. */
 export const ACTIVITY_URL = '/api/admin/activity';
+/** The Activity screen's address parameter for 'Who': one administrator's id. */
+export const WHO_PARAMETER = 'who';
 
 /** One line of the activity log: the sentence, then when, from where, with what. */
 export function ActivityLine({ entry, timeZone, action }: { entry: ActivityEntry; timeZone: string; action?: ReactNode }) {
@@ -34,11 +36,23 @@ export function ActivityLine({ entry, timeZone, action }: { entry: ActivityEntry
  * 'Restore' beside a delete the server says it would undo now (the item is still among the
  * recently deleted, from that delete), and 'Earlier versions' beside an edit of an information
  * page or the settings, whose screen lists what they said before (docs/decisions/055), or of a
- * news item or an event, whose edit dialog lists them (056).
+ * news item or an event, whose edit dialog lists them (056); 'What they did' beside a pause
+ * (059), the log of that administrator alone.
  */
 export function actionOf(entry: ActivityEntry): ReactNode {
   const kind = entry.restorable ? trashKindOf(entry.subjectKind) : null;
   if (kind && entry.subjectId) return <RestoreDeleted kind={kind} id={entry.subjectId} label={entry.subjectLabel ?? ''} />;
+  if (entry.action === 'paused' && entry.adminId) {
+    // Most likely a script with their password: the log of that administrator, with its undo-all buttons.
+    return (
+      <AdminLink
+        href={`${ADMIN_SCREENS.activity.href}?${WHO_PARAMETER}=${entry.adminId}`}
+        className="text-sm font-medium text-blue-800 underline"
+      >
+        What they did<span className="sr-only"> ({entry.adminName})</span>
+      </AdminLink>
+    );
+  }
   if (entry.action !== 'edited') return undefined;
   const item = entry.subjectId && entry.subjectKind ? VERSIONED_ITEMS[entry.subjectKind] : undefined;
   if (item) return <EarlierVersionsLink href={`${item.href}?${EDIT_PARAMETER}=${entry.subjectId}`} of={entry.subjectLabel || item.label} />;

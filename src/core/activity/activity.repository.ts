@@ -45,6 +45,18 @@ export function createActivityRepository(db: Db) {
         .orderBy('id', 'desc')
         .execute(),
 
+    /** Each administrator paused since `since` (059), with their latest pause, the latest first. */
+    pausesSince: (since: string) =>
+      db
+        .selectFrom('activity')
+        .select((eb) => ['adminId', eb.fn.max('adminName').as('adminName'), eb.fn.max('at').as('at')])
+        .where('action', '=', 'paused')
+        .where('at', '>=', since)
+        .where('adminId', 'is not', null)
+        .groupBy('adminId')
+        .orderBy('at', 'desc')
+        .execute(),
+
     /** Each administrator who has lines, with the name they are written under (removed ones too; names never change). */
     people: () =>
       db

@@ -8,6 +8,8 @@ import { TRASH_DAYS, type TrashKind } from '../trash/trash.schema.ts';
 
 /** How long a line is kept; the hourly housekeeping removes older ones. */
 export const ACTIVITY_DAYS = 365;
+/** How long the dashboard warns that an account was paused for making too many changes (059). */
+export const PAUSES_SHOWN_DAYS = 7;
 /** Lines a page of GET /api/admin/activity answers. */
 export const ACTIVITY_PAGE = 50;
 
@@ -26,6 +28,7 @@ const ACTIVITY_ACTIONS = {
   restored: 'restored {subject}',
   'deleted-for-ever': 'deleted {subject} for ever',
   removed: 'removed {subject}',
+  paused: 'was paused for making more changes in an hour than a person would',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -86,6 +89,8 @@ export const activityPageSchema = z.object({
   deletableAdditions: z.number().int().nonnegative().optional(),
   /** With `admin` and no `before`: how many pages, settings and items still say what they saved in the last 30 days ('Put back all'). */
   editsToPutBack: z.number().int().nonnegative().optional(),
+  /** Without `admin` or `before`: the administrators paused for making too many changes in the last PAUSES_SHOWN_DAYS, latest first. */
+  pauses: z.array(z.object({ adminId: z.string(), adminName: z.string().nullable(), at: z.string() })).optional(),
 });
 export type ActivityPage = z.output<typeof activityPageSchema>;
 

@@ -7,6 +7,7 @@ import { createActivityRepository, type ActivityFilter } from './activity.reposi
 import {
   ACTIVITY_DAYS,
   ACTIVITY_PAGE,
+  PAUSES_SHOWN_DAYS,
   activityCursor,
   activityEntrySchema,
   BULK_STEP,
@@ -198,8 +199,14 @@ export function createActivityService(deps: { db: Db; trash: Trash; putBack?: Pu
       });
       const last = rows[Math.min(rows.length, ACTIVITY_PAGE) - 1];
       const next = rows.length > ACTIVITY_PAGE && last ? activityCursor(last) : null;
+      if (filter.before !== undefined) return { entries, next };
+      // Everyone's first page (the dashboard's) says which accounts were paused lately.
+      if (filter.adminId === undefined) {
+        const since = new Date(Date.now() - PAUSES_SHOWN_DAYS * DAY_MS).toISOString();
+        const pauses = await repo.pausesSince(since);
+        return { entries, next, pauses: pauses.map((pause) => ({ adminId: pause.adminId!, adminName: pause.adminName, at: pause.at })) };
+      }
       // One administrator's first page says how many of their deletes 'Restore all' would undo.
-      if (filter.adminId === undefined || filter.before !== undefined) return { entries, next };
       return {
         entries,
         next,

@@ -7,6 +7,7 @@ import { createGuessCounter } from './guesses.ts';
 import { LOCKOUT_MEMORY_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './login-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
+import { createWriteBudget, type WriteCost } from './write-budget.ts';
 import { stepOfCode } from './two-step.ts';
 
 export class InvalidCredentialsError extends DomainError {
@@ -37,6 +38,7 @@ function hashToken(token: string): string {
 export function createAuthService(deps: { db: Db }) {
   const sessions = createSessionsRepository(deps.db);
   const guesses = createGuessCounter(deps.db);
+  const writeBudget = createWriteBudget(deps.db);
   const admins = createAdminsRepository(deps.db);
   // Unknown usernames are checked against this hash so that they cost as much as wrong passwords.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
@@ -106,15 +108,19 @@ export function createAuthService(deps: { db: Db }) {
       return { id: row.adminId, username: row.username, tokenHash };
     },
 
+    /** Takes one change from the administrator's budget (docs/decisions/059), or throws TooManyChangesError. */
+    spendWrite: (adminId: string, cost: WriteCost) => writeBudget.spend(adminId, cost),
+
     async logout(tokenHash: string): Promise<void> {
       await sessions.delete(tokenHash);
     },
 
-    /** Housekeeping: ended sessions and old failure records. */
+    /** Housekeeping: ended sessions, old failure records and budgets full again. */
     async prune(): Promise<void> {
       const now = Date.now();
       await sessions.deleteExpired(new Date(now - SESSION_IDLE_MS).toISOString(), new Date(now).toISOString());
       await guesses.prune(new Date(now - LOCKOUT_MEMORY_MS).toISOString());
+      await writeBudget.prune(now);
     },
   };
 }

@@ -23,7 +23,12 @@ export function lockoutDuration(lockoutNumber: number): number {
   return Math.min(FIRST_LOCKOUT_MS * 2 ** Math.max(0, lockoutNumber - 1), LONGEST_LOCKOUT_MS);
 }
 
-export function describeWait(ms: number): string {
+/** '15 minutes', '2 hours'; with `seconds`, a wait under a minute is '8 seconds'. */
+export function describeWait(ms: number, { seconds = false } = {}): string {
+  if (seconds && ms <= 59_000) {
+    const count = Math.max(1, Math.ceil(ms / 1000));
+    return `${count} second${count === 1 ? '' : 's'}`;
+  }
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
   const hours = Math.ceil(minutes / 60);

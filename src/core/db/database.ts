@@ -180,6 +180,16 @@ interface PageVersionsTable {
   replacedByName: string | null;
 }
 
+/** What one administrator may still change (src/core/auth/write-budget.ts), as counted at `countedAt`. */
+interface WriteBudgetsTable {
+  adminId: string;
+  writes: number;
+  textBytes: number;
+  countedAt: Timestamp;
+  /** When the activity log last said the account was paused (once an hour at most); null if never lately. */
+  pauseNotedAt: Timestamp | null;
+}
+
 /** A create request sent with an Idempotency-Key, and its answer once there is one (null while it runs). */
 interface IdempotencyKeysTable {
   /** The administrator's id and the client's key. */
@@ -204,6 +214,7 @@ export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
   loginAttempts: LoginAttemptsTable;
+  writeBudgets: WriteBudgetsTable;
   activity: ActivityTable;
   pageVersions: PageVersionsTable;
 }

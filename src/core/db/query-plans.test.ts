@@ -12,6 +12,7 @@ import type { Database } from './database.ts';
 import { nodeSqliteDatabase } from './node-sqlite-adapter.ts';
 import { forgetVersionsOfGoneItems } from '../versions/versions.ts';
 import { createPutBack } from '../versions/put-back.ts';
+import { createActivityRepository } from '../activity/activity.repository.ts';
 
 // The public lists must read one page of rows, however many the club has kept over the years:
 // SQLite's plan for each list query walks an index in the list's order, and never sorts the
@@ -88,5 +89,15 @@ describe("query plans of 'Put back all'", () => {
     expect(detail).toMatch(/page_versions_replaced_by_idx/);
     expect(detail).toMatch(/page_versions_page_replaced_at_idx/);
     expect(detail).not.toMatch(/SCAN page_versions/);
+  });
+
+  it('finds the recent pauses for the dashboard by their action, never walking a script’s week of lines', async () => {
+    await migrateToLatest(db);
+    queries.length = 0;
+    await createActivityRepository(db).pausesSince('2026-11-19T00:00:00.000Z');
+    expect(queries).toHaveLength(1);
+    const detail = plan(queries[0]!);
+    expect(detail).toMatch(/activity_action_at_idx/);
+    expect(detail).not.toMatch(/SCAN activity(?! USING)/);
   });
 });

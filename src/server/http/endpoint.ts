@@ -2,6 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { InvalidCredentialsError, type SessionAdmin, TwoStepCodeError } from '../../core/auth/auth.service.ts';
 import { LockedOutError } from '../../core/auth/guesses.ts';
+import { TooManyChangesError } from '../../core/auth/write-budget.ts';
 import { BACKUP_NOT_WRITTEN, BackupNotWrittenError } from '../../core/backup/archive-format.ts';
 import { BusyError } from '../../core/shared/limiter.ts';
 import { getContext, type AppContext } from '../../core/context.ts';
@@ -23,6 +24,7 @@ import { ConflictError, EditConflictError, NotFoundError, ValidationError } from
 import { versionTag } from '../../core/shared/edit-version.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
 import { recordNotedActivity } from './activity.ts';
+import { spendOnChange } from './write-budget.ts';
 import { readJson, readQuery } from './body.ts';
 import { HttpError, unauthorized } from './errors.ts';
 import { errorJson } from './responses.ts';
@@ -49,6 +51,12 @@ export interface Operation<Body extends z.ZodType | undefined = z.ZodType | unde
   idempotent?: boolean;
   /** An update that honours If-Match (the item's version, docs/decisions/033): 412 if the item changed since. */
   versioned?: boolean;
+  /**
+   * A write that costs nothing from the administrator's budget of changes (docs/decisions/059):
+   * what the owner of an account a script has drained needs (signing out, a new password), each
+   * limited otherwise.
+   */
+  free?: boolean;
 }
 
 type Input<Body> = Body extends z.ZodType ? z.output<Body> : undefined;
@@ -69,13 +77,9 @@ export function endpoint<Body extends z.ZodType | undefined = undefined>(
   const route: APIRoute = async (context) => {
     const app = await getContext();
     const run = async () => {
-      const input = (
-        operation.body
-          ? await readJson(context.request, operation.body)
-          : operation.query
-            ? readQuery(context.url, operation.query)
-            : undefined
-      ) as Input<Body>;
+      const body = operation.body ? await readJson(context.request, operation.body) : null;
+      const input = (body ? body.value : operation.query ? readQuery(context.url, operation.query) : undefined) as Input<Body>;
+      if (!operation.free) await spendOnChange(app, context, body?.bytes ?? 0);
       const response = await handler(context, app, input);
       if (response.ok) await recordNotedActivity(app, context);
       // The operation's success status is declared once, with it: handlers answer a plain 200.
@@ -136,7 +140,7 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (error instanceof EditConflictError) return errorJson(412, error.message, undefined, { ETag: versionTag(error.currentVersion) });
   if (error instanceof InvalidCredentialsError) return errorJson(401, error.message);
   if (error instanceof TwoStepCodeError) return errorJson(401, error.message, { code: error.message });
-  if (error instanceof LockedOutError) {
+  if (error instanceof LockedOutError || error instanceof TooManyChangesError) {
     return errorJson(429, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
   }
   if (error instanceof BusyError) {

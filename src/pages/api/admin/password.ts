@@ -7,7 +7,13 @@ import { json } from '../../../server/http/responses.ts';
 
 /** Changes one's own password; this session stays, every other session of this administrator ends. */
 export const PUT = endpoint(
-  { summary: 'Change your own password; your other sessions end', body: changePasswordInputSchema, response: messageSchema },
+  {
+    summary: 'Change your own password; your other sessions end',
+    body: changePasswordInputSchema,
+    response: messageSchema,
+    // The way out for the owner of an account a script has drained; guesses at the current password are limited (010).
+    free: true,
+  },
   async (context, app, input) => {
     const admin = requireAdmin(context);
     const { currentPassword, newPassword } = input;
