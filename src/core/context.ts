@@ -9,6 +9,7 @@ import { backupBeforeMigrating, createBackups } from './backup/backups.ts';
 import { loadConfig, type Config } from './config.ts';
 import { connect, migrateToLatest, type Db } from './db/connect.ts';
 import { createDamageRecord, type DamageRecord } from './db/damage.ts';
+import { giveBackRoom } from './db/room.ts';
 import { createEventsService } from './events/events.service.ts';
 import { createGalleryService } from './gallery/gallery.service.ts';
 import { createImagesService } from './images/images.service.ts';
@@ -47,6 +48,8 @@ export interface AppContext {
   disk: DiskWatch;
   /** Damage found in the database's files, once met: for the health check, Settings and the log. */
   damage: DamageRecord;
+  /** Gives the disk back the room deleted rows left in a SQLite file (docs/decisions/060); the bytes given back. */
+  giveBackRoom(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -100,6 +103,8 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     activity: createActivityService({ db, trash, putBack }),
     disk,
     damage,
+    // PostgreSQL reuses the room itself (autovacuum); giving it back to the disk is its operator's VACUUM FULL.
+    giveBackRoom: () => (config.database.kind === 'sqlite' ? giveBackRoom(db) : Promise.resolve(0)),
     close: () => db.destroy(),
   };
   return context;

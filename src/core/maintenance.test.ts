@@ -6,7 +6,7 @@ import { AUTOMATIC_IMAGE_GC_GRACE_MS, startMaintenance } from './maintenance.ts'
 const HOUR = 60 * 60_000;
 
 function fakeApp() {
-  const calls = { sessions: 0, keys: 0, trash: 0, activity: 0, released: 0, disk: 0, gc: [] as number[] };
+  const calls = { sessions: 0, keys: 0, trash: 0, activity: 0, released: 0, disk: 0, room: 0, gc: [] as number[] };
   let gcFails = false;
   const disks: DiskSpace[] = [{ holds: ['the database', 'photos'], freeBytes: 5e9, totalBytes: 2e10, low: false }];
   const app = {
@@ -15,6 +15,7 @@ function fakeApp() {
     activity: { prune: () => Promise.resolve((calls.activity++, 0)) },
     trash: { purgeExpired: () => Promise.resolve((calls.trash++, 0)) },
     disk: { check: () => Promise.resolve((calls.disk++, disks)) },
+    giveBackRoom: () => Promise.resolve((calls.room++, 0)),
     images: {
       sweepReleased: () => Promise.resolve((calls.released++, [])),
       collectGarbage: (graceMs: number) => {
@@ -34,12 +35,22 @@ describe('startMaintenance', () => {
     const { app, calls } = fakeApp();
     const stop = startMaintenance(app, createLogger('silent'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual({ sessions: 1, keys: 1, trash: 1, activity: 1, released: 1, disk: 1, gc: [AUTOMATIC_IMAGE_GC_GRACE_MS] });
+    expect(calls).toEqual({
+      sessions: 1,
+      keys: 1,
+      trash: 1,
+      activity: 1,
+      released: 1,
+      disk: 1,
+      room: 1,
+      gc: [AUTOMATIC_IMAGE_GC_GRACE_MS],
+    });
     await vi.advanceTimersByTimeAsync(23 * HOUR);
     expect(calls.sessions).toBe(24);
     expect(calls.trash).toBe(24);
     expect(calls.activity).toBe(24);
     expect(calls.released).toBe(24);
+    expect(calls.room).toBe(24);
     expect(calls.gc).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(HOUR);
     expect(calls.gc).toHaveLength(2);

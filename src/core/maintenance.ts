@@ -11,12 +11,13 @@ const IMAGE_GC_EVERY_MS = 24 * HOUR_MS;
  */
 export const AUTOMATIC_IMAGE_GC_GRACE_MS = 24 * HOUR_MS;
 
-type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images' | 'activity' | 'disk'>;
+type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images' | 'activity' | 'disk' | 'giveBackRoom'>;
 
 /**
  * The server's housekeeping, so that a site nobody looks after for years stays the same size:
  * expired sessions and idempotency keys, what was deleted more than 30 days ago and activity log
- * lines older than a year, and images released for an 'Undo' whose time is up (hourly),
+ * lines older than a year, images released for an 'Undo' whose time is up, and the room deleted
+ * rows left in a SQLite file (hourly),
  * and images nothing uses any more, with the upload links that expired (daily); and it says in the
  * log when a disk is nearly full (hourly). Each runs once
  * at start; a failure is logged and the task tried again at the next hour.
@@ -36,6 +37,10 @@ export function startMaintenance(app: Tasks, log: Logger): () => void {
       .then((count) => count > 0 && log.info({ count }, 'deleted items purged after 30 days'))
       .catch(warnOf('purging the recently deleted'));
     app.images.sweepReleased().catch(warnOf('removing released images'));
+    app
+      .giveBackRoom()
+      .then((bytes) => bytes > 0 && log.info({ bytes }, 'room that deleted rows left in the database given back to the disk'))
+      .catch(warnOf('giving back the room of deleted rows'));
     // Said in the log too, for whoever runs the host and reads it rather than the dashboard.
     app.disk
       .check()

@@ -13,6 +13,7 @@ import { claimDatabase, DatabaseInUseError } from '../core/db/claim.ts';
 import { damageIn, findDamage } from '../core/db/damage.ts';
 import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
+import { allowGivingBackRoom } from '../core/db/room.ts';
 import { answeringWith } from '../core/shared/answer-room.ts';
 import { ValidationError } from '../core/shared/errors.ts';
 import { requireFolderOwner, WrongUserError } from '../core/shared/folder-owner.ts';
@@ -101,6 +102,13 @@ const app = await contextPromise.catch((error: unknown) => {
 // say so at once, not when a visitor or the nightly backup first meets it.
 const damage = await findDamage(app.db, config.database.kind);
 if (damage.length > 0) app.damage.note(damage);
+// Once, for a file made before it could give back the room of deleted rows (docs/decisions/060):
+// never over damage, which a rewrite could spread or fail on.
+if (config.database.kind === 'sqlite' && damage.length === 0) {
+  await allowGivingBackRoom(app.db, config.database.file, log).catch((error: unknown) =>
+    log.warn({ err: error }, 'the database could not be set to give back room; it runs as before'),
+  );
+}
 /** A start-up step that meets the damage is skipped (and noted): the site serves what it still can. */
 const unlessDamaged = (error: unknown): void => {
   const met = damageIn(error);

@@ -1,9 +1,12 @@
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call } from '../setup/api-client.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { addAdministrator, adminToken } from '../setup/fill-site.ts';
+import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { useServer } from '../setup/server.ts';
 import { WRITE_BUDGET } from '../../src/core/auth/write-budget.ts';
 
@@ -15,7 +18,8 @@ import { WRITE_BUDGET } from '../../src/core/auth/write-budget.ts';
 const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 describe("an administrator's paused account, in Chromium", () => {
-  const suite = useServer(sqliteDb, { SITE_TIMEZONE: 'Europe/London' });
+  const clock = path.join(os.tmpdir(), `club-paused-clock-${process.pid}`);
+  const suite = useServer(sqliteDb, { SITE_TIMEZONE: 'Europe/London', ...fakeClockEnv(clock) });
   const chrome = useBrowser();
 
   it('tells the volunteer on a phone, and shows the committee the pause and what that account did', async () => {
@@ -32,6 +36,11 @@ describe("an administrator's paused account, in Chromium", () => {
         }
       }),
     );
+
+    // An hour back, the server sees no time pass since the budget was spent: nothing refills
+    // while a slow machine signs in and fills the form.
+    setFakeClock(clock, Date.now() - 60 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
 
     const phone = await chrome.browser.newContext(TOUCH_PHONE);
     const page = await phone.newPage();

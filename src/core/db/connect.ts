@@ -50,10 +50,17 @@ export function connect(database: Config['database'], options: { onConnectionErr
     });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const isNew = (fs.statSync(database.file, { throwIfNoEntry: false })?.size ?? 0) === 0;
   const sqlite = new DatabaseSync(database.file);
   // WAL lets readers run beside the writer; synchronous=FULL makes every acknowledged
-  // commit durable even on power loss; the busy timeout rides out a concurrent writer.
-  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  // commit durable even on power loss; the busy timeout rides out a concurrent writer; the log is
+  // cut back after a burst of writes instead of keeping its largest size for ever. A new file is
+  // made able to give back the room of deleted rows (room.ts). Only a new one: on an existing
+  // file the PRAGMA writes its header, and a damaged file must be left exactly as it is (035).
+  if (isNew) sqlite.exec('PRAGMA auto_vacuum = INCREMENTAL;');
+  sqlite.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA journal_size_limit = 67108864;',
+  );
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }),
     plugins,

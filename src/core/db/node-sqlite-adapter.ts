@@ -18,7 +18,9 @@ export function nodeSqliteDatabase(db: DatabaseSync): SqliteDatabase {
       statements.delete(sql);
     } else {
       const statement = db.prepare(sql);
-      entry = { statement, reader: statement.columns().length > 0 };
+      // A PRAGMA is stepped to its end: `incremental_vacuum(N)` frees one page per step, so run()
+      // (one step) would free one page however many were asked for.
+      entry = { statement, reader: statement.columns().length > 0 || /^\s*pragma\b/i.test(sql) };
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
     }
     statements.set(sql, entry);
@@ -32,10 +34,14 @@ export function nodeSqliteDatabase(db: DatabaseSync): SqliteDatabase {
     prepare(sql: string): SqliteStatement {
       const { statement, reader } = compiled(sql);
       const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlValue);
+      // A full disk (SQLITE_FULL) or a failed allocation rolls the whole transaction back by
+      // itself: Kysely's ROLLBACK after it would fail with "no transaction is active" and hide
+      // the error that says why (a full disk answered 500 instead of 503).
+      const alreadyRolledBack = sql === 'rollback' ? () => !db.isTransaction : () => false;
       return {
         reader,
         all: (parameters) => statement.all(...bind(parameters)),
-        run: (parameters) => statement.run(...bind(parameters)),
+        run: (parameters) => (alreadyRolledBack() ? { changes: 0, lastInsertRowid: 0 } : statement.run(...bind(parameters))),
         iterate: (parameters) => statement.iterate(...bind(parameters)),
       };
     },
