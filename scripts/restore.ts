@@ -12,7 +12,7 @@ import { BackupError } from '../src/core/backup/archive-format.ts';
 import { BACKUP_FILE, backupFileName } from '../src/core/backup/backup-files.ts';
 import { restoreBackup } from '../src/core/backup/restore-backup.ts';
 import { type Config, ConfigError, loadConfig } from '../src/core/config.ts';
-import { createActivityRecorder } from '../src/core/activity/activity.service.ts';
+import { createActivityRecorder } from '../src/core/activity/activity-recorder.ts';
 import { connect } from '../src/core/db/connect.ts';
 import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-owner.ts';
 import { scriptCommand } from './open-context.ts';

@@ -1,8 +1,5 @@
 import type { Db } from '../db/connect.ts';
 import type { ActivityTable } from '../db/database.ts';
-import { withoutControlCharacters } from '../shared/fields.ts';
-import { newId } from '../shared/ids.ts';
-import { nowIso } from '../shared/time.ts';
 import { createActivityRepository, type ActivityFilter } from './activity.repository.ts';
 import {
   ACTIVITY_DAYS,
@@ -11,7 +8,6 @@ import {
   activityCursor,
   activityEntrySchema,
   BULK_STEP,
-  type ActivityAction,
   type ActivityPage,
   type ActivityPerson,
   type ActivitySubjectKind,
@@ -20,30 +16,9 @@ import {
 } from './activity.schema.ts';
 import { TRASH_DAYS, type TrashKind } from '../trash/trash.schema.ts';
 import type { EditToPutBack, PutBack } from '../versions/put-back.ts';
+import { createActivityRecorder, type ActivityActor } from './activity-recorder.ts';
 
 const DAY_MS = 86_400_000;
-/** Longer than any title or name the forms take; a line is a record, not a copy. */
-const LABEL_MAX = 200;
-const SHORT_MAX = 100;
-
-/** What happened, as an endpoint or a command tells it. */
-export interface ActivityNote {
-  action: ActivityAction;
-  subject?: { kind: ActivitySubjectKind; id?: string | null; label?: string | null };
-}
-
-/** Who did it and from where; `admin` null for the server's command line. */
-export interface ActivityActor {
-  admin: { id: string; username: string } | null;
-  address?: string | null;
-  device?: string | null;
-}
-
-const clip = (value: string | null | undefined, max: number): string | null => {
-  if (value === null || value === undefined) return null;
-  const clean = withoutControlCharacters(value).replace(/\s+/g, ' ').trim();
-  return clean === '' ? null : clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-};
 
 /**
  * What the log asks of the recently deleted, and what its 'Restore all' and 'Delete all' do there
@@ -73,31 +48,6 @@ interface RestorableDelete {
   row: ActivityTable;
   kind: TrashKind;
   itemId: string;
-}
-
-/** Writes the lines; all a command needs (`npm run restore` notes its restore with it). */
-export function createActivityRecorder(deps: { db: Db }) {
-  const repo = createActivityRepository(deps.db);
-  return {
-    /** One line for each note, by one actor, at one time (one statement for a few hundred). */
-    async record(actor: ActivityActor, ...notes: ActivityNote[]): Promise<void> {
-      const at = nowIso();
-      await repo.insert(
-        notes.map((note) => ({
-          id: newId(),
-          at,
-          adminId: actor.admin?.id ?? null,
-          adminName: actor.admin?.username ?? null,
-          action: note.action,
-          subjectKind: note.subject?.kind ?? null,
-          subjectId: note.subject?.id ?? null,
-          subjectLabel: clip(note.subject?.label, LABEL_MAX),
-          address: clip(actor.address, SHORT_MAX),
-          device: clip(actor.device, SHORT_MAX),
-        })),
-      );
-    },
-  };
 }
 
 export function createActivityService(deps: { db: Db; trash: Trash; putBack?: PutBack }) {
@@ -253,17 +203,14 @@ export function createActivityService(deps: { db: Db; trash: Trash; putBack?: Pu
      * 'Put back all' (docs/decisions/058): each page, the settings, each news item and event whose
      * text is still what one administrator saved in the last 30 days, as it was before their
      * saves in a row. Each through its own save, with If-Match on the version their last save
-     * made: one saved since by anyone (or by a second tap) is left as it is. The 'edited' line by
-     * `actor` follows each save, as a single edit's does (049). BULK_STEP at most a call.
+     * made: one saved since by anyone (or by a second tap) is left as it is. Each save writes its
+     * 'edited' line by `actor` in its own transaction, as a single edit does. BULK_STEP at most a call.
      */
     async putBackEditsOf(adminId: string, actor: ActivityActor): Promise<BulkStep> {
       const edits = await editsOf(adminId);
       let done = 0;
       for (const edit of edits.slice(0, BULK_STEP)) {
-        const subject = await deps.putBack!.putBack(edit, actor.admin ?? undefined);
-        if (!subject) continue;
-        done++;
-        await createActivityRecorder(deps).record(actor, { action: 'edited', subject });
+        if (await deps.putBack!.putBack(edit, actor)) done++;
       }
       return { done, remaining: Math.max(0, edits.length - BULK_STEP) };
     },

@@ -8,7 +8,8 @@ import type { CheckImageUrl } from '../images/image-url-check.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { ClubEvent, EventInput } from './events.schema.ts';
 import { createEventsRepository } from './events.repository.ts';
-import { earlierVersions, keepEarlierVersion, type SavedBy } from '../versions/versions.ts';
+import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
+import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
 
 /** The words and links of an event an earlier version keeps (docs/decisions/056): not its picture. */
@@ -51,7 +52,8 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
       return row;
     },
 
-    async create(input: EventInput): Promise<ClubEvent> {
+    /** Each change writes its line in the activity log by `actor`, in its own transaction (recordWithChange). */
+    async create(input: EventInput, actor?: ActivityActor): Promise<ClubEvent> {
       await deps.checkImageUrl(input.imageUrl);
       const now = nowIso();
       const row: EventRow = {
@@ -67,14 +69,18 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
         createdAt: now,
         updatedAt: now,
       };
-      return repo.insert(row);
+      return deps.db.transaction().execute(async (trx) => {
+        const event = await createEventsRepository(trx).insert(row);
+        await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'event', id: event.id, label: event.name } });
+        return event;
+      });
     },
 
     /**
      * Optional fields the payload leaves out keep their stored values. What its words and booking
-     * link were is kept as an earlier version, in the same transaction, saying who (`by`) replaced them.
+     * link were is kept as an earlier version, in the same transaction, saying who (`actor`) replaced them.
      */
-    async update(id: string, input: EventInput, expectedVersion?: string, by?: SavedBy): Promise<ClubEvent> {
+    async update(id: string, input: EventInput, expectedVersion?: string, actor?: ActivityActor): Promise<ClubEvent> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const changes = {
         name: input.name,
@@ -102,8 +108,9 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
           beforeVersion: before.updatedAt,
           after: wordsOf(after),
           afterVersion: after.updatedAt,
-          by,
+          by: actor?.admin ?? undefined,
         });
+        await recordWithChange(trx, actor, { action: 'edited', subject: { kind: 'event', id, label: after.name } });
         return after;
       });
     },
@@ -115,8 +122,12 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
     },
 
     /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */
-    async delete(id: string): Promise<ClubEvent> {
-      const deleted = await repo.delete(id, nowIso());
+    async delete(id: string, actor?: ActivityActor): Promise<ClubEvent> {
+      const deleted = await deps.db.transaction().execute(async (trx) => {
+        const row = await createEventsRepository(trx).delete(id, nowIso());
+        if (row) await recordWithChange(trx, actor, { action: 'deleted', subject: { kind: 'event', id: row.id, label: row.name } });
+        return row;
+      });
       if (!deleted) throw new NotFoundError('Event');
       return deleted;
     },

@@ -7,6 +7,7 @@ import type { CheckImageUrl } from '../images/image-url-check.ts';
 import { nowIso } from '../shared/time.ts';
 import type { GalleryImage, GalleryInput } from './gallery.schema.ts';
 import { createGalleryRepository } from './gallery.repository.ts';
+import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 
 export function createGalleryService(deps: { db: Db; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
   const repo = createGalleryRepository(deps.db);
@@ -21,7 +22,8 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
       return row;
     },
 
-    async create(input: GalleryInput): Promise<GalleryImage> {
+    /** Each change writes its line in the activity log by `actor`, in its own transaction (recordWithChange). */
+    async create(input: GalleryInput, actor?: ActivityActor): Promise<GalleryImage> {
       await deps.checkImageUrl(input.imageUrl);
       const now = nowIso();
       const row = {
@@ -32,10 +34,14 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
         createdAt: now,
         updatedAt: now,
       };
-      return repo.insert(row);
+      return deps.db.transaction().execute(async (trx) => {
+        const photo = await createGalleryRepository(trx).insert(row);
+        await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'photo', id: photo.id, label: photo.caption } });
+        return photo;
+      });
     },
 
-    async update(id: string, input: GalleryInput, expectedVersion?: string): Promise<GalleryImage> {
+    async update(id: string, input: GalleryInput, expectedVersion?: string, actor?: ActivityActor): Promise<GalleryImage> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const changes = {
         imageUrl: input.imageUrl,
@@ -52,13 +58,18 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
         const after = await rows.update(id, { ...changes, updatedAt: nextVersion(changes.updatedAt, before.updatedAt) });
         if (!after) throw new NotFoundError('Gallery image');
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
+        await recordWithChange(trx, actor, { action: 'edited', subject: { kind: 'photo', id, label: after.caption } });
         return after;
       });
     },
 
     /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */
-    async delete(id: string): Promise<GalleryImage> {
-      const deleted = await repo.delete(id, nowIso());
+    async delete(id: string, actor?: ActivityActor): Promise<GalleryImage> {
+      const deleted = await deps.db.transaction().execute(async (trx) => {
+        const row = await createGalleryRepository(trx).delete(id, nowIso());
+        if (row) await recordWithChange(trx, actor, { action: 'deleted', subject: { kind: 'photo', id: row.id, label: row.caption } });
+        return row;
+      });
       if (!deleted) throw new NotFoundError('Gallery image');
       return deleted;
     },

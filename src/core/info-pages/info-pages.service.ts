@@ -2,7 +2,9 @@ import type { Db } from '../db/connect.ts';
 import { checkVersion, NEVER_SAVED, nextVersion, type Versioned } from '../shared/edit-version.ts';
 import { nowIso } from '../shared/time.ts';
 import type { WhatWeDo, WhatWeDoInput, WhoWeAre, WhoWeAreInput } from './info-pages.schema.ts';
-import { earlierVersions, keepEarlierVersion, type SavedBy } from '../versions/versions.ts';
+import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
+import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
+import { ADMIN_SCREENS } from '../shared/admin-screens.ts';
 import type { PageVersion } from '../versions/versions.schema.ts';
 import { createInfoPagesRepository } from './info-pages.repository.ts';
 
@@ -12,6 +14,8 @@ type Repository = ReturnType<typeof createInfoPagesRepository>;
 interface PageSpec<Page, Input> {
   what: string;
   page: 'who-we-are' | 'what-we-do';
+  /** What the activity log calls it: its screen's name. */
+  label: string;
   empty: Page;
   find: (rows: Repository) => Promise<(Page & { updatedAt: string }) | undefined>;
   lock: (rows: Repository) => Promise<void>;
@@ -32,7 +36,7 @@ function singlePage<Page, Input>(db: Db, spec: PageSpec<Page, Input>) {
      * Read and written under the row's lock, in one transaction: saves of different fields sent
      * at once each keep theirs, and one made from an older version is refused (`expected`).
      */
-    update: (input: Input, expected?: string, by?: SavedBy): Promise<Versioned<Page>> =>
+    update: (input: Input, expected?: string, actor?: ActivityActor): Promise<Versioned<Page>> =>
       db.transaction().execute(async (trx) => {
         const rows = createInfoPagesRepository(trx);
         await spec.lock(rows);
@@ -48,8 +52,9 @@ function singlePage<Page, Input>(db: Db, spec: PageSpec<Page, Input>) {
           beforeVersion: current.version,
           after: spec.pick(value) as Record<string, string>,
           afterVersion: version,
-          by,
+          by: actor?.admin ?? undefined,
         });
+        await recordWithChange(trx, actor, { action: 'edited', subject: { kind: 'page', label: spec.label } });
         return { value, version };
       }),
     /** What the page said before each of its last saves, newest first. */
@@ -62,6 +67,7 @@ export function createInfoPagesService(deps: { db: Db }) {
   const whoWeAre = singlePage<WhoWeAre, WhoWeAreInput>(deps.db, {
     what: 'page',
     page: 'who-we-are',
+    label: ADMIN_SCREENS.whoWeAre.label,
     empty: { aboutUs: '', whoAreWe: '', contactEmail: '' },
     find: (rows) => rows.findWhoWeAre(),
     lock: (rows) => rows.lockWhoWeAre(),
@@ -76,6 +82,7 @@ export function createInfoPagesService(deps: { db: Db }) {
   const whatWeDo = singlePage<WhatWeDo, WhatWeDoInput>(deps.db, {
     what: 'page',
     page: 'what-we-do',
+    label: ADMIN_SCREENS.whatWeDo.label,
     empty: { mission: '', activities: '', impact: '' },
     find: (rows) => rows.findWhatWeDo(),
     lock: (rows) => rows.lockWhatWeDo(),

@@ -9,7 +9,8 @@ import { nowIso, toUtcIso } from '../shared/time.ts';
 import { publicNewsItem, type NewsArticle, type NewsInput, type NewsItem } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';
 import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
-import { earlierVersions, keepEarlierVersion, type SavedBy } from '../versions/versions.ts';
+import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
+import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
 
 /** The words of an item an earlier version keeps (docs/decisions/056): not its picture. */
@@ -59,7 +60,8 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       return (await toArticles([row]))[0]!;
     },
 
-    async create(input: NewsInput): Promise<NewsArticle> {
+    /** Each change writes its line in the activity log by `actor`, in its own transaction (recordWithChange). */
+    async create(input: NewsInput, actor?: ActivityActor): Promise<NewsArticle> {
       await deps.checkImageUrl(input.imageUrl);
       const now = nowIso();
       const row: NewsItemRow = {
@@ -72,14 +74,18 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         createdAt: now,
         updatedAt: now,
       };
-      return toArticle(await repo.insert(row), null);
+      return deps.db.transaction().execute(async (trx) => {
+        const item = toArticle(await createNewsRepository(trx).insert(row), null);
+        await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'news', id: item.id, label: item.title } });
+        return item;
+      });
     },
 
     /**
      * Fields the payload leaves out keep their stored values. What its words were is kept as an
-     * earlier version, in the same transaction, saying who (`by`) replaced them.
+     * earlier version, in the same transaction, saying who (`actor`) replaced them.
      */
-    async update(id: string, input: NewsInput, expectedVersion?: string, by?: SavedBy): Promise<NewsArticle> {
+    async update(id: string, input: NewsInput, expectedVersion?: string, actor?: ActivityActor): Promise<NewsArticle> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const clean = await cleaner();
       const changes = {
@@ -105,8 +111,9 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
           beforeVersion: before.updatedAt,
           after: wordsOf(after),
           afterVersion: after.updatedAt,
-          by,
+          by: actor?.admin ?? undefined,
         });
+        await recordWithChange(trx, actor, { action: 'edited', subject: { kind: 'news', id, label: after.title } });
         return (await toArticles([after]))[0]!;
       });
     },
@@ -118,8 +125,12 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
     },
 
     /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */
-    async delete(id: string): Promise<NewsArticle> {
-      const deleted = await repo.delete(id, nowIso());
+    async delete(id: string, actor?: ActivityActor): Promise<NewsArticle> {
+      const deleted = await deps.db.transaction().execute(async (trx) => {
+        const row = await createNewsRepository(trx).delete(id, nowIso());
+        if (row) await recordWithChange(trx, actor, { action: 'deleted', subject: { kind: 'news', id: row.id, label: row.title } });
+        return row;
+      });
       if (!deleted) throw new NotFoundError('News item');
       return (await toArticles([deleted]))[0]!;
     },

@@ -5,7 +5,8 @@ import { checkVersion, NEVER_SAVED, nextVersion, type Versioned } from '../share
 import { nowIso } from '../shared/time.ts';
 import { DEFAULT_SETTINGS, type SettingsInput, type SiteSettings } from './settings.schema.ts';
 import { createSettingsRepository } from './settings.repository.ts';
-import { earlierVersions, keepEarlierVersion, type SavedBy } from '../versions/versions.ts';
+import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
+import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 import type { PageVersion } from '../versions/versions.schema.ts';
 
 /** The settings as an earlier version keeps them: not the logo and banner photo. */
@@ -29,9 +30,10 @@ export function createSettingsService(deps: { db: Db; withImageRelease: WithImag
 
     /**
      * `expected`: the version the form was opened with; a save from an older one is refused.
-     * `by`: who saves, for the earlier version it keeps (docs/decisions/055).
+     * `actor`: who saves, for the earlier version it keeps (docs/decisions/055) and the activity
+     * log's line, written in the same transaction.
      */
-    async update(input: SettingsInput, expected?: string, by?: SavedBy): Promise<Versioned<SiteSettings>> {
+    async update(input: SettingsInput, expected?: string, actor?: ActivityActor): Promise<Versioned<SiteSettings>> {
       // Pasted addresses are fetched before the write, outside its transaction.
       const stored = (await read(deps.db)).value;
       await deps.checkImageUrl(input.logoUrl, stored.logoUrl, 'logoUrl');
@@ -59,8 +61,9 @@ export function createSettingsService(deps: { db: Db; withImageRelease: WithImag
           beforeVersion: version,
           after: withoutPictures(next),
           afterVersion: nextVersionAt,
-          by,
+          by: actor?.admin ?? undefined,
         });
+        await recordWithChange(trx, actor, { action: 'edited', subject: { kind: 'settings' } });
         if (current.logoUrl !== next.logoUrl) await release(current.logoUrl);
         if (current.heroImageUrl !== next.heroImageUrl) await release(current.heroImageUrl);
         return { value: next, version: nextVersionAt };

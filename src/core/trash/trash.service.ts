@@ -7,6 +7,8 @@ import { createTrashRepository } from './trash.repository.ts';
 import { TRASH_DAYS, type DeletedItem, type TrashKind } from './trash.schema.ts';
 import { forgetVersions, forgetVersionsOfGoneItems } from '../versions/versions.ts';
 import { itemRecord } from '../versions/versions.schema.ts';
+import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
+import { TRASH_SUBJECTS } from '../activity/activity.schema.ts';
 
 const DAY_MS = 86_400_000;
 const KINDS: Record<TrashKind, { table: TrashTable; label: 'title' | 'name' | 'caption'; noun: string }> = {
@@ -23,11 +25,12 @@ const KINDS: Record<TrashKind, { table: TrashTable; label: 'title' | 'name' | 'c
 export function createTrashService(deps: { db: Db; withImageRelease: WithImageRelease }) {
   const repository = (db: Db, kind: TrashKind) => createTrashRepository(db, KINDS[kind].table, KINDS[kind].label);
 
-  /** Returns the title, name or caption it had (empty when none), for the activity log. */
-  async function purge(kind: TrashKind, id: string): Promise<{ label: string }> {
+  /** Returns the title, name or caption it had (empty when none); its line by `actor` in the same transaction. */
+  async function purge(kind: TrashKind, id: string, actor?: ActivityActor): Promise<{ label: string }> {
     return deps.withImageRelease(async (trx, release) => {
       const gone = await repository(trx, kind).purge(id);
       if (!gone) throw new NotFoundError(KINDS[kind].noun);
+      await recordWithChange(trx, actor, { action: 'deleted-for-ever', subject: { kind: TRASH_SUBJECTS[kind], id, label: gone.label } });
       // Deleted for ever has no undo: its image goes with it, not after a while, and so do its
       // earlier words (a parent who asked for it to go asked for all of it).
       await release(gone.imageUrl, { atOnce: true });
@@ -42,9 +45,13 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
       return rows.map((row) => ({ ...row, purgeAt: new Date(Date.parse(row.deletedAt) + TRASH_DAYS * DAY_MS).toISOString() }));
     },
 
-    /** Returns the title, name or caption it has (empty when none), for the activity log. */
-    async restore(kind: TrashKind, id: string): Promise<{ label: string }> {
-      const restored = await repository(deps.db, kind).restore(id);
+    /** Returns the title, name or caption it has (empty when none); its line by `actor` in the same transaction. */
+    async restore(kind: TrashKind, id: string, actor?: ActivityActor): Promise<{ label: string }> {
+      const restored = await deps.db.transaction().execute(async (trx) => {
+        const row = await repository(trx, kind).restore(id);
+        if (row) await recordWithChange(trx, actor, { action: 'restored', subject: { kind: TRASH_SUBJECTS[kind], id, label: row.label } });
+        return row;
+      });
       if (!restored) throw new NotFoundError(KINDS[kind].noun);
       return { label: restored.label };
     },

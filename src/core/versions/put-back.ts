@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActivityNote } from '../activity/activity.service.ts';
+import type { ActivityActor, ActivityNote } from '../activity/activity-recorder.ts';
 import type { Db } from '../db/connect.ts';
 import { eventInputSchema } from '../events/events.schema.ts';
 import { whatWeDoInputSchema, whoWeAreInputSchema } from '../info-pages/info-pages.schema.ts';
@@ -7,12 +7,11 @@ import { newsInputSchema } from '../news/news.schema.ts';
 import { settingsInputSchema } from '../settings/settings.schema.ts';
 import { ADMIN_SCREENS } from '../shared/admin-screens.ts';
 import { EditConflictError, NotFoundError } from '../shared/errors.ts';
-import type { SavedBy } from './versions.ts';
 import { itemOf, type VersionedItemKind, type VersionedRecord } from './versions.schema.ts';
 
 type Content = Record<string, string | null>;
-type Save<Input> = (input: Input, expected?: string, by?: SavedBy) => Promise<unknown>;
-type ItemSave<Input, Saved> = (id: string, input: Input, expected?: string, by?: SavedBy) => Promise<Saved>;
+type Save<Input> = (input: Input, expected?: string, actor?: ActivityActor) => Promise<unknown>;
+type ItemSave<Input, Saved> = (id: string, input: Input, expected?: string, actor?: ActivityActor) => Promise<Saved>;
 
 /** The saves a put-back goes through: the same as an administrator's, with If-Match and an earlier version kept. */
 export interface PutBackSaves {
@@ -44,26 +43,26 @@ export function createPutBack(deps: {
   liveAmong: (kind: VersionedItemKind, ids: string[]) => Promise<Set<string>>;
 }) {
   /** Saves `before` over the record; the activity line's subject. Throws NotFoundError or EditConflictError when it cannot. */
-  async function putBack(edit: EditToPutBack, before: Content, by: SavedBy | undefined): Promise<ActivityNote['subject']> {
+  async function putBack(edit: EditToPutBack, before: Content, actor: ActivityActor | undefined): Promise<ActivityNote['subject']> {
     const { saves } = deps;
     const item = itemOf(edit.record);
     if (item?.kind === 'news') {
-      const saved = await saves.news.update(item.id, newsInputSchema.parse(before) as never, edit.version, by);
+      const saved = await saves.news.update(item.id, newsInputSchema.parse(before) as never, edit.version, actor);
       return { kind: 'news', id: item.id, label: saved.title };
     }
     if (item?.kind === 'events') {
-      const saved = await saves.events.update(item.id, eventInputSchema.parse(before) as never, edit.version, by);
+      const saved = await saves.events.update(item.id, eventInputSchema.parse(before) as never, edit.version, actor);
       return { kind: 'event', id: item.id, label: saved.name };
     }
     if (edit.record === 'who-we-are') {
-      await saves.infoPages.updateWhoWeAre(whoWeAreInputSchema.parse(before) as never, edit.version, by);
+      await saves.infoPages.updateWhoWeAre(whoWeAreInputSchema.parse(before) as never, edit.version, actor);
       return { kind: 'page', label: ADMIN_SCREENS.whoWeAre.label };
     }
     if (edit.record === 'what-we-do') {
-      await saves.infoPages.updateWhatWeDo(whatWeDoInputSchema.parse(before) as never, edit.version, by);
+      await saves.infoPages.updateWhatWeDo(whatWeDoInputSchema.parse(before) as never, edit.version, actor);
       return { kind: 'page', label: ADMIN_SCREENS.whatWeDo.label };
     }
-    await saves.settings.update(settingsInputSchema.parse(before) as never, edit.version, by);
+    await saves.settings.update(settingsInputSchema.parse(before) as never, edit.version, actor);
     return { kind: 'settings' };
   }
 
@@ -116,11 +115,11 @@ export function createPutBack(deps: {
      * Puts one back; the line's subject, or undefined when someone saved it since, it is gone, or
      * its earlier text no longer passes today's rules (left for a person to mend).
      */
-    async putBack(edit: EditToPutBack, by: SavedBy | undefined): Promise<ActivityNote['subject'] | undefined> {
+    async putBack(edit: EditToPutBack, actor: ActivityActor | undefined): Promise<ActivityNote['subject'] | undefined> {
       const version = await deps.db.selectFrom('pageVersions').select('content').where('id', '=', edit.versionId).executeTakeFirst();
       if (!version) return undefined;
       try {
-        return await putBack(edit, JSON.parse(version.content) as Content, by);
+        return await putBack(edit, JSON.parse(version.content) as Content, actor);
       } catch (error) {
         if (error instanceof EditConflictError || error instanceof NotFoundError || error instanceof z.ZodError) return undefined;
         throw error;

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { itemRecord, versionsKeptOf, type PageVersion, type VersionedItemKind, type VersionedRecord } from './versions.schema.ts';
 
 /** Who saved, for the earlier version the save replaced; none for the server's command line. */
-export interface SavedBy {
+interface SavedBy {
   id: string;
   username: string;
 }

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import Bowser from 'bowser';
-import type { ActivityActor, ActivityNote } from '../../core/activity/activity.service.ts';
+import type { ActivityActor, ActivityNote } from '../../core/activity/activity-recorder.ts';
 import type { AppContext } from '../../core/context.ts';
 import { clientAddress } from './client-address.ts';
 
@@ -12,8 +12,11 @@ export interface NotedActivity extends ActivityNote {
 /**
  * Notes what this request does, for the activity log (docs/decisions/049): a line each time it is
  * called. The endpoint wrapper records them once the handler has answered a success: a refused or
- * failed request leaves no line. ('Restore all' and 'Delete all' write theirs themselves, each in
- * its item's transaction: 051, 054; 'Put back all' after each save: 058.)
+ * failed request leaves no line. Changes to content (news, events, photos, the two pages, the
+ * settings, restores and deletes for ever) do not come here: their services write the line in
+ * the change's own transaction (`recordWithChange`), as 'Restore all', 'Delete all' and 'Put back
+ * all' do for each item. What is noted here is the rest: sign-ins, administrators, passwords,
+ * two-step sign-in and backups.
  */
 export function noteActivity(context: APIContext, note: NotedActivity): void {
   (context.locals.activity ??= []).push(note);

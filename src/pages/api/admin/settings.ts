@@ -1,4 +1,4 @@
-import { noteActivity } from '../../../server/http/activity.ts';
+import { actorOf } from '../../../server/http/activity.ts';
 import { settingsInputSchema, settingsSchema } from '../../../core/settings/settings.schema.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { ifMatch, recordJson } from '../../../server/http/versions.ts';
@@ -6,8 +6,7 @@ import { ifMatch, recordJson } from '../../../server/http/versions.ts';
 export const PUT = endpoint(
   { summary: 'Save the site settings', body: settingsInputSchema, response: settingsSchema, versioned: true },
   async (context, app, input) => {
-    const settings = await app.settings.update(input, ifMatch(context.request), context.locals.auth?.admin);
-    noteActivity(context, { action: 'edited', subject: { kind: 'settings' } });
+    const settings = await app.settings.update(input, ifMatch(context.request), actorOf(app, context));
     return recordJson(settings);
   },
 );

@@ -1,4 +1,4 @@
-import { noteActivity } from '../../../../server/http/activity.ts';
+import { actorOf } from '../../../../server/http/activity.ts';
 import { deletedSchema } from '../../../../server/http/api-schemas.ts';
 import { eventInputSchema, eventSchema } from '../../../../core/events/events.schema.ts';
 import { endpoint, pathId } from '../../../../server/http/endpoint.ts';
@@ -9,14 +9,12 @@ export const PUT = endpoint(
   { summary: 'Update an event', body: eventInputSchema, response: eventSchema, versioned: true },
   async (context, app, input) => {
     const id = pathId(context, 'Event');
-    const event = await app.events.update(id, input, ifMatch(context.request), context.locals.auth?.admin);
-    noteActivity(context, { action: 'edited', subject: { kind: 'event', id, label: event.name } });
+    const event = await app.events.update(id, input, ifMatch(context.request), actorOf(app, context));
     return versionedJson(event);
   },
 );
 
 export const DELETE = endpoint({ summary: 'Delete an event', response: deletedSchema }, async (context, app) => {
-  const deleted = await app.events.delete(pathId(context, 'Event'));
-  noteActivity(context, { action: 'deleted', subject: { kind: 'event', id: deleted.id, label: deleted.name } });
+  const deleted = await app.events.delete(pathId(context, 'Event'), actorOf(app, context));
   return json({ message: 'Event deleted', id: deleted.id });
 });

@@ -1,4 +1,4 @@
-import { noteActivity } from '../../../../server/http/activity.ts';
+import { actorOf } from '../../../../server/http/activity.ts';
 import { deletedSchema } from '../../../../server/http/api-schemas.ts';
 import { galleryImageSchema, galleryInputSchema } from '../../../../core/gallery/gallery.schema.ts';
 import { endpoint, pathId } from '../../../../server/http/endpoint.ts';
@@ -9,14 +9,12 @@ export const PUT = endpoint(
   { summary: 'Update a gallery image', body: galleryInputSchema, response: galleryImageSchema, versioned: true },
   async (context, app, input) => {
     const id = pathId(context, 'Gallery image');
-    const photo = await app.gallery.update(id, input, ifMatch(context.request));
-    noteActivity(context, { action: 'edited', subject: { kind: 'photo', id, label: photo.caption } });
+    const photo = await app.gallery.update(id, input, ifMatch(context.request), actorOf(app, context));
     return versionedJson(photo);
   },
 );
 
 export const DELETE = endpoint({ summary: 'Delete a gallery image', response: deletedSchema }, async (context, app) => {
-  const deleted = await app.gallery.delete(pathId(context, 'Gallery image'));
-  noteActivity(context, { action: 'deleted', subject: { kind: 'photo', id: deleted.id, label: deleted.caption } });
+  const deleted = await app.gallery.delete(pathId(context, 'Gallery image'), actorOf(app, context));
   return json({ message: 'Gallery image deleted', id: deleted.id });
 });

@@ -1,4 +1,4 @@
-import { noteActivity } from '../../../../server/http/activity.ts';
+import { actorOf } from '../../../../server/http/activity.ts';
 import { galleryImageSchema, galleryInputSchema } from '../../../../core/gallery/gallery.schema.ts';
 import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
@@ -6,8 +6,7 @@ import { json } from '../../../../server/http/responses.ts';
 export const POST = endpoint(
   { summary: 'Add a gallery image', body: galleryInputSchema, response: galleryImageSchema, status: 201, idempotent: true },
   async (context, app, input) => {
-    const photo = await app.gallery.create(input);
-    noteActivity(context, { action: 'added', subject: { kind: 'photo', id: photo.id, label: photo.caption } });
+    const photo = await app.gallery.create(input, actorOf(app, context));
     return json(photo);
   },
 );

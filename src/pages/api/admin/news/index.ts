@@ -1,4 +1,4 @@
-import { noteActivity } from '../../../../server/http/activity.ts';
+import { actorOf } from '../../../../server/http/activity.ts';
 import { newsInputSchema, newsItemSchema, publicNewsItem } from '../../../../core/news/news.schema.ts';
 import { endpoint } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
@@ -6,8 +6,7 @@ import { json } from '../../../../server/http/responses.ts';
 export const POST = endpoint(
   { summary: 'Create a news item', body: newsInputSchema, response: newsItemSchema, status: 201, idempotent: true },
   async (context, app, input) => {
-    const item = await app.news.create(input);
-    noteActivity(context, { action: 'added', subject: { kind: 'news', id: item.id, label: item.title } });
+    const item = await app.news.create(input, actorOf(app, context));
     return json(publicNewsItem(item));
   },
 );

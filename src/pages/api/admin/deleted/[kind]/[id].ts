@@ -1,5 +1,4 @@
-import { TRASH_SUBJECTS } from '../../../../../core/activity/activity.schema.ts';
-import { noteActivity } from '../../../../../server/http/activity.ts';
+import { actorOf } from '../../../../../server/http/activity.ts';
 import { deletedSchema } from '../../../../../server/http/api-schemas.ts';
 import { endpoint, pathId } from '../../../../../server/http/endpoint.ts';
 import { json } from '../../../../../server/http/responses.ts';
@@ -9,7 +8,6 @@ import { pathKind } from '../../../../../server/http/trash-kind.ts';
 export const DELETE = endpoint({ summary: 'Delete a recently deleted item for ever', response: deletedSchema }, async (context, app) => {
   const id = pathId(context, 'Deleted item');
   const kind = pathKind(context);
-  const { label } = await app.trash.purge(kind, id);
-  noteActivity(context, { action: 'deleted-for-ever', subject: { kind: TRASH_SUBJECTS[kind], id, label } });
+  await app.trash.purge(kind, id, actorOf(app, context));
   return json({ message: 'Deleted for ever', id });
 });
