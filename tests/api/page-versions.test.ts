@@ -1,7 +1,10 @@
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { PAGE_VERSIONS_KEPT } from '../../src/core/versions/versions.schema.ts';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
+import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { addAdministrator, uploadImage } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 
@@ -9,7 +12,8 @@ import { ADMIN, useServer } from '../setup/server.ts';
 // page said before, with who replaced it, so that a page a stranger rewrote can be put back.
 
 eachDatabase('earlier versions of the information pages on $kind', (db) => {
-  const suite = useServer(db);
+  const clock = path.join(os.tmpdir(), `club-versions-clock-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const suite = useServer(db, fakeClockEnv(clock));
   let token: string;
   beforeAll(async () => {
     token = await login(suite);
@@ -128,5 +132,30 @@ eachDatabase('earlier versions of the information pages on $kind', (db) => {
     expect(kept.every((version) => !('logoUrl' in version.content) && !('heroImageUrl' in version.content))).toBe(true);
     expect((await call(suite, 'GET', '/api/admin/settings/versions')).status).toBe(401);
     expect((await call(suite, 'DELETE', `/api/admin/administrators/${phisher.id}`, { token })).status).toBe(200);
+  });
+
+  it('keeps what the page said yesterday however two accounts take turns to push it out today', async () => {
+    const club = { aboutUs: 'Dads who build dens, since 2019.', whoAreWe: 'The committee of seven.', contactEmail: 'dads@example.org' };
+    expect((await save(club)).status).toBe(200);
+    // Two days later, two accounts a stranger made take turns: every version is someone else's.
+    setFakeClock(clock, Date.now() + 2 * 86_400_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const pair = [
+      await addAdministrator(suite, token, 'turnsone', 'a ferry across the grey estuary'),
+      await addAdministrator(suite, token, 'turnstwo', 'a kite above the chalk downs'),
+    ];
+    try {
+      for (let i = 0; i < 2 * PAGE_VERSIONS_KEPT + 10; i++) {
+        expect((await save({ aboutUs: `Spam ${i}`, whoAreWe: 'Spam', contactEmail: 'spam@example.net' }, pair[i % 2]!.token)).status).toBe(
+          200,
+        );
+      }
+      const kept = await versions();
+      expect(kept.find((version) => version.content.whoAreWe === club.whoAreWe)?.content).toEqual(club);
+      expect(kept.length).toBeLessThanOrEqual(2 * PAGE_VERSIONS_KEPT + 3);
+    } finally {
+      setFakeClock(clock, Date.now());
+      for (const { id } of pair) await call(suite, 'DELETE', `/api/admin/administrators/${id}`, { token });
+    }
   });
 });

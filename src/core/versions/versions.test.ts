@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { versionsToKeep } from './versions.ts';
+import { versionsLiveBefore, versionsToKeep } from './versions.ts';
 
 const run = (by: string, count: number, from = 0) =>
   Array.from({ length: count }, (_, i) => ({ id: `${by}${from + i}`, replacedById: by }));
@@ -24,4 +24,24 @@ it('counts the command line (no administrator) as someone', () => {
   const rows = [...run('stranger', 3), { id: 'cli', replacedById: null }, ...run('committee', 2)];
   expect(versionsToKeep(rows, 2)).toEqual(['stranger0', 'stranger1', 'stranger2', 'cli']);
   expect(versionsToKeep(rows, 3)).toEqual(['stranger0', 'stranger1', 'stranger2', 'cli', 'committee1']);
+});
+
+it('keeps what the record said a day, a week and a month ago, however many saves came since', () => {
+  const DAY = 86_400_000;
+  const now = Date.parse('2026-11-26T12:00:00.000Z');
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // Newest first: two accounts taking turns in the last hour, over texts that stood for days.
+  const burst = Array.from({ length: 200 }, (_, i) => ({
+    id: `burst${i}`,
+    savedAt: iso(now - (i + 2) * 10_000),
+    replacedAt: iso(now - (i + 1) * 10_000),
+  }));
+  const rows = [
+    ...burst,
+    { id: 'sinceMonday', savedAt: iso(now - 3 * DAY), replacedAt: iso(now - 201 * 10_000) },
+    { id: 'lastMonth', savedAt: iso(now - 40 * DAY), replacedAt: iso(now - 3 * DAY) },
+  ];
+  // A day ago and a week ago the page said 'sinceMonday'? A day ago yes; a week ago it said 'lastMonth', as it did a month ago.
+  expect(versionsLiveBefore(rows, now)).toEqual(['sinceMonday', 'lastMonth', 'lastMonth']);
+  expect(versionsLiveBefore(burst, now)).toEqual([]);
 });

@@ -23,8 +23,9 @@ interface Save {
 
 /**
  * Keeps what the record held before this save, in the save's transaction (`trx`), when the save
- * changed it; forgets all but the newest of that record (`versionsKeptOf`) and the last text of
- * each administrator's before another's run of saves (`versionsToKeep`).
+ * changed it; forgets all but the newest of that record (`versionsKeptOf`), the last text of
+ * each administrator's before another's run of saves (`versionsToKeep`), and what it said a day,
+ * a week and a month ago (`versionsLiveBefore`).
  */
 export async function keepEarlierVersion(trx: Db, save: Save): Promise<void> {
   if (save.beforeVersion === NEVER_SAVED || JSON.stringify(save.before) === JSON.stringify(save.after)) return;
@@ -42,12 +43,14 @@ export async function keepEarlierVersion(trx: Db, save: Save): Promise<void> {
     .execute();
   const rows = await trx
     .selectFrom('pageVersions')
-    .select(['id', 'replacedById'])
+    .select(['id', 'replacedById', 'savedAt', 'replacedAt'])
     .where('page', '=', save.record)
     .orderBy('replacedAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const keep = versionsToKeep(rows, versionsKeptOf(save.record));
+  const keep = [
+    ...new Set([...versionsToKeep(rows, versionsKeptOf(save.record)), ...versionsLiveBefore(rows, Date.parse(save.afterVersion))]),
+  ];
   if (keep.length < rows.length) await trx.deleteFrom('pageVersions').where('page', '=', save.record).where('id', 'not in', keep).execute();
 }
 
@@ -68,6 +71,24 @@ export function versionsToKeep(rows: { id: string; replacedById: string | null }
     others++;
   }
   return keep;
+}
+
+const DAY_MS = 86_400_000;
+/** How far back the text a record had is always kept: a day, a week and a month before each save. */
+const LOOK_BACK_MS = [DAY_MS, 7 * DAY_MS, 30 * DAY_MS];
+
+/**
+ * Of a record's versions, the ids of those that were its text a day, a week and a month before
+ * `now`. Two accounts taking turns (or one stranger who knows the rule above) can push any number
+ * of versions out of the history in an hour; not what the page said yesterday, last week and
+ * last month.
+ */
+export function versionsLiveBefore(rows: { id: string; savedAt: string; replacedAt: string }[], now: number): string[] {
+  return LOOK_BACK_MS.flatMap((back) => {
+    const at = new Date(now - back).toISOString();
+    const live = rows.find((row) => row.savedAt <= at && at < row.replacedAt);
+    return live ? [live.id] : [];
+  });
 }
 
 /** A record's earlier versions, newest first. */
