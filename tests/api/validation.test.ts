@@ -104,6 +104,22 @@ eachDatabase('validation on $kind', (db) => {
     await expectFieldError('PUT', '/api/admin/what-we-do', { mission: 'x'.repeat(10_001) }, 'mission', /at most/);
   });
 
+  it('email addresses: as pasted from a mail program, the address; a ZWSP or a query refused', async () => {
+    const settings = await as('PUT', '/api/admin/settings', { contactEmail: 'Oakfield Dads <mailto:dads@oakfield.example.org>' });
+    expect(settings.status).toBe(200);
+    expect(settings.body.contactEmail).toBe('dads@oakfield.example.org');
+    expect(await (await fetch(`${suite.url}/`)).text()).toContain('href="mailto:dads@oakfield.example.org"');
+    const page = await as('PUT', '/api/admin/who-we-are', { contactEmail: ' mailto:väter@schule.example ' });
+    expect(page.status).toBe(400);
+    expect((await as('PUT', '/api/admin/who-we-are', { contactEmail: ' mailto:dads@schüle.example ' })).body.contactEmail).toBe(
+      'dads@schüle.example',
+    );
+    for (const contactEmail of ['dads@oakfield.example.org\u200b', 'dads@oakfield.example.org?bcc=all@example.net', 'dads@[127.0.0.1]']) {
+      await expectFieldError('PUT', '/api/admin/settings', { contactEmail }, 'contactEmail', /valid email/);
+      await expectFieldError('PUT', '/api/admin/who-we-are', { contactEmail }, 'contactEmail', /valid email/);
+    }
+  });
+
   it('settings: links are http or https, the email valid, the club name not blank', async () => {
     await expectFieldError('PUT', '/api/admin/settings', { messagingGroupUrl: 'javascript:alert(1)' }, 'messagingGroupUrl', /http/);
     await expectFieldError('PUT', '/api/admin/settings', { socialGroupUrl: 'facebook' }, 'socialGroupUrl', /http/);

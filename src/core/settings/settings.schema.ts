@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalHttpUrl, optionalImageUrl, optionalText, plainText } from '../shared/fields.ts';
+import { optionalEmail, optionalHttpUrl, optionalImageUrl, plainText } from '../shared/fields.ts';
 import { accentColourSchema } from './accent-colour.ts';
 
 /** Body of PUT /api/admin/settings; a field left out keeps its stored value. */
@@ -8,10 +8,7 @@ export const settingsInputSchema = z.object({
   tagline: plainText('Tagline').trim().max(200, 'Tagline must be at most 200 characters').optional(),
   messagingGroupUrl: optionalHttpUrl('Messaging group link'),
   socialGroupUrl: optionalHttpUrl('Social group link'),
-  contactEmail: optionalText('Contact email', 254).refine(
-    (v) => v == null || z.email().safeParse(v).success,
-    'Contact email must be a valid email address',
-  ),
+  contactEmail: optionalEmail('Contact email'),
   logoUrl: optionalImageUrl('Logo'),
   heroImageUrl: optionalImageUrl('Welcome banner photo'),
   accentColor: accentColourSchema,

@@ -180,9 +180,52 @@ export function requiredDate(label: string) {
     .refine((value) => parseDateInput(value, 'UTC') !== null, `${label} must be a valid date, such as 2026-12-05 or 2026-12-05T18:30:00Z`);
 }
 
-export function emailOrBlank(label: string) {
+/**
+ * The address in what a volunteer pasted from a mail program: "mailto:dads@example.org" and
+ * "Dads Club <dads@example.org>" give dads@example.org. Anything else is kept as typed.
+ */
+export function bareEmail(value: string): string {
+  const inAngles = /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value;
+  return inAngles
+    .trim()
+    .replace(/^mailto:/i, '')
+    .trim();
+}
+
+/**
+ * An address a mail program can write to: zod's rule, with a domain in any script (the URL
+ * parser, in Node and in browsers alike, gives its ASCII form to check: dads@exämple.org is
+ * dads@xn--exmple-cua.org).
+ */
+export function isEmailAddress(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  const domain = value.slice(at + 1);
+  // Only a name: the URL parser would otherwise take a port, a path or an address in brackets,
+  // and quietly drop invisible characters that would stay in the stored address.
+  if (at <= 0 || /[\s\p{Cf}/?#:@[\]\\%]/u.test(domain)) return false;
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${domain}`).hostname;
+  } catch {
+    return false;
+  }
+  return z.email().safeParse(`${value.slice(0, at)}@${ascii}`).success;
+}
+
+function emailText(label: string) {
   return plainText(label, { kind: 'an email address' })
     .trim()
     .max(254, `${label} must be at most 254 characters`)
-    .refine((v) => v === '' || z.email().safeParse(v).success, `${label} must be a valid email address`);
+    .transform(bareEmail)
+    .refine((v) => v === '' || isEmailAddress(v), `${label} must be a valid email address`);
+}
+
+/** An email address; blank is the empty string. */
+export const emailOrBlank = (label: string) => emailText(label);
+
+/** An email address; blank is null, absent keeps the stored value. */
+export function optionalEmail(label: string) {
+  return emailText(label)
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
 }
