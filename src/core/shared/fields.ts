@@ -184,7 +184,7 @@ export function requiredDate(label: string) {
  * The address in what a volunteer pasted from a mail program: "mailto:dads@example.org" and
  * "Dads Club <dads@example.org>" give dads@example.org. Anything else is kept as typed.
  */
-export function bareEmail(value: string): string {
+function bareEmail(value: string): string {
   const inAngles = /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value;
   return inAngles
     .trim()
@@ -197,7 +197,7 @@ export function bareEmail(value: string): string {
  * parser, in Node and in browsers alike, gives its ASCII form to check: dads@exämple.org is
  * dads@xn--exmple-cua.org).
  */
-export function isEmailAddress(value: string): boolean {
+function isEmailAddress(value: string): boolean {
   const at = value.lastIndexOf('@');
   const domain = value.slice(at + 1);
   // Only a name: the URL parser would otherwise take a port, a path or an address in brackets,
