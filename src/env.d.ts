@@ -8,5 +8,7 @@ declare namespace App {
     frameSources: string[];
     /** What an API write did, noted by its endpoint; recorded in the activity log once it succeeded. */
     activity?: import('./server/http/activity.ts').NotedActivity[];
+    /** A create sent with an Idempotency-Key: the id its item takes, the same for every retry (022's addendum). */
+    createdId?: string;
   }
 }

@@ -109,6 +109,11 @@ if (config.database.kind === 'sqlite' && damage.length === 0) {
     log.warn({ err: error }, 'the database could not be set to give back room; it runs as before'),
   );
 }
+// Creates claimed by a process that died (this one alone has the SQLite file: 040) may run again
+// at once; on PostgreSQL another instance may be running them, so they wait their minute.
+if (config.database.kind === 'sqlite') {
+  await app.idempotency.releaseUnanswered().catch((error: unknown) => log.warn({ err: error }, 'unanswered creates could not be released'));
+}
 /** A start-up step that meets the damage is skipped (and noted): the site serves what it still can. */
 const unlessDamaged = (error: unknown): void => {
   const met = damageIn(error);

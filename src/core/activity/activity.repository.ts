@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { inBatches } from '../db/batches.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import type { ActivityTable } from '../db/database.ts';
 
 const ROWS_PER_INSERT = 200;
@@ -15,7 +16,7 @@ export function createActivityRepository(db: Db) {
     /** In one transaction (the caller's, when it is one), a few hundred rows a statement. */
     insert: (rows: ActivityTable[]) => {
       const write = (trx: Db) => inBatches(rows, ROWS_PER_INSERT, (batch) => trx.insertInto('activity').values(batch).execute());
-      return db.isTransaction ? write(db) : db.transaction().execute(write);
+      return inTransaction(db, write);
     },
 
     /** Newest first, `limit` lines older than `before` (by time, then id), of one administrator or all. */

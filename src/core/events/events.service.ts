@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import type { EventRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { checkVersion, nextVersion } from '../shared/edit-version.ts';
@@ -10,6 +11,7 @@ import type { ClubEvent, EventInput } from './events.schema.ts';
 import { createEventsRepository } from './events.repository.ts';
 import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
+import { madeOnce } from '../db/made-once.ts';
 import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
 
 /** The words and links of an event an earlier version keeps (docs/decisions/056): not its picture. */
@@ -52,12 +54,15 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
       return row;
     },
 
-    /** Each change writes its line in the activity log by `actor`, in its own transaction (recordWithChange). */
-    async create(input: EventInput, actor?: ActivityActor): Promise<ClubEvent> {
+    /**
+     * Each change writes its line in the activity log by `actor`, in its own transaction
+     * (recordWithChange). `id`: the one an Idempotency-Key gives (madeOnce).
+     */
+    async create(input: EventInput, actor?: ActivityActor, id?: string): Promise<ClubEvent> {
       await deps.checkImageUrl(input.imageUrl);
       const now = nowIso();
       const row: EventRow = {
-        id: newId(),
+        id: id ?? newId(),
         name: input.name,
         date: toInstant(input.date),
         location: input.location ?? null,
@@ -69,11 +74,17 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
         createdAt: now,
         updatedAt: now,
       };
-      return deps.db.transaction().execute(async (trx) => {
-        const event = await createEventsRepository(trx).insert(row);
-        await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'event', id: event.id, label: event.name } });
-        return event;
-      });
+      return madeOnce(
+        id,
+        () =>
+          inTransaction(deps.db, async (trx) => {
+            const event = await createEventsRepository(trx).insert(row);
+            await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'event', id: event.id, label: event.name } });
+            return event;
+          }),
+        (made) => repo.findById(made),
+        'event',
+      );
     },
 
     /**
@@ -123,7 +134,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
 
     /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */
     async delete(id: string, actor?: ActivityActor): Promise<ClubEvent> {
-      const deleted = await deps.db.transaction().execute(async (trx) => {
+      const deleted = await inTransaction(deps.db, async (trx) => {
         const row = await createEventsRepository(trx).delete(id, nowIso());
         if (row) await recordWithChange(trx, actor, { action: 'deleted', subject: { kind: 'event', id: row.id, label: row.name } });
         return row;

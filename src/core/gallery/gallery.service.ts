@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { checkVersion, nextVersion } from '../shared/edit-version.ts';
 import { newId } from '../shared/ids.ts';
@@ -8,6 +9,7 @@ import { nowIso } from '../shared/time.ts';
 import type { GalleryImage, GalleryInput } from './gallery.schema.ts';
 import { createGalleryRepository } from './gallery.repository.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
+import { madeOnce } from '../db/made-once.ts';
 
 export function createGalleryService(deps: { db: Db; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
   const repo = createGalleryRepository(deps.db);
@@ -22,23 +24,32 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
       return row;
     },
 
-    /** Each change writes its line in the activity log by `actor`, in its own transaction (recordWithChange). */
-    async create(input: GalleryInput, actor?: ActivityActor): Promise<GalleryImage> {
+    /**
+     * Each change writes its line in the activity log by `actor`, in its own transaction
+     * (recordWithChange). `id`: the one an Idempotency-Key gives (madeOnce).
+     */
+    async create(input: GalleryInput, actor?: ActivityActor, id?: string): Promise<GalleryImage> {
       await deps.checkImageUrl(input.imageUrl);
       const now = nowIso();
       const row = {
-        id: newId(),
+        id: id ?? newId(),
         imageUrl: input.imageUrl,
         caption: input.caption ?? null,
         imageAlt: input.imageAlt ?? null,
         createdAt: now,
         updatedAt: now,
       };
-      return deps.db.transaction().execute(async (trx) => {
-        const photo = await createGalleryRepository(trx).insert(row);
-        await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'photo', id: photo.id, label: photo.caption } });
-        return photo;
-      });
+      return madeOnce(
+        id,
+        () =>
+          inTransaction(deps.db, async (trx) => {
+            const photo = await createGalleryRepository(trx).insert(row);
+            await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'photo', id: photo.id, label: photo.caption } });
+            return photo;
+          }),
+        (made) => repo.findById(made),
+        'photo',
+      );
     },
 
     async update(id: string, input: GalleryInput, expectedVersion?: string, actor?: ActivityActor): Promise<GalleryImage> {
@@ -65,7 +76,7 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
 
     /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */
     async delete(id: string, actor?: ActivityActor): Promise<GalleryImage> {
-      const deleted = await deps.db.transaction().execute(async (trx) => {
+      const deleted = await inTransaction(deps.db, async (trx) => {
         const row = await createGalleryRepository(trx).delete(id, nowIso());
         if (row) await recordWithChange(trx, actor, { action: 'deleted', subject: { kind: 'photo', id: row.id, label: row.caption } });
         return row;

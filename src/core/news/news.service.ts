@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import type { NewsItemRow } from '../db/database.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { checkVersion, nextVersion } from '../shared/edit-version.ts';
@@ -11,6 +12,7 @@ import { createNewsRepository } from './news.repository.ts';
 import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
 import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
+import { madeOnce } from '../db/made-once.ts';
 import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
 
 /** The words of an item an earlier version keeps (docs/decisions/056): not its picture. */
@@ -60,12 +62,15 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       return (await toArticles([row]))[0]!;
     },
 
-    /** Each change writes its line in the activity log by `actor`, in its own transaction (recordWithChange). */
-    async create(input: NewsInput, actor?: ActivityActor): Promise<NewsArticle> {
+    /**
+     * Each change writes its line in the activity log by `actor`, in its own transaction
+     * (recordWithChange). `id`: the one an Idempotency-Key gives (madeOnce).
+     */
+    async create(input: NewsInput, actor?: ActivityActor, id?: string): Promise<NewsArticle> {
       await deps.checkImageUrl(input.imageUrl);
       const now = nowIso();
       const row: NewsItemRow = {
-        id: newId(),
+        id: id ?? newId(),
         title: input.title,
         ...(await cleaner())(input.content ?? ''),
         publishedAt: toInstant(input.publishedAt),
@@ -74,11 +79,20 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         createdAt: now,
         updatedAt: now,
       };
-      return deps.db.transaction().execute(async (trx) => {
-        const item = toArticle(await createNewsRepository(trx).insert(row), null);
-        await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'news', id: item.id, label: item.title } });
-        return item;
-      });
+      return madeOnce(
+        id,
+        () =>
+          inTransaction(deps.db, async (trx) => {
+            const item = toArticle(await createNewsRepository(trx).insert(row), null);
+            await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'news', id: item.id, label: item.title } });
+            return item;
+          }),
+        async (made) => {
+          const existing = await repo.findById(made);
+          return existing && (await toArticles([existing]))[0];
+        },
+        'news item',
+      );
     },
 
     /**
@@ -126,7 +140,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
 
     /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */
     async delete(id: string, actor?: ActivityActor): Promise<NewsArticle> {
-      const deleted = await deps.db.transaction().execute(async (trx) => {
+      const deleted = await inTransaction(deps.db, async (trx) => {
         const row = await createNewsRepository(trx).delete(id, nowIso());
         if (row) await recordWithChange(trx, actor, { action: 'deleted', subject: { kind: 'news', id: row.id, label: row.title } });
         return row;

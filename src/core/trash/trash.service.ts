@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { nowIso } from '../shared/time.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
@@ -47,7 +48,7 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
 
     /** Returns the title, name or caption it has (empty when none); its line by `actor` in the same transaction. */
     async restore(kind: TrashKind, id: string, actor?: ActivityActor): Promise<{ label: string }> {
-      const restored = await deps.db.transaction().execute(async (trx) => {
+      const restored = await inTransaction(deps.db, async (trx) => {
         const row = await repository(trx, kind).restore(id);
         if (row) await recordWithChange(trx, actor, { action: 'restored', subject: { kind: TRASH_SUBJECTS[kind], id, label: row.label } });
         return row;

@@ -119,6 +119,8 @@ async function once(app: AppContext, context: APIContext, key: string, run: () =
       headers: { 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' },
     });
   }
+  // The item this create makes takes an id of the key's: a retry after any failure makes no second one.
+  context.locals.createdId = app.idempotency.itemIdFor(key);
   let response: Response;
   try {
     response = await run();

@@ -6,7 +6,7 @@ import { json } from '../../../../server/http/responses.ts';
 export const POST = endpoint(
   { summary: 'Create an event', body: eventInputSchema, response: eventSchema, status: 201, idempotent: true },
   async (context, app, input) => {
-    const event = await app.events.create(input, actorOf(app, context));
+    const event = await app.events.create(input, actorOf(app, context), context.locals.createdId);
     return json(event);
   },
 );

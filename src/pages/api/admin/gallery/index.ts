@@ -6,7 +6,7 @@ import { json } from '../../../../server/http/responses.ts';
 export const POST = endpoint(
   { summary: 'Add a gallery image', body: galleryInputSchema, response: galleryImageSchema, status: 201, idempotent: true },
   async (context, app, input) => {
-    const photo = await app.gallery.create(input, actorOf(app, context));
+    const photo = await app.gallery.create(input, actorOf(app, context), context.locals.createdId);
     return json(photo);
   },
 );

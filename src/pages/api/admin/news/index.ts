@@ -6,7 +6,7 @@ import { json } from '../../../../server/http/responses.ts';
 export const POST = endpoint(
   { summary: 'Create a news item', body: newsInputSchema, response: newsItemSchema, status: 201, idempotent: true },
   async (context, app, input) => {
-    const item = await app.news.create(input, actorOf(app, context));
+    const item = await app.news.create(input, actorOf(app, context), context.locals.createdId);
     return json(publicNewsItem(item));
   },
 );
