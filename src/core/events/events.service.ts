@@ -11,7 +11,7 @@ import type { ClubEvent, EventInput } from './events.schema.ts';
 import { createEventsRepository } from './events.repository.ts';
 import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
-import { madeOnce } from '../db/made-once.ts';
+import { addOnce } from '../shared/add-once.ts';
 import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
 
 /** The words and links of an event an earlier version keeps (docs/decisions/056): not its picture. */
@@ -56,7 +56,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
 
     /**
      * Each change writes its line in the activity log by `actor`, in its own transaction
-     * (recordWithChange). `id`: the one an Idempotency-Key gives (madeOnce).
+     * (recordWithChange). `id`: the one an Idempotency-Key gives (addOnce).
      */
     async create(input: EventInput, actor?: ActivityActor, id?: string): Promise<ClubEvent> {
       await deps.checkImageUrl(input.imageUrl);
@@ -74,17 +74,12 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
         createdAt: now,
         updatedAt: now,
       };
-      return madeOnce(
-        id,
-        () =>
-          inTransaction(deps.db, async (trx) => {
-            const event = await createEventsRepository(trx).insert(row);
-            await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'event', id: event.id, label: event.name } });
-            return event;
-          }),
-        (made) => repo.findById(made),
-        'event',
-      );
+      return addOnce(deps.db, actor, id, {
+        insert: (trx) => createEventsRepository(trx).insert(row),
+        subject: (event) => ({ kind: 'event', id: event.id, label: event.name }),
+        made: (made) => repo.findById(made),
+        noun: 'event',
+      });
     },
 
     /**

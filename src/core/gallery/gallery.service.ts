@@ -9,7 +9,7 @@ import { nowIso } from '../shared/time.ts';
 import type { GalleryImage, GalleryInput } from './gallery.schema.ts';
 import { createGalleryRepository } from './gallery.repository.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
-import { madeOnce } from '../db/made-once.ts';
+import { addOnce } from '../shared/add-once.ts';
 
 export function createGalleryService(deps: { db: Db; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
   const repo = createGalleryRepository(deps.db);
@@ -26,7 +26,7 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
 
     /**
      * Each change writes its line in the activity log by `actor`, in its own transaction
-     * (recordWithChange). `id`: the one an Idempotency-Key gives (madeOnce).
+     * (recordWithChange). `id`: the one an Idempotency-Key gives (addOnce).
      */
     async create(input: GalleryInput, actor?: ActivityActor, id?: string): Promise<GalleryImage> {
       await deps.checkImageUrl(input.imageUrl);
@@ -39,17 +39,12 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
         createdAt: now,
         updatedAt: now,
       };
-      return madeOnce(
-        id,
-        () =>
-          inTransaction(deps.db, async (trx) => {
-            const photo = await createGalleryRepository(trx).insert(row);
-            await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'photo', id: photo.id, label: photo.caption } });
-            return photo;
-          }),
-        (made) => repo.findById(made),
-        'photo',
-      );
+      return addOnce(deps.db, actor, id, {
+        insert: (trx) => createGalleryRepository(trx).insert(row),
+        subject: (photo) => ({ kind: 'photo', id: photo.id, label: photo.caption }),
+        made: (made) => repo.findById(made),
+        noun: 'photo',
+      });
     },
 
     async update(id: string, input: GalleryInput, expectedVersion?: string, actor?: ActivityActor): Promise<GalleryImage> {

@@ -12,7 +12,7 @@ import { createNewsRepository } from './news.repository.ts';
 import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
 import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
-import { madeOnce } from '../db/made-once.ts';
+import { addOnce } from '../shared/add-once.ts';
 import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
 
 /** The words of an item an earlier version keeps (docs/decisions/056): not its picture. */
@@ -64,7 +64,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
 
     /**
      * Each change writes its line in the activity log by `actor`, in its own transaction
-     * (recordWithChange). `id`: the one an Idempotency-Key gives (madeOnce).
+     * (recordWithChange). `id`: the one an Idempotency-Key gives (addOnce).
      */
     async create(input: NewsInput, actor?: ActivityActor, id?: string): Promise<NewsArticle> {
       await deps.checkImageUrl(input.imageUrl);
@@ -79,20 +79,15 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         createdAt: now,
         updatedAt: now,
       };
-      return madeOnce(
-        id,
-        () =>
-          inTransaction(deps.db, async (trx) => {
-            const item = toArticle(await createNewsRepository(trx).insert(row), null);
-            await recordWithChange(trx, actor, { action: 'added', subject: { kind: 'news', id: item.id, label: item.title } });
-            return item;
-          }),
-        async (made) => {
+      return addOnce(deps.db, actor, id, {
+        insert: async (trx) => toArticle(await createNewsRepository(trx).insert(row), null),
+        subject: (item) => ({ kind: 'news', id: item.id, label: item.title }),
+        made: async (made) => {
           const existing = await repo.findById(made);
           return existing && (await toArticles([existing]))[0];
         },
-        'news item',
-      );
+        noun: 'news item',
+      });
     },
 
     /**
