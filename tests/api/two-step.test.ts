@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import { expect, it } from 'vitest';
 import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from '../../src/core/auth/auth.schema.ts';
 import { describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
@@ -8,17 +7,12 @@ import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
+import { codeAt, freshStep } from '../setup/totp.ts';
 
 // Two-step sign-in: a password reused elsewhere, or seen over a shoulder, is not enough to sign in.
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'treasurer-keeps-the-float';
-
-/** The code an authenticator app shows `seconds` from now. */
-const codeAt = (secret: string, seconds = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + seconds * 1000,
-  });
 
 eachDatabase('two-step sign-in on $kind', (db) => {
   // Addresses are taken from X-Forwarded-For, so that a test can send from many at once.
@@ -57,6 +51,7 @@ eachDatabase('two-step sign-in on $kind', (db) => {
     expect(Buffer.from(qrCode.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString()).toMatch(/^<svg /);
     // Nothing changed yet: the password alone still signs in.
     expect((await signIn({})).status).toBe(200);
+    await freshStep();
 
     // Each code is read once and kept, as a person would type it: a 30-second boundary passing
     // during the test cannot turn a used code into a new one. The code of the step before now
@@ -128,6 +123,7 @@ eachDatabase('two-step sign-in on $kind', (db) => {
     const admin = await login(suite);
     const token = await addAdministrator(admin, 'secretary');
     const { secret } = (await call(suite, 'POST', '/api/admin/two-step', { token })).body as { secret: string };
+    await freshStep();
     expect(
       (await call(suite, 'PUT', '/api/admin/two-step', { token, body: { secret, code: codeAt(secret, -30), currentPassword: PASSWORD } }))
         .status,

@@ -1,17 +1,12 @@
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { CODE_NEEDED, CODE_WRONG } from '../../src/core/auth/auth.schema.ts';
 import { acceptDialogs, expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
 import { expectNoAxeViolations, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
+import { codeAt, freshStep } from '../setup/totp.ts';
 
 // A volunteer turns on two-step sign-in from a phone, signs in with a code, and turns it off.
-
-const codeAt = (secret: string, seconds = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + seconds * 1000,
-  });
 
 describe('two-step sign-in in Chromium', () => {
   const suite = useServer(testDatabases[0]!);
@@ -31,6 +26,7 @@ describe('two-step sign-in in Chromium', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expectNoAxeViolations(page);
 
+    await freshStep();
     await page.getByLabel('Code from the app').fill(codeAt(secret, -30) === '123456' ? '654321' : '123456');
     const turningOn = page.locator('form').filter({ hasText: 'Code from the app' });
     await turningOn.getByLabel('Your password').fill(ADMIN.password);
