@@ -52,8 +52,11 @@ export async function giveBackRoom(db: Db): Promise<number> {
   if ((await pragma(db, 'auto_vacuum')) !== INCREMENTAL) return 0;
   const pageSize = await pragma(db, 'page_size');
   const before = await pragma(db, 'page_count');
-  if ((await pragma(db, 'freelist_count')) * pageSize < GIVE_BACK_FROM_BYTES) return 0;
-  while ((await pragma(db, 'freelist_count')) > 0) {
+  const free = await pragma(db, 'freelist_count');
+  if (free * pageSize < GIVE_BACK_FROM_BYTES) return 0;
+  // As many steps as the free pages counted now need, and no more: pages freed meanwhile wait for
+  // the next hour, and a step that frees nothing cannot keep the loop (and a core) busy.
+  for (let steps = Math.ceil(free / PAGES_PER_STEP); steps > 0 && (await pragma(db, 'freelist_count')) > 0; steps--) {
     await sql`${sql.raw(`PRAGMA incremental_vacuum(${PAGES_PER_STEP})`)}`.execute(db);
     await new Promise((resolve) => setImmediate(resolve));
   }
