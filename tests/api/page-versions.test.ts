@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { PAGE_VERSIONS_KEPT } from '../../src/core/versions/versions.schema.ts';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
-import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
+import { fakeClockEnv, moveFakeClock } from '../setup/fake-clock.ts';
 import { addAdministrator, uploadImage } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 
@@ -138,8 +138,7 @@ eachDatabase('earlier versions of the information pages on $kind', (db) => {
     const club = { aboutUs: 'Dads who build dens, since 2019.', whoAreWe: 'The committee of seven.', contactEmail: 'dads@example.org' };
     expect((await save(club)).status).toBe(200);
     // Two days later, two accounts a stranger made take turns: every version is someone else's.
-    setFakeClock(clock, Date.now() + 2 * 86_400_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await moveFakeClock(clock, Date.now() + 2 * 86_400_000);
     const pair = [
       await addAdministrator(suite, token, 'turnsone', 'a ferry across the grey estuary'),
       await addAdministrator(suite, token, 'turnstwo', 'a kite above the chalk downs'),
@@ -154,7 +153,7 @@ eachDatabase('earlier versions of the information pages on $kind', (db) => {
       expect(kept.find((version) => version.content.whoAreWe === club.whoAreWe)?.content).toEqual(club);
       expect(kept.length).toBeLessThanOrEqual(2 * PAGE_VERSIONS_KEPT + 3);
     } finally {
-      setFakeClock(clock, Date.now());
+      await moveFakeClock(clock, Date.now());
       for (const { id } of pair) await call(suite, 'DELETE', `/api/admin/administrators/${id}`, { token });
     }
   });

@@ -1,9 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { call, login } from '../setup/api-client.ts';
+import { call, flood, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
-import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
+import { fakeClockEnv, moveFakeClock } from '../setup/fake-clock.ts';
 import { addAdministrator } from '../setup/fill-site.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
 import { useServer } from '../setup/server.ts';
@@ -18,18 +18,6 @@ const PAUSED =
 /** A change every 3.6 seconds refills once drained: what the test's own minutes may add. */
 const refilledIn = (ms: number) => Math.ceil((ms / (60 * 60_000)) * WRITE_BUDGET.writes) + 1;
 
-/** Sends `count` requests, `together` at a time, and gives their answers. */
-async function flood(count: number, together: number, send: (i: number) => Promise<{ status: number; headers: Headers; body: any }>) {
-  const answers: { status: number; headers: Headers; body: any }[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: together }, async () => {
-      while (next < count) answers.push(await send(next++));
-    }),
-  );
-  return answers;
-}
-
 eachDatabase("each administrator's budget of changes on $kind", (db) => {
   const clock = path.join(os.tmpdir(), `club-budget-clock-${process.pid}-${Math.random().toString(36).slice(2)}`);
   const suite = useServer(db, fakeClockEnv(clock));
@@ -38,11 +26,8 @@ eachDatabase("each administrator's budget of changes on $kind", (db) => {
   beforeAll(async () => {
     committee = await login(suite);
   });
-  /** Sets the server's clock `offsetMs` from now, and waits for it to read it (every 20 ms at most). */
-  const clockAt = async (offsetMs: number) => {
-    setFakeClock(clock, Date.now() + offsetMs);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  };
+  /** Sets the server's clock `offsetMs` from now. */
+  const clockAt = (offsetMs: number) => moveFakeClock(clock, Date.now() + offsetMs);
   // An hour back, the server sees no time pass since the budget was last counted: nothing
   // refills while the test looks at a drained account, however slowly the machine runs it.
   const holdRefill = () => clockAt(-60 * 60_000);

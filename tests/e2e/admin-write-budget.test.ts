@@ -1,12 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { call } from '../setup/api-client.ts';
+import { call, flood } from '../setup/api-client.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { addAdministrator, adminToken } from '../setup/fill-site.ts';
-import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
+import { fakeClockEnv, moveFakeClock } from '../setup/fake-clock.ts';
 import { useServer } from '../setup/server.ts';
 import { WRITE_BUDGET } from '../../src/core/auth/write-budget.ts';
 
@@ -27,20 +27,11 @@ describe("an administrator's paused account, in Chromium", () => {
     await addAdministrator(suite, token, 'treasurer', 'a kettle on the camp stove');
     const volunteer = await addAdministrator(suite, token, 'volunteer', 'a robin on the goalpost');
     // The script: its own session of the volunteer's account, a thousand changes in a few seconds.
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        while (next < WRITE_BUDGET.writes + 20) {
-          next++;
-          await call(suite, 'DELETE', '/api/admin/news/scripted', { token: volunteer.token });
-        }
-      }),
-    );
+    await flood(WRITE_BUDGET.writes + 20, 20, () => call(suite, 'DELETE', '/api/admin/news/scripted', { token: volunteer.token }));
 
     // An hour back, the server sees no time pass since the budget was spent: nothing refills
     // while a slow machine signs in and fills the form.
-    setFakeClock(clock, Date.now() - 60 * 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await moveFakeClock(clock, Date.now() - 60 * 60_000);
 
     const phone = await chrome.browser.newContext(TOUCH_PHONE);
     const page = await phone.newPage();

@@ -44,3 +44,15 @@ export async function login(base: string | SuiteServer, username = ADMIN.usernam
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
   return response.body.token as string;
 }
+
+/** Sends `count` requests, `together` at a time (a script's flood), and gives their answers in the order they came. */
+export async function flood<T>(count: number, together: number, send: (i: number) => Promise<T>): Promise<T[]> {
+  const answers: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: together }, async () => {
+      while (next < count) answers.push(await send(next++));
+    }),
+  );
+  return answers;
+}

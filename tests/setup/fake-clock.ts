@@ -7,6 +7,12 @@ export function setFakeClock(file: string, at: Date | number): void {
   fs.writeFileSync(file, String(new Date(at).getTime() - Date.now()));
 }
 
+/** setFakeClock, then waits until the server has read it (it reads the file at most every 20 ms). */
+export async function moveFakeClock(file: string, at: Date | number): Promise<void> {
+  setFakeClock(file, at);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 export function fakeClockEnv(file: string): Record<string, string> {
   fs.writeFileSync(file, '0');
   return { FAKE_CLOCK_FILE: file, NODE_OPTIONS: `--import ${new URL('./fake-clock-preload.mjs', import.meta.url).pathname}` };

@@ -130,13 +130,13 @@ const remaining = z
   .nonnegative()
   .describe(`How many are left for another call (each call does at most ${BULK_STEP}); 0 when done`);
 
-export const restoreDeletesSchema = z.object({
-  admin: adminIdSchema.describe('Whose deletes to undo (their id; a removed administrator’s too)'),
-});
+/** The body of 'Restore all', 'Delete all' and 'Put back all': whose `what` (a removed administrator's too). */
+const ofOneAdministrator = (what: string) =>
+  z.object({ admin: adminIdSchema.describe(`Whose ${what} (their id; a removed administrator’s too)`) });
 
-export const deleteAdditionsSchema = z.object({
-  admin: adminIdSchema.describe('Whose additions to delete (their id; a removed administrator’s too)'),
-});
+export const restoreDeletesSchema = ofOneAdministrator('deletes to undo');
+
+export const deleteAdditionsSchema = ofOneAdministrator('additions to delete');
 
 export const deletedAdditionsSchema = z.object({
   message: z.string(),
@@ -155,9 +155,7 @@ export const deletedAdditionsNotice = (count: number) =>
     ? `${deletedAdditionsMessage(0)}.`
     : `${deletedAdditionsMessage(count)}: off the site, and in Recently deleted for ${TRASH_DAYS} days if ${count === 1 ? 'it is' : 'they are'} wanted back.`;
 
-export const putBackEditsSchema = z.object({
-  admin: adminIdSchema.describe('Whose edits to put back (their id; a removed administrator’s too)'),
-});
+export const putBackEditsSchema = ofOneAdministrator('edits to put back');
 
 export const putBackEditsAnswerSchema = z.object({
   message: z.string(),

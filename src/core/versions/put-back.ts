@@ -1,22 +1,21 @@
 import { z } from 'zod';
-import type { ActivityActor, ActivityNote } from '../activity/activity-recorder.ts';
+import type { ActivityActor } from '../activity/activity-recorder.ts';
 import type { Db } from '../db/connect.ts';
 import { eventInputSchema } from '../events/events.schema.ts';
 import { whatWeDoInputSchema, whoWeAreInputSchema } from '../info-pages/info-pages.schema.ts';
 import { newsInputSchema } from '../news/news.schema.ts';
 import { settingsInputSchema } from '../settings/settings.schema.ts';
-import { ADMIN_SCREENS } from '../shared/admin-screens.ts';
 import { EditConflictError, NotFoundError } from '../shared/errors.ts';
 import { itemOf, type VersionedItemKind, type VersionedRecord } from './versions.schema.ts';
 
 type Content = Record<string, string | null>;
 type Save<Input> = (input: Input, expected?: string, actor?: ActivityActor) => Promise<unknown>;
-type ItemSave<Input, Saved> = (id: string, input: Input, expected?: string, actor?: ActivityActor) => Promise<Saved>;
+type ItemSave<Input> = (id: string, input: Input, expected?: string, actor?: ActivityActor) => Promise<unknown>;
 
 /** The saves a put-back goes through: the same as an administrator's, with If-Match and an earlier version kept. */
 export interface PutBackSaves {
-  news: { update: ItemSave<never, { title: string }> };
-  events: { update: ItemSave<never, { name: string }> };
+  news: { update: ItemSave<never> };
+  events: { update: ItemSave<never> };
   infoPages: { updateWhoWeAre: Save<never>; updateWhatWeDo: Save<never> };
   settings: { update: Save<never> };
 }
@@ -42,28 +41,17 @@ export function createPutBack(deps: {
   /** Those of these items that are on the site (not among the recently deleted). */
   liveAmong: (kind: VersionedItemKind, ids: string[]) => Promise<Set<string>>;
 }) {
-  /** Saves `before` over the record; the activity line's subject. Throws NotFoundError or EditConflictError when it cannot. */
-  async function putBack(edit: EditToPutBack, before: Content, actor: ActivityActor | undefined): Promise<ActivityNote['subject']> {
+  /** Saves `before` over the record (the save writes its own line). Throws NotFoundError or EditConflictError when it cannot. */
+  async function putBack(edit: EditToPutBack, before: Content, actor: ActivityActor | undefined): Promise<void> {
     const { saves } = deps;
     const item = itemOf(edit.record);
-    if (item?.kind === 'news') {
-      const saved = await saves.news.update(item.id, newsInputSchema.parse(before) as never, edit.version, actor);
-      return { kind: 'news', id: item.id, label: saved.title };
-    }
-    if (item?.kind === 'events') {
-      const saved = await saves.events.update(item.id, eventInputSchema.parse(before) as never, edit.version, actor);
-      return { kind: 'event', id: item.id, label: saved.name };
-    }
-    if (edit.record === 'who-we-are') {
+    if (item?.kind === 'news') await saves.news.update(item.id, newsInputSchema.parse(before) as never, edit.version, actor);
+    else if (item?.kind === 'events') await saves.events.update(item.id, eventInputSchema.parse(before) as never, edit.version, actor);
+    else if (edit.record === 'who-we-are')
       await saves.infoPages.updateWhoWeAre(whoWeAreInputSchema.parse(before) as never, edit.version, actor);
-      return { kind: 'page', label: ADMIN_SCREENS.whoWeAre.label };
-    }
-    if (edit.record === 'what-we-do') {
+    else if (edit.record === 'what-we-do')
       await saves.infoPages.updateWhatWeDo(whatWeDoInputSchema.parse(before) as never, edit.version, actor);
-      return { kind: 'page', label: ADMIN_SCREENS.whatWeDo.label };
-    }
-    await saves.settings.update(settingsInputSchema.parse(before) as never, edit.version, actor);
-    return { kind: 'settings' };
+    else await saves.settings.update(settingsInputSchema.parse(before) as never, edit.version, actor);
   }
 
   return {
@@ -112,16 +100,17 @@ export function createPutBack(deps: {
     },
 
     /**
-     * Puts one back; the line's subject, or undefined when someone saved it since, it is gone, or
-     * its earlier text no longer passes today's rules (left for a person to mend).
+     * Puts one back; false when someone saved it since, it is gone, or its earlier text no longer
+     * passes today's rules (left for a person to mend).
      */
-    async putBack(edit: EditToPutBack, actor: ActivityActor | undefined): Promise<ActivityNote['subject'] | undefined> {
+    async putBack(edit: EditToPutBack, actor: ActivityActor | undefined): Promise<boolean> {
       const version = await deps.db.selectFrom('pageVersions').select('content').where('id', '=', edit.versionId).executeTakeFirst();
-      if (!version) return undefined;
+      if (!version) return false;
       try {
-        return await putBack(edit, JSON.parse(version.content) as Content, actor);
+        await putBack(edit, JSON.parse(version.content) as Content, actor);
+        return true;
       } catch (error) {
-        if (error instanceof EditConflictError || error instanceof NotFoundError || error instanceof z.ZodError) return undefined;
+        if (error instanceof EditConflictError || error instanceof NotFoundError || error instanceof z.ZodError) return false;
         throw error;
       }
     },

@@ -22,6 +22,8 @@ export async function authenticate(request: Request, cookies: AstroCookies, auth
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A request that changes nothing: no origin check, no cost from an administrator's budget (059). */
+export const isSafeMethod = (method: string) => SAFE_METHODS.has(method);
 
 /**
  * A write authenticated by the cookie must come from this site: the browser attaches cookies
@@ -29,7 +31,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * must be this server's or PUBLIC_URL's origin; without it, Sec-Fetch-Site must say same-origin.
  */
 export function isSameOriginWrite(request: Request, url: URL, publicUrl: string): boolean {
-  if (SAFE_METHODS.has(request.method)) return true;
+  if (isSafeMethod(request.method)) return true;
   const origin = request.headers.get('origin');
   if (origin) return origin === url.origin || origin === new URL(publicUrl).origin;
   return request.headers.get('sec-fetch-site') === 'same-origin';

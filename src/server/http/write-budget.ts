@@ -2,8 +2,7 @@ import type { APIContext } from 'astro';
 import { TooManyChangesError } from '../../core/auth/write-budget.ts';
 import type { AppContext } from '../../core/context.ts';
 import { actorOf } from './activity.ts';
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { isSafeMethod } from './authenticate.ts';
 
 /**
  * Charges a change made by the signed-in administrator to their budget (docs/decisions/059):
@@ -13,7 +12,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export async function spendOnChange(app: AppContext, context: APIContext, textBytes: number): Promise<void> {
   const admin = context.locals.auth?.admin;
-  if (!admin || READS.has(context.request.method)) return;
+  if (!admin || isSafeMethod(context.request.method)) return;
   try {
     await app.auth.spendWrite(admin.id, { writes: 1, textBytes });
   } catch (error) {

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Logger } from '../../core/logger.ts';
+import { isSafeMethod } from '../http/authenticate.ts';
 import { chooseEncoding } from '../http/encoding.ts';
 import { CLIENT_LEFT } from '../http/responses.ts';
 import { etagOf, isFresh } from '../http/headers.ts';
@@ -36,7 +37,6 @@ const PER_ANSWER = new Set([
 ]);
 /** Answers that refused a write: nothing changed, so nothing is cleared (a flood of bad sign-ins cannot empty the cache). */
 const REFUSED = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429]);
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface PageCacheOptions {
   maxBytes: number;
@@ -121,7 +121,7 @@ export function createPageCache(options: PageCacheOptions) {
      * elsewhere (a POST to a page: 405) never clear it, or anybody could keep it empty.
      */
     watchWrites(req: http.IncomingMessage, res: http.ServerResponse): void {
-      if (SAFE_METHODS.has(req.method ?? 'GET') || !reachesApi(req.url)) return;
+      if (isSafeMethod(req.method ?? 'GET') || !reachesApi(req.url)) return;
       let done = false;
       const changed = (status: number) => {
         if (done || REFUSED.has(status)) return;
