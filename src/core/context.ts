@@ -79,14 +79,19 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const news = createNewsService({ db, timeZone, withImageRelease, checkImageUrl });
   const events = createEventsService({ db, timeZone, withImageRelease, checkImageUrl });
   const infoPages = createInfoPagesService({ db });
-  const putBack = createPutBack({ db, saves: { news, events, infoPages, settings }, liveAmong: (kind, ids) => trash.liveAmong(kind, ids) });
+  const gallery = createGalleryService({ db, withImageRelease, checkImageUrl });
+  const putBack = createPutBack({
+    db,
+    saves: { news, events, gallery, infoPages, settings },
+    liveAmong: (kind, ids) => trash.liveAmong(kind, ids),
+  });
   const context: AppContext = {
     config,
     db,
     log,
     news,
     events,
-    gallery: createGalleryService({ db, withImageRelease, checkImageUrl }),
+    gallery,
     images,
     remoteImages,
     infoPages,

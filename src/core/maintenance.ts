@@ -32,11 +32,12 @@ export function startMaintenance(app: Tasks, log: Logger): () => void {
     app.auth.prune().catch(warnOf('session pruning'));
     app.idempotency.prune().catch(warnOf('idempotency key pruning'));
     app.activity.prune().catch(warnOf('activity log pruning'));
+    // The sweep after the purge: it deletes the pictures the purge's versions let go of.
     app.trash
       .purgeExpired()
       .then((count) => count > 0 && log.info({ count }, 'deleted items purged after 30 days'))
-      .catch(warnOf('purging the recently deleted'));
-    app.images.sweepReleased().catch(warnOf('removing released images'));
+      .catch(warnOf('purging the recently deleted'))
+      .finally(() => app.images.sweepReleased().catch(warnOf('removing released images')));
     app
       .giveBackRoom()
       .then((bytes) => bytes > 0 && log.info({ bytes }, 'room that deleted rows left in the database given back to the disk'))

@@ -286,13 +286,20 @@ describe('backup and restore on SQLite', () => {
     try {
       other = await startServer({ ...envOf(target), ADMIN_USERNAME: 'other', ADMIN_PASSWORD: 'other-long-password' });
       const token = await login(other.url, 'other', 'other-long-password');
-      await create(other.url, token, '/api/admin/news', { title: 'Already here', content: '<p>x</p>', publishedAt: '2026-11-01' });
+      const here = { title: 'Already here', content: '<p>x</p>', publishedAt: '2026-11-01' };
+      const item = await create(other.url, token, '/api/admin/news', { ...here, imageUrl: await uploadImage(other.url, token, 1) });
+      // Its earlier version holds the picture it had (docs/decisions/061): the restore replaces that image too.
+      const edit = await call(other.url, 'PUT', `/api/admin/news/${item.id}`, {
+        token,
+        body: { ...here, imageUrl: await uploadImage(other.url, token, 2) },
+      });
+      expect(edit.status).toBe(200);
       await other.stop();
       other = undefined;
 
       const refused = await script('restore', [file], target);
       expect(refused.code).toBe(1);
-      expect(refused.out).toMatch(/already holds a site \(1 admins, 1 news items\).*--replace/s);
+      expect(refused.out).toMatch(/already holds a site \(1 admins, 2 images, 1 news items, \d+ image files\).*--replace/s);
 
       const replaced = await script('restore', [file, '--replace'], target);
       expect(replaced.code, replaced.out).toBe(0);
@@ -304,9 +311,10 @@ describe('backup and restore on SQLite', () => {
       expect(news.text.includes('Already here'), 'the replaced news').toBe(false);
       // The activity log is history, not content: it keeps what was done before, and the restore.
       const log = await call(other.url, 'GET', '/api/admin/activity', { token: await login(other.url) });
-      expect((log.body.entries as ActivityEntry[]).slice(0, 4).map(describeActivity)).toEqual([
+      expect((log.body.entries as ActivityEntry[]).slice(0, 5).map(describeActivity)).toEqual([
         'admin signed in',
         'The server’s command line restored the backup “to-replace.tar.gz”',
+        'other edited the news item “Already here”',
         'other added the news item “Already here”',
         'other signed in',
       ]);

@@ -9,6 +9,7 @@ import { useServer, type SuiteServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import * as fixtures from '../fixtures/images.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
+import { PICTURES_KEPT_DAYS } from '../../src/core/versions/versions.schema.ts';
 import { RELEASED_IMAGE_KEEP_MS } from '../../src/core/images/images.service.ts';
 
 async function directUpload(suite: SuiteServer, token: string | undefined, bytes: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
@@ -315,7 +316,14 @@ eachDatabase('images on $kind', (db) => {
     for (const url of used) expect((await fetch(`${suite.url}${url}/320.webp`)).status, url).toBeLessThan(400);
   });
 
-  it('keeps every image that saves of one item replace at once for a while (for Undo), then only the last', async () => {
+  it('keeps every image that saves of one item replace at once while its versions hold it, then only the last', async () => {
+    const statusForAdmin = (url: string) =>
+      fetch(`${suite.url}${url}`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.status);
+    const status = (url: string) => fetch(`${suite.url}${url}`).then((response) => response.status);
+    const direct = openDb(suite);
+    handles.push(direct);
+    /** Per kind: every image it used, and the two in use at the end. */
+    const seen: { all: string[]; inUse: string[] }[] = [];
     for (const [kind, body] of [
       ['gallery', {}],
       ['news', { title: 'Raft', content: '<p>x</p>', publishedAt: '2026-11-01' }],
@@ -333,15 +341,10 @@ eachDatabase('images on $kind', (db) => {
       const path = kind === 'gallery' ? '/api/gallery' : `/api/${kind}/${id}`;
       const read = (await call(suite, 'GET', path)).body;
       const kept = (Array.isArray(read) ? read.find((item: { id: string }) => item.id === id) : read).imageUrl as string;
-      const status = (url: string) => fetch(`${suite.url}${url}`).then((response) => response.status);
-      const statusForAdmin = (url: string) =>
-        fetch(`${suite.url}${url}`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.status);
-      // Each replaced one stays on the server for Undo, marked released, and an administrator
-      // still gets it; visitors get only the one in use at once (053).
+      // Each replaced one stays on the server, marked released, and an administrator still gets
+      // it; visitors get only the one in use at once (053).
       expect(await Promise.all([first, ...urls].map(statusForAdmin)), kind).toEqual(Array<number>(7).fill(200));
       expect(await Promise.all([first, ...urls].map(status)), kind).toEqual([first, ...urls].map((url) => (url === kept ? 200 : 404)));
-      const direct = openDb(suite);
-      handles.push(direct);
       const released = await direct
         .selectFrom('images')
         .select('id')
@@ -353,51 +356,76 @@ eachDatabase('images on $kind', (db) => {
         )
         .execute();
       expect(released.map((row) => `/images/${row.id}`).sort(), kind).toEqual([first, ...urls].filter((url) => url !== kept).sort());
-      // Undo of the last save: the image it replaced is used again, and its release forgotten.
+      // Each save kept the picture it replaced in an earlier version (061): six saves, six.
+      const versions = (await call(suite, 'GET', `/api/admin/${kind}/${id}/versions`, { token })).body as {
+        content: Record<string, string>;
+      }[];
+      expect(versions.map((version) => version.content.imageUrl).sort(), kind).toEqual(
+        [first, ...urls].filter((url) => url !== kept).sort(),
+      );
+      // Undo of the last save: the image it replaced is used again.
       const before = [first, ...urls].find((url) => url !== kept)!;
       expect((await call(suite, 'PUT', `/api/admin/${kind}/${id}`, { token, body: { ...body, imageUrl: before } })).status).toBe(200);
 
-      // A quarter of an hour later, the next release sweeps those whose time is up: a photo moves
-      // from `other` to `kept`, so `other` is let go just now and stays for its own Undo, and
-      // `kept` is in use again.
+      // A quarter of an hour later, the next release sweeps those whose time is up, and none of
+      // these is: the versions hold them (before 061, all but the two in use went here). A photo
+      // moves from `other` to `kept`.
       setFakeClock(clock, Date.now() + RELEASED_IMAGE_KEEP_MS + 60_000);
       const other = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
       const photo = (await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: other } })).body.id as string;
       expect((await call(suite, 'PUT', `/api/admin/gallery/${photo}`, { token, body: { imageUrl: kept } })).status).toBe(200);
-      await expect
-        .poll(() => Promise.all([first, ...urls, other].map(statusForAdmin)), { timeout: 10_000 })
-        .toEqual([first, ...urls, other].map((url) => (url === before || url === kept || url === other ? 200 : 404)));
-      // `other`, kept for its Undo, is the administrators' alone; the two in use are everyone's.
+      // The sweep runs after the write's answer: time for it to have removed what it would.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await Promise.all([first, ...urls, other].map(statusForAdmin)), kind).toEqual(Array<number>(8).fill(200));
       expect(await Promise.all([before, kept, other].map(status))).toEqual([200, 200, 404]);
-      for (const url of [first, ...urls].filter((url) => url !== before && url !== kept)) {
-        expect(storedFiles(suite, url.split('/').pop()!), url).toEqual([]);
-      }
-      expect(
-        (await direct.selectFrom('images').select('releasedAt').where('id', '=', before.split('/').pop()!).executeTakeFirstOrThrow())
-          .releasedAt,
-      ).toBeNull();
+      seen.push({ all: [first, ...urls, other], inUse: [before, kept] });
+    }
+
+    // Thirty days on, the versions let go of their pictures: the housekeeping at start removes
+    // all but those in use, files and rows, and forgets the release of those.
+    setFakeClock(clock, Date.now() + (PICTURES_KEPT_DAYS + 1) * 86_400_000);
+    await suite.restart();
+    token = await login(suite);
+    for (const { all, inUse } of seen) {
+      await expect
+        .poll(() => Promise.all(all.map(statusForAdmin)), { timeout: 15_000 })
+        .toEqual(all.map((url) => (inUse.includes(url) ? 200 : 404)));
+      for (const url of all.filter((url) => !inUse.includes(url))) expect(storedFiles(suite, url.split('/').pop()!), url).toEqual([]);
+      expect(await Promise.all(inUse.map(status))).toEqual([200, 200]);
+      const inUseIds = inUse.map((url) => url.split('/').pop()!);
+      expect(await direct.selectFrom('images').select('releasedAt').where('id', 'in', inUseIds).execute()).toEqual([
+        { releasedAt: null },
+        { releasedAt: null },
+      ]);
     }
     setFakeClock(clock, Date.now());
+    await suite.restart();
+    token = await login(suite);
   });
 
-  it('removes an image kept for Undo after a server killed before its time was up, once it starts again', async () => {
+  it('removes a picture its versions let go of after a server killed with kill -9, once it starts again', async () => {
     setFakeClock(clock, Date.now());
     const first = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
     const second = (await directUpload(suite, token, await fixtures.png())).body.imageUrl as string;
     const photo = (await call(suite, 'POST', '/api/admin/gallery', { token, body: { imageUrl: first } })).body.id as string;
     expect((await call(suite, 'PUT', `/api/admin/gallery/${photo}`, { token, body: { imageUrl: second } })).status).toBe(200);
-    // Kept for Undo: the administrators' alone (053).
+    // Kept for its earlier version: the administrators' alone (053, 061).
     const asAdmin = (url: string) => fetch(`${suite.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
     expect((await asAdmin(first)).status).toBe(200);
     expect((await fetch(`${suite.url}${first}`)).status).toBe(404);
-    // kill -9 takes the timer that would have removed it; the housekeeping at start does.
-    setFakeClock(clock, Date.now() + RELEASED_IMAGE_KEEP_MS + 60_000);
+    // kill -9 a month on, before any hourly housekeeping: the housekeeping at start removes it.
+    setFakeClock(clock, Date.now() + (PICTURES_KEPT_DAYS + 1) * 86_400_000);
     await suite.restart('SIGKILL');
     token = await login(suite);
     await expect.poll(async () => (await asAdmin(first)).status, { timeout: 10_000 }).toBe(404);
     expect(storedFiles(suite, first.split('/').pop()!)).toEqual([]);
     expect((await fetch(`${suite.url}${second}`)).status).toBe(200);
+    // Its version keeps its words; the picture it no longer holds is left out.
+    const versions = (await call(suite, 'GET', `/api/admin/gallery/${photo}/versions`, { token })).body as { content: object }[];
+    expect(versions.map((version) => version.content)).toEqual([{ caption: null }]);
     setFakeClock(clock, Date.now());
+    await suite.restart();
+    token = await login(suite);
   });
 
   it('answers 404 for unknown or malformed image paths', async () => {

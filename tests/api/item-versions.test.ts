@@ -7,8 +7,8 @@ import { useDirectDb } from '../setup/direct-db.ts';
 import { addAdministrator, create, denBuilding, uploadImage } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 
-// Earlier versions of news items and events (docs/decisions/056): each save that changes an
-// item's words or booking link keeps what they were, so that a stranger's edit (a booking link
+// Earlier versions of news items and events (docs/decisions/056, 061): each save that changes an
+// item's words, booking link or picture keeps what they were, so that a stranger's edit (a booking link
 // swapped for a scam's) or a volunteer's paste over the wrong item can be put back.
 
 interface Version {
@@ -52,6 +52,8 @@ eachDatabase('earlier versions of news items and events on $kind', (db) => {
         bookingUrl: 'https://booking.example.org/den',
         comment: 'Bring wellies.',
         organiser: 'Daniel',
+        imageUrl: null,
+        imageAlt: null,
       },
       savedAt: event.updatedAt,
       replacedAt: JSON.parse(scam.headers.get('etag')!),
@@ -59,7 +61,7 @@ eachDatabase('earlier versions of news items and events on $kind', (db) => {
     });
 
     // The committee puts it back: saved as any edit, and the stranger's link is kept in turn.
-    const { date, ...words } = before!.content;
+    const { date, imageUrl: _none, imageAlt: _noDescription, ...words } = before!.content;
     expect((await save(path, { ...words, date }, token, { 'if-match': scam.headers.get('etag')! })).status).toBe(200);
     expect((await call(suite, 'GET', `/api/events/${event.id}`)).body).toMatchObject({ bookingUrl: 'https://booking.example.org/den' });
     const page = await fetch(`${suite.url}/events/${event.id}`).then((response) => response.text());
@@ -72,7 +74,7 @@ eachDatabase('earlier versions of news items and events on $kind', (db) => {
     expect((await call(suite, 'DELETE', `/api/admin/administrators/${stranger.id}`, { token })).status).toBe(200);
   });
 
-  it("keeps a news item's title, date and text, not its picture, and nothing for refused or unchanged saves", async () => {
+  it("keeps a news item's title, date, text and picture, and nothing for refused or unchanged saves", async () => {
     const item = await create(suite.url, token, '/api/admin/news', {
       title: 'Camp-out',
       publishedAt: '2026-11-02',
@@ -86,11 +88,13 @@ eachDatabase('earlier versions of news items and events on $kind', (db) => {
       title: 'Camp-out',
       publishedAt: item.publishedAt,
       content: '<p>Bring a <strong>torch</strong>.</p>',
+      imageUrl: null,
+      imageAlt: null,
     });
     expect(before!.replacedBy).toBe(ADMIN.username);
 
-    // A new picture alone keeps nothing (its 'Undo' has its quarter of an hour, 050); the same
-    // words again keep nothing; a save from an older version (412) or a bad one (400) keeps nothing.
+    // A new picture alone keeps one (the item had none then, docs/decisions/061); the same words
+    // again keep nothing; a save from an older version (412) or a bad one (400) keeps nothing.
     const picture = await uploadImage(suite.url, token, 4);
     expect((await save(path, { title: 'Camp-out', publishedAt: '2026-11-02', imageUrl: picture })).status).toBe(200);
     expect((await save(path, { title: 'Camp-out', publishedAt: '2026-11-02', content: '<p>Minutes of the AGM</p>' })).status).toBe(200);
@@ -99,8 +103,10 @@ eachDatabase('earlier versions of news items and events on $kind', (db) => {
     expect((await save(path, { title: '', publishedAt: '2026-11-02' })).status).toBe(400);
     expect((await save(path, { title: 'Camp\u0000out', publishedAt: '2026-11-02' })).status).toBe(400);
     const kept = await versions(path);
-    expect(kept).toHaveLength(1);
-    expect(Object.keys(kept[0]!.content).sort()).toEqual(['content', 'publishedAt', 'title']);
+    expect(kept.map((version) => [version.content.content, version.content.imageUrl])).toEqual([
+      ['<p>Minutes of the AGM</p>', null],
+      ['<p>Bring a <strong>torch</strong>.</p>', null],
+    ]);
   });
 
   it('keeps one version for each of many saves sent at once, and the newest twenty of an item', async () => {

@@ -112,24 +112,30 @@ eachDatabase('earlier versions of the information pages on $kind', (db) => {
     }
   });
 
-  it("keeps the settings' words and links before each save, not their pictures", async () => {
+  it("keeps the settings' words, links and pictures before each save", async () => {
     const settings = (body: Record<string, unknown>, by = token) => call(suite, 'PUT', '/api/admin/settings', { token: by, body });
     expect((await settings({ clubName: 'Oakfield Dads', messagingGroupUrl: 'https://chat.example.org/join/oakfield' })).status).toBe(200);
     const logo = await uploadImage(suite.url, token, 3);
     expect((await settings({ clubName: 'Oakfield Dads Club' })).status).toBe(200);
-    // A picture alone changes nothing kept here: it has its own quarter of an hour for 'Undo' (050).
+    // A picture alone keeps one too (docs/decisions/061): there was no logo before it.
     expect((await settings({ logoUrl: logo })).status).toBe(200);
     const phisher = await addAdministrator(suite, token, 'phisher', 'a quiet harbour before dawn');
-    expect((await settings({ messagingGroupUrl: 'https://scam.example.net/win' }, phisher.token)).status).toBe(200);
+    const theirs = await uploadImage(suite.url, phisher.token, 5);
+    expect((await settings({ messagingGroupUrl: 'https://scam.example.net/win', logoUrl: theirs }, phisher.token)).status).toBe(200);
 
     const answer = await call(suite, 'GET', '/api/admin/settings/versions', { token });
     expect(answer.status).toBe(200);
     const kept = answer.body as { content: Record<string, string | null>; replacedBy: string | null }[];
-    expect(kept.map((version) => [version.content.clubName, version.content.messagingGroupUrl, version.replacedBy])).toEqual([
-      ['Oakfield Dads Club', 'https://chat.example.org/join/oakfield', 'phisher'],
-      ['Oakfield Dads', 'https://chat.example.org/join/oakfield', ADMIN.username],
+    expect(
+      kept.map((version) => [version.content.clubName, version.content.messagingGroupUrl, version.content.logoUrl, version.replacedBy]),
+    ).toEqual([
+      ['Oakfield Dads Club', 'https://chat.example.org/join/oakfield', logo, 'phisher'],
+      ['Oakfield Dads Club', 'https://chat.example.org/join/oakfield', null, ADMIN.username],
+      ['Oakfield Dads', 'https://chat.example.org/join/oakfield', null, ADMIN.username],
     ]);
-    expect(kept.every((version) => !('logoUrl' in version.content) && !('heroImageUrl' in version.content))).toBe(true);
+    // The club's logo the phisher replaced is kept, for the committee alone.
+    expect((await fetch(`${suite.url}${logo}`)).status).toBe(404);
+    expect((await fetch(`${suite.url}${logo}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     expect((await call(suite, 'GET', '/api/admin/settings/versions')).status).toBe(401);
     expect((await call(suite, 'DELETE', `/api/admin/administrators/${phisher.id}`, { token })).status).toBe(200);
   });

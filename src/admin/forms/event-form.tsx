@@ -35,7 +35,7 @@ interface EventFormProps {
   onSubmit: (values: EventFormValues) => void;
 }
 
-/** What an earlier version of an event keeps (docs/decisions/056): its words and booking link, not its picture. */
+/** What an earlier version of an event keeps (docs/decisions/056, 061): its words, booking link and picture. */
 const VERSIONED_FIELDS = [
   { name: 'name', label: 'Event Name' },
   { name: 'date', label: 'Date' },
@@ -43,6 +43,7 @@ const VERSIONED_FIELDS = [
   { name: 'bookingUrl', label: 'Booking URL' },
   { name: 'comment', label: 'Description' },
   { name: 'organiser', label: 'Organiser' },
+  { name: 'imageAlt', label: 'What the image shows' },
 ];
 
 /** SPEC §2 Manage Events dialog and §5: name, date, booking URL and description are required. */

@@ -45,11 +45,12 @@ interface NewsFormProps {
   onSubmit: (values: NewsFormValues) => void;
 }
 
-/** What an earlier version of a news item keeps (docs/decisions/056): its words, not its picture. */
+/** What an earlier version of a news item keeps (docs/decisions/056, 061): its words and its picture. */
 const VERSIONED_FIELDS = [
   { name: 'title', label: 'Title' },
   { name: 'publishedAt', label: 'Publication Date' },
   { name: 'content', label: 'Content' },
+  { name: 'imageAlt', label: 'What the image shows' },
 ];
 
 /** SPEC §2 Manage News dialog: title, publication date, rich-text content, optional image. */

@@ -124,6 +124,7 @@ export function GalleryScreen() {
             pendingLabel="Updating..."
             pending={update.isPending}
             serverErrors={fieldErrorsOf(update.error)}
+            earlierVersionsUrl={`/api/admin/gallery/${editing.id}/versions`}
             onSubmit={(values) => {
               undoEdit.remember(editing.id, editing);
               update.mutate({ ...values, id: editing.id, version: editing.updatedAt });

@@ -33,7 +33,7 @@ const toValues = (s: SiteSettings): Values => ({
 
 const SETTINGS_URL = '/api/settings';
 const VERSIONS_URL = '/api/admin/settings/versions';
-/** What an earlier version of the settings holds and 'Use this version' puts back: not the pictures. */
+/** What an earlier version of the settings holds and 'Use this version' puts back (docs/decisions/055, 061). */
 const VERSIONED_FIELDS = [
   { name: 'clubName', label: 'Club name' },
   { name: 'tagline', label: 'Tagline' },
@@ -41,6 +41,10 @@ const VERSIONED_FIELDS = [
   { name: 'messagingGroupUrl', label: 'Messaging group link' },
   { name: 'socialGroupUrl', label: 'Social group link' },
   { name: 'contactEmail', label: 'Contact email' },
+];
+const VERSIONED_PICTURES = [
+  { name: 'logoUrl', label: 'Logo' },
+  { name: 'heroImageUrl', label: 'Welcome banner photo' },
 ];
 
 const toBody = (v: Values) => ({
@@ -176,13 +180,7 @@ function SettingsForm({ initial, version }: { initial: Values; version: string }
           {save.isPending ? 'Saving Changes...' : 'Save Changes'}
         </Button>
       </form>
-      <EarlierVersions
-        url={VERSIONS_URL}
-        fields={VERSIONED_FIELDS}
-        note="The logo and the banner photo are not kept here: after a change, 'Undo' in its notice puts them back."
-        form={form as never}
-        onUsed={setUsed}
-      />
+      <EarlierVersions url={VERSIONS_URL} fields={VERSIONED_FIELDS} pictures={VERSIONED_PICTURES} form={form as never} onUsed={setUsed} />
     </>
   );
 }

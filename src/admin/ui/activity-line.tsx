@@ -36,7 +36,7 @@ export function ActivityLine({ entry, timeZone, action }: { entry: ActivityEntry
  * 'Restore' beside a delete the server says it would undo now (the item is still among the
  * recently deleted, from that delete), and 'Earlier versions' beside an edit of an information
  * page or the settings, whose screen lists what they said before (docs/decisions/055), or of a
- * news item or an event, whose edit dialog lists them (056); 'What they did' beside a pause
+ * news item, an event or a photo, whose edit dialog lists them (056, 061); 'What they did' beside a pause
  * (059), the log of that administrator alone.
  */
 export function actionOf(entry: ActivityEntry): ReactNode {
@@ -72,6 +72,7 @@ function EarlierVersionsLink({ href, of }: { href: string; of: string }) {
 const VERSIONED_ITEMS: Partial<Record<ActivitySubjectKind, { href: string; label: string }>> = {
   news: ADMIN_SCREENS.news,
   event: ADMIN_SCREENS.events,
+  photo: ADMIN_SCREENS.gallery,
 };
 
 /** The screens whose edits keep earlier versions, and which lines tell of such an edit. */

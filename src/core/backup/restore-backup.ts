@@ -13,6 +13,12 @@ import { writeBackup } from './write-backup.ts';
 
 /** Tables a restore empties besides the backed-up ones: they name rows it replaces. */
 const EPHEMERAL_TABLES = ['sessions', 'login_attempts', 'upload_tokens'];
+/**
+ * The pictures earlier versions hold (docs/decisions/061) name the images a restore replaces:
+ * the versions keep their words, and put back the pictures they hold no more (none) as they are.
+ * Emptied only where the migration that made the table has run.
+ */
+const VERSION_PICTURES = { table: 'version_pictures', madeBy: '2026_11_27_0017_version_pictures' };
 const INSERT_BATCH = 200;
 
 export interface RestoreOptions {
@@ -68,6 +74,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
         await trx.insertInto(table).values(rows).execute();
       });
     const current = await appliedMigrations(db);
+    const emptyTables = (trx: Kysely<any>) => emptyTablesOf(trx, current);
     if (current.at(-1) === level) {
       // The usual case: one transaction empties and fills, so a failure leaves the site as it was.
       await raw.transaction().execute(async (trx) => {
@@ -152,6 +159,8 @@ function refuseDamaged(error: unknown): never {
   );
 }
 
-async function emptyTables(trx: Kysely<any>): Promise<void> {
-  for (const table of [...EPHEMERAL_TABLES, ...[...BACKUP_TABLES].reverse()]) await trx.deleteFrom(table).execute();
+/** `applied`: the migrations the database has had (a table an older one lacks is not emptied). */
+async function emptyTablesOf(trx: Kysely<any>, applied: string[]): Promise<void> {
+  const naming = applied.includes(VERSION_PICTURES.madeBy) ? [VERSION_PICTURES.table] : [];
+  for (const table of [...naming, ...EPHEMERAL_TABLES, ...[...BACKUP_TABLES].reverse()]) await trx.deleteFrom(table).execute();
 }

@@ -180,6 +180,12 @@ interface PageVersionsTable {
   replacedByName: string | null;
 }
 
+/** A stored picture an earlier version names, kept stored while the version may put it back (docs/decisions/061). */
+interface VersionPicturesTable {
+  versionId: string;
+  imageId: string;
+}
+
 /** What one administrator may still change (src/core/auth/write-budget.ts), as counted at `countedAt`. */
 interface WriteBudgetsTable {
   adminId: string;
@@ -217,6 +223,7 @@ export interface Database {
   writeBudgets: WriteBudgetsTable;
   activity: ActivityTable;
   pageVersions: PageVersionsTable;
+  versionPictures: VersionPicturesTable;
 }
 
 // Content rows as the application reads them: the image reference is the repositories' business.

@@ -10,7 +10,8 @@ import { createNewsRepository } from '../news/news.repository.ts';
 import { migrateToLatest } from './connect.ts';
 import type { Database } from './database.ts';
 import { nodeSqliteDatabase } from './node-sqlite-adapter.ts';
-import { forgetVersionsOfGoneItems } from '../versions/versions.ts';
+import { forgetVersionsOfGoneItems, letGoOfOldPictures } from '../versions/versions.ts';
+import { createImagesRepository } from '../images/images.repository.ts';
 import { createPutBack } from '../versions/put-back.ts';
 import { createActivityRepository } from '../activity/activity.repository.ts';
 
@@ -67,13 +68,38 @@ describe('query plans of the housekeeping', () => {
     queries.length = 0;
     await forgetVersionsOfGoneItems(db);
     const sweeps = queries.filter((query) => /delete from "page_versions"/.test(query.sql));
-    expect(sweeps).toHaveLength(2);
+    expect(sweeps).toHaveLength(3);
     for (const query of sweeps) {
       const detail = plan(query);
       expect(detail, query.sql).toMatch(
-        /SEARCH (news_items|events) USING (COVERING )?INDEX sqlite_autoindex|SEARCH (news_items|events) USING INTEGER PRIMARY KEY|SEARCH (news_items|events) USING PRIMARY KEY/,
+        /SEARCH (news_items|events|gallery_images) USING (COVERING )?INDEX sqlite_autoindex|SEARCH (news_items|events|gallery_images) USING INTEGER PRIMARY KEY|SEARCH (news_items|events|gallery_images) USING PRIMARY KEY/,
       );
-      expect(detail, query.sql).not.toMatch(/SCAN (news_items|events)/);
+      expect(detail, query.sql).not.toMatch(/SCAN (news_items|events|gallery_images)/);
+    }
+  });
+
+  it("lets go of old versions' pictures from the pictures to their versions, never walking every version's text", async () => {
+    await migrateToLatest(db);
+    queries.length = 0;
+    await letGoOfOldPictures(db);
+    expect(queries).toHaveLength(1);
+    const detail = plan(queries[0]!);
+    expect(detail).toMatch(/SEARCH page_versions USING INDEX sqlite_autoindex_page_versions/);
+    expect(detail).not.toMatch(/SCAN page_versions/);
+  });
+
+  it('asks whether an earlier version holds an image through the index on the image', async () => {
+    await migrateToLatest(db);
+    queries.length = 0;
+    const images = createImagesRepository(db);
+    await images.isWithdrawn('someimage');
+    await images.listReleasedBefore('2026-11-27T00:00:00.000Z');
+    await images.deleteIfUnreferenced('someimage');
+    expect(queries).toHaveLength(3);
+    for (const query of queries) {
+      const detail = plan(query);
+      expect(detail, query.sql).toMatch(/version_pictures_image_idx/);
+      expect(detail, query.sql).not.toMatch(/SCAN version_pictures/);
     }
   });
 });

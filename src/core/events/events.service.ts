@@ -14,14 +14,16 @@ import { recordWithChange, type ActivityActor } from '../activity/activity-recor
 import { addOnce } from '../shared/add-once.ts';
 import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
 
-/** The words and links of an event an earlier version keeps (docs/decisions/056): not its picture. */
-const wordsOf = ({ name, date, location, bookingUrl, comment, organiser }: EventRow) => ({
+/** What an earlier version of an event keeps (docs/decisions/056, 061): its words, links and picture. */
+const versionOf = ({ name, date, location, bookingUrl, comment, organiser, imageUrl, imageAlt }: EventRow) => ({
   name,
   date,
   location,
   bookingUrl,
   comment,
   organiser,
+  imageUrl,
+  imageAlt,
 });
 
 /** An event is past once its date is earlier than now. */
@@ -110,9 +112,9 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
         await keepEarlierVersion(trx, {
           record: itemRecord('events', id),
-          before: wordsOf(before),
+          before: versionOf(before),
           beforeVersion: before.updatedAt,
-          after: wordsOf(after),
+          after: versionOf(after),
           afterVersion: after.updatedAt,
           by: actor?.admin ?? undefined,
         });

@@ -10,6 +10,11 @@ import type { GalleryImage, GalleryInput } from './gallery.schema.ts';
 import { createGalleryRepository } from './gallery.repository.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 import { addOnce } from '../shared/add-once.ts';
+import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
+import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
+
+/** What an earlier version of a photo keeps (docs/decisions/061): the picture and its words. */
+const versionOf = ({ imageUrl, imageAlt, caption }: GalleryImage) => ({ imageUrl, imageAlt, caption });
 
 export function createGalleryService(deps: { db: Db; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
   const repo = createGalleryRepository(deps.db);
@@ -47,6 +52,7 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
       });
     },
 
+    /** What it showed and said is kept as an earlier version, in the same transaction, saying who (`actor`) replaced it. */
     async update(id: string, input: GalleryInput, expectedVersion?: string, actor?: ActivityActor): Promise<GalleryImage> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
       const changes = {
@@ -64,9 +70,23 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
         const after = await rows.update(id, { ...changes, updatedAt: nextVersion(changes.updatedAt, before.updatedAt) });
         if (!after) throw new NotFoundError('Gallery image');
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
+        await keepEarlierVersion(trx, {
+          record: itemRecord('gallery', id),
+          before: versionOf(before),
+          beforeVersion: before.updatedAt,
+          after: versionOf(after),
+          afterVersion: after.updatedAt,
+          by: actor?.admin ?? undefined,
+        });
         await recordWithChange(trx, actor, { action: 'edited', subject: { kind: 'photo', id, label: after.caption } });
         return after;
       });
+    },
+
+    /** What a photo on the site showed and said before each of its last saves, newest first. */
+    async versions(id: string): Promise<PageVersion[]> {
+      if (!(await repo.findById(id))) throw new NotFoundError('Gallery image');
+      return earlierVersions(deps.db, itemRecord('gallery', id));
     },
 
     /** Moves it to the recently deleted for 30 days (src/core/trash): gone from the site, restorable. */

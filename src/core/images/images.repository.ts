@@ -4,7 +4,7 @@ import { isForeignKeyViolation } from '../db/errors.ts';
 import type { Database, ImageRow, UploadTokensTable } from '../db/database.ts';
 
 /** No content row uses image `id` (news, events, gallery, the settings' logo and banner). */
-const unused = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
+const unusedOnSite = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
   eb.and([
     eb.not(eb.exists(eb.selectFrom('newsItems').select('id').where('imageId', '=', id))),
     eb.not(eb.exists(eb.selectFrom('events').select('id').where('imageId', '=', id))),
@@ -12,6 +12,13 @@ const unused = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
     eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('logoImageId', '=', id))),
     eb.not(eb.exists(eb.selectFrom('siteSettings').select('id').where('heroImageId', '=', id))),
   ]);
+
+/** An earlier version holds image `id` to put it back (docs/decisions/061). */
+const heldByVersion = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
+  eb.exists(eb.selectFrom('versionPictures').select('imageId').where('imageId', '=', id));
+
+/** Neither a content row nor an earlier version uses image `id`: it may be deleted. */
+const unused = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) => eb.and([unusedOnSite(id)(eb), eb.not(heldByVersion(id)(eb))]);
 
 /**
  * Image `id` is shown nowhere on the site and something let it go: no live row nor the settings
@@ -28,8 +35,15 @@ const withdrawn = (id: string) => (eb: ExpressionBuilder<Database, 'images'>) =>
     );
   return eb.and([
     // Let go by a delete (053) or by an edit that replaced it (kept a quarter of an hour for
-    // 'Undo', 050): not an upload waiting for its form to be saved.
-    eb.or([uses('newsItems', true), uses('events', true), uses('galleryImages', true), eb('releasedAt', 'is not', null)]),
+    // 'Undo', 050, and while an earlier version may put it back, 061): not an upload waiting for
+    // its form to be saved.
+    eb.or([
+      uses('newsItems', true),
+      uses('events', true),
+      uses('galleryImages', true),
+      eb('releasedAt', 'is not', null),
+      heldByVersion(id)(eb),
+    ]),
     eb.not(uses('newsItems', false)),
     eb.not(uses('events', false)),
     eb.not(uses('galleryImages', false)),
@@ -101,22 +115,55 @@ export function createImagesRepository(db: Db) {
       }
     },
 
-    /** Marks the image released at `at` unless a content row uses it; true when it was marked. */
+    /**
+     * Takes image `id` from the earlier versions that hold it, unless a content row uses it:
+     * deleting for ever takes a picture off the server, whatever version kept it (061).
+     */
+    async takeFromVersionsIfUnusedOnSite(id: string): Promise<void> {
+      await db
+        .deleteFrom('versionPictures')
+        .where('imageId', '=', id)
+        .where((eb) => eb.exists(eb.selectFrom('images').select('id').where('id', '=', id).where(unusedOnSite(id))))
+        .execute();
+    },
+
+    /**
+     * Marks the image released at `at` unless a content row uses it (an earlier version may hold
+     * it: released is "the site stopped showing it"); true when it was marked.
+     */
     async markReleasedIfUnreferenced(id: string, at: string): Promise<boolean> {
-      const result = await db.updateTable('images').set({ releasedAt: at }).where('id', '=', id).where(unused(id)).executeTakeFirst();
+      const result = await db.updateTable('images').set({ releasedAt: at }).where('id', '=', id).where(unusedOnSite(id)).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
-    /** The images released before `at` (kept for an 'Undo' until then). */
+    /**
+     * The images released before `at` (kept for an 'Undo' until then), but not those an earlier
+     * version holds: they stay released until it lets go of them (061).
+     */
     listReleasedBefore: async (at: string) =>
-      (await db.selectFrom('images').select('id').where('releasedAt', '<', at).execute()).map((row) => row.id),
+      (
+        await db
+          .selectFrom('images')
+          .select('id')
+          .where('releasedAt', '<', at)
+          .where((eb) =>
+            eb.not(eb.exists(eb.selectFrom('versionPictures').select('imageId').whereRef('versionPictures.imageId', '=', 'images.id'))),
+          )
+          .execute()
+      ).map((row) => row.id),
 
-    /** Forgets a release before `before` that a later change took back (the image is in use again). */
+    /** Forgets a release before `before` that a later change took back (the site shows the image again). */
     async clearRelease(id: string, before: string): Promise<void> {
-      await db.updateTable('images').set({ releasedAt: null }).where('id', '=', id).where('releasedAt', '<', before).execute();
+      await db
+        .updateTable('images')
+        .set({ releasedAt: null })
+        .where('id', '=', id)
+        .where('releasedAt', '<', before)
+        .where((eb) => eb.not(unusedOnSite(id)(eb)))
+        .execute();
     },
 
-    /** Ids of the stored images that content rows use. */
+    /** Ids of the stored images that content rows use or earlier versions hold. */
     async referencedIds(): Promise<Set<string>> {
       const rows = await db
         .selectFrom('newsItems')
@@ -126,6 +173,7 @@ export function createImagesRepository(db: Db) {
         .union(db.selectFrom('galleryImages').select('imageId as id').where('imageId', 'is not', null))
         .union(db.selectFrom('siteSettings').select('logoImageId as id').where('logoImageId', 'is not', null))
         .union(db.selectFrom('siteSettings').select('heroImageId as id').where('heroImageId', 'is not', null))
+        .union(db.selectFrom('versionPictures').select('imageId as id'))
         .execute();
       return new Set(rows.map((row) => row.id).filter((id): id is string => id !== null));
     },

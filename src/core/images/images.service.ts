@@ -165,9 +165,10 @@ export function createImagesService(deps: {
      * Runs a content write in one transaction with the release of the images it stops using.
      * `release(url)` marks that image released unless a row still uses it: it stays (and is
      * served) for RELEASED_IMAGE_KEEP_MS, so that 'Undo' of this change can put it back, and then
-     * goes with `sweepReleased`. `release(url, { atOnce: true })` (deleting for ever, which has no
-     * undo) deletes its row in the same transaction, and its files once that has committed
-     * (never for one rolled back).
+     * goes with `sweepReleased` once no earlier version holds it (061). `release(url, { atOnce:
+     * true })` (deleting for ever, which has no undo) takes it from the versions that hold it and
+     * deletes its row in the same transaction, and its files once that has committed (never for
+     * one rolled back).
      */
     async transaction<T>(work: (trx: Db, release: ReleaseImage) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
@@ -180,6 +181,7 @@ export function createImagesService(deps: {
               if (!id) return;
               const images = createImagesRepository(trx);
               if (options?.atOnce) {
+                await images.takeFromVersionsIfUnusedOnSite(id);
                 if (await images.deleteIfUnreferenced(id)) deleted.push(id);
               } else if (await images.markReleasedIfUnreferenced(id, nowIso())) {
                 marked = true;

@@ -15,8 +15,14 @@ import { recordWithChange, type ActivityActor } from '../activity/activity-recor
 import { addOnce } from '../shared/add-once.ts';
 import { itemRecord, type PageVersion } from '../versions/versions.schema.ts';
 
-/** The words of an item an earlier version keeps (docs/decisions/056): not its picture. */
-const wordsOf = (row: NewsItemRow) => ({ title: row.title, publishedAt: row.publishedAt, content: row.content });
+/** What an earlier version of an item keeps (docs/decisions/056, 061): its words and its picture. */
+const versionOf = (row: NewsItemRow) => ({
+  title: row.title,
+  publishedAt: row.publishedAt,
+  content: row.content,
+  imageUrl: row.imageUrl,
+  imageAlt: row.imageAlt,
+});
 
 const RECLEAN_BATCH = 100;
 const LIST_BATCH = 100;
@@ -91,8 +97,8 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
     },
 
     /**
-     * Fields the payload leaves out keep their stored values. What its words were is kept as an
-     * earlier version, in the same transaction, saying who (`actor`) replaced them.
+     * Fields the payload leaves out keep their stored values. What it said and showed is kept as
+     * an earlier version, in the same transaction, saying who (`actor`) replaced it.
      */
     async update(id: string, input: NewsInput, expectedVersion?: string, actor?: ActivityActor): Promise<NewsArticle> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
@@ -116,9 +122,9 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
         await keepEarlierVersion(trx, {
           record: itemRecord('news', id),
-          before: wordsOf(before),
+          before: versionOf(before),
           beforeVersion: before.updatedAt,
-          after: wordsOf(after),
+          after: versionOf(after),
           afterVersion: after.updatedAt,
           by: actor?.admin ?? undefined,
         });

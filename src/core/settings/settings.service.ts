@@ -9,9 +9,6 @@ import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 import type { PageVersion } from '../versions/versions.schema.ts';
 
-/** The settings as an earlier version keeps them: not the logo and banner photo. */
-const withoutPictures = ({ logoUrl: _logo, heroImageUrl: _hero, ...words }: SiteSettings): Record<string, string | null> => words;
-
 export function createSettingsService(deps: { db: Db; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
   const read = async (db: Db): Promise<Versioned<SiteSettings>> => {
     const row = await createSettingsRepository(db).find();
@@ -22,7 +19,7 @@ export function createSettingsService(deps: { db: Db; withImageRelease: WithImag
   return {
     get: async (): Promise<SiteSettings> => (await read(deps.db)).value,
 
-    /** What the settings' words and links were before each of their last saves, newest first. */
+    /** What the settings were before each of their last saves, newest first. */
     versions: (): Promise<PageVersion[]> => earlierVersions(deps.db, 'settings'),
 
     /** The settings with their version, for the admin's form. */
@@ -54,12 +51,12 @@ export function createSettingsService(deps: { db: Db; withImageRelease: WithImag
         };
         const nextVersionAt = nextVersion(nowIso(), version);
         await createSettingsRepository(trx).save({ ...next, updatedAt: nextVersionAt });
-        // Its words and links as they were; its pictures have their own quarter of an hour (050).
+        // Its words, links and pictures as they were (docs/decisions/055, 061).
         await keepEarlierVersion(trx, {
           record: 'settings',
-          before: withoutPictures(current),
+          before: current,
           beforeVersion: version,
-          after: withoutPictures(next),
+          after: next,
           afterVersion: nextVersionAt,
           by: actor?.admin ?? undefined,
         });

@@ -6,7 +6,7 @@ import type { WithImageRelease } from '../shared/image-release.ts';
 import type { TrashTable } from './live.ts';
 import { createTrashRepository } from './trash.repository.ts';
 import { TRASH_DAYS, type DeletedItem, type TrashKind } from './trash.schema.ts';
-import { forgetVersions, forgetVersionsOfGoneItems } from '../versions/versions.ts';
+import { forgetVersions, forgetVersionsOfGoneItems, letGoOfOldPictures } from '../versions/versions.ts';
 import { itemRecord } from '../versions/versions.schema.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 import { TRASH_SUBJECTS } from '../activity/activity.schema.ts';
@@ -33,9 +33,10 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
       if (!gone) throw new NotFoundError(KINDS[kind].noun);
       await recordWithChange(trx, actor, { action: 'deleted-for-ever', subject: { kind: TRASH_SUBJECTS[kind], id, label: gone.label } });
       // Deleted for ever has no undo: its image goes with it, not after a while, and so do its
-      // earlier words (a parent who asked for it to go asked for all of it).
-      await release(gone.imageUrl, { atOnce: true });
-      if (kind !== 'gallery') await forgetVersions(trx, itemRecord(kind, id));
+      // earlier words and pictures (a parent who asked for it to go asked for all of it). The
+      // versions first: while one holds a picture, the picture cannot be deleted.
+      const earlierPictures = await forgetVersions(trx, itemRecord(kind, id));
+      for (const url of new Set([gone.imageUrl, ...earlierPictures])) await release(url, { atOnce: true });
       return { label: gone.label };
     });
   }
@@ -81,7 +82,9 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
 
     /**
      * Deletes for ever what was deleted more than 30 days before `now`; returns how many. Then
-     * forgets the earlier versions of items gone some other way (a backup restored over them).
+     * forgets the earlier versions of items gone some other way (a backup restored over them),
+     * and lets go of the pictures of versions replaced more than 30 days ago (the images' sweep
+     * then deletes them).
      */
     async purgeExpired(now = new Date()): Promise<number> {
       const before = new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString();
@@ -98,6 +101,7 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
         }
       }
       await forgetVersionsOfGoneItems(deps.db);
+      await letGoOfOldPictures(deps.db, now);
       return count;
     },
   };

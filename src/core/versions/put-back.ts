@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { ActivityActor } from '../activity/activity-recorder.ts';
 import type { Db } from '../db/connect.ts';
 import { eventInputSchema } from '../events/events.schema.ts';
+import { galleryInputSchema } from '../gallery/gallery.schema.ts';
 import { whatWeDoInputSchema, whoWeAreInputSchema } from '../info-pages/info-pages.schema.ts';
 import { newsInputSchema } from '../news/news.schema.ts';
 import { settingsInputSchema } from '../settings/settings.schema.ts';
 import { EditConflictError, NotFoundError } from '../shared/errors.ts';
 import { itemOf, type VersionedItemKind, type VersionedRecord } from './versions.schema.ts';
+import { earlierVersion } from './versions.ts';
 
 type Content = Record<string, string | null>;
 type Save<Input> = (input: Input, expected?: string, actor?: ActivityActor) => Promise<unknown>;
@@ -16,6 +18,7 @@ type ItemSave<Input> = (id: string, input: Input, expected?: string, actor?: Act
 export interface PutBackSaves {
   news: { update: ItemSave<never> };
   events: { update: ItemSave<never> };
+  gallery: { update: ItemSave<never>; get: (id: string) => Promise<{ imageUrl: string }> };
   infoPages: { updateWhoWeAre: Save<never>; updateWhatWeDo: Save<never> };
   settings: { update: Save<never> };
 }
@@ -30,8 +33,8 @@ export interface EditToPutBack {
 }
 
 /**
- * 'Put back all' (docs/decisions/058): the pages, settings, news items and events whose text is
- * still what one administrator saved, put back as they were before that administrator's run of
+ * 'Put back all' (docs/decisions/058, 061): the pages, settings, news items, events and photos
+ * whose text or picture is still what one administrator saved, put back as they were before that administrator's run of
  * saves, each through its own save (If-Match on the version their last save made, so a save by
  * anyone since is left alone; what they saved is kept as an earlier version in its turn).
  */
@@ -47,7 +50,11 @@ export function createPutBack(deps: {
     const item = itemOf(edit.record);
     if (item?.kind === 'news') await saves.news.update(item.id, newsInputSchema.parse(before) as never, edit.version, actor);
     else if (item?.kind === 'events') await saves.events.update(item.id, eventInputSchema.parse(before) as never, edit.version, actor);
-    else if (edit.record === 'who-we-are')
+    else if (item?.kind === 'gallery') {
+      // A photo always has a picture: one whose time to be kept is up leaves the one it has now.
+      const picture = before.imageUrl ?? (await saves.gallery.get(item.id)).imageUrl;
+      await saves.gallery.update(item.id, galleryInputSchema.parse({ ...before, imageUrl: picture }) as never, edit.version, actor);
+    } else if (edit.record === 'who-we-are')
       await saves.infoPages.updateWhoWeAre(whoWeAreInputSchema.parse(before) as never, edit.version, actor);
     else if (edit.record === 'what-we-do')
       await saves.infoPages.updateWhatWeDo(whatWeDoInputSchema.parse(before) as never, edit.version, actor);
@@ -89,7 +96,7 @@ export function createPutBack(deps: {
       }
       // Items in Recently deleted (or gone) are left out: one question a kind.
       const live = new Map<VersionedItemKind, Set<string>>();
-      for (const kind of ['news', 'events'] as const) {
+      for (const kind of ['news', 'events', 'gallery'] as const) {
         const ids = edits.flatMap((edit) => (itemOf(edit.record)?.kind === kind ? [itemOf(edit.record)!.id] : []));
         live.set(kind, ids.length > 0 ? await deps.liveAmong(kind, ids) : new Set());
       }
@@ -104,10 +111,10 @@ export function createPutBack(deps: {
      * passes today's rules (left for a person to mend).
      */
     async putBack(edit: EditToPutBack, actor: ActivityActor | undefined): Promise<boolean> {
-      const version = await deps.db.selectFrom('pageVersions').select('content').where('id', '=', edit.versionId).executeTakeFirst();
+      const version = await earlierVersion(deps.db, edit.versionId);
       if (!version) return false;
       try {
-        await putBack(edit, JSON.parse(version.content) as Content, actor);
+        await putBack(edit, version, actor);
         return true;
       } catch (error) {
         if (error instanceof EditConflictError || error instanceof NotFoundError || error instanceof z.ZodError) return false;

@@ -2,7 +2,18 @@ import type { Db } from '../db/connect.ts';
 import { NEVER_SAVED } from '../shared/edit-version.ts';
 import { newId } from '../shared/ids.ts';
 import { sql } from 'kysely';
-import { itemRecord, versionsKeptOf, type PageVersion, type VersionedItemKind, type VersionedRecord } from './versions.schema.ts';
+import { storedImageId, storedImageUrl } from '../images/image-urls.ts';
+import {
+  itemRecord,
+  PICTURE_FIELDS,
+  PICTURES_KEPT_DAYS,
+  versionsKeptOf,
+  type PageVersion,
+  type VersionedItemKind,
+  type VersionedRecord,
+} from './versions.schema.ts';
+
+type Content = Record<string, string | null>;
 
 /** Who saved, for the earlier version the save replaced; none for the server's command line. */
 interface SavedBy {
@@ -13,26 +24,34 @@ interface SavedBy {
 /** A save of a versioned record, inside its transaction: what it held and holds now. */
 interface Save {
   record: VersionedRecord;
-  before: Record<string, string | null>;
+  /** What it held, pictures included (PICTURE_FIELDS). */
+  before: Content;
   /** The version `before` had (NEVER_SAVED: nothing anyone wrote, nothing to keep). */
   beforeVersion: string;
-  after: Record<string, string | null>;
+  after: Content;
   afterVersion: string;
   by: SavedBy | undefined;
 }
 
+/** The stored images a version's content names (external addresses are not the site's to keep). */
+const storedPicturesOf = (content: Content): string[] => [
+  ...new Set(PICTURE_FIELDS.flatMap((field) => storedImageId(content[field.url]) ?? [])),
+];
+
 /**
  * Keeps what the record held before this save, in the save's transaction (`trx`), when the save
- * changed it; forgets all but the newest of that record (`versionsKeptOf`), the last text of
+ * changed it, with the stored pictures it showed held (version_pictures: their foreign key keeps
+ * them stored, docs/decisions/061); forgets all but the newest of that record (`versionsKeptOf`), the last text of
  * each administrator's before another's run of saves (`versionsToKeep`), and what it said a day,
  * a week and a month ago (`versionsLiveBefore`).
  */
 export async function keepEarlierVersion(trx: Db, save: Save): Promise<void> {
   if (save.beforeVersion === NEVER_SAVED || JSON.stringify(save.before) === JSON.stringify(save.after)) return;
+  const id = newId();
   await trx
     .insertInto('pageVersions')
     .values({
-      id: newId(),
+      id,
       page: save.record,
       content: JSON.stringify(save.before),
       savedAt: save.beforeVersion,
@@ -41,6 +60,20 @@ export async function keepEarlierVersion(trx: Db, save: Save): Promise<void> {
       replacedByName: save.by?.username ?? null,
     })
     .execute();
+  const pictures = storedPicturesOf(save.before);
+  if (pictures.length > 0) {
+    // Those still stored (a row from before image references were checked may name one that is not).
+    await trx
+      .insertInto('versionPictures')
+      .columns(['versionId', 'imageId'])
+      .expression((eb) =>
+        eb
+          .selectFrom('images')
+          .select([eb.val(id).as('versionId'), 'id as imageId'])
+          .where('id', 'in', pictures),
+      )
+      .execute();
+  }
   const rows = await trx
     .selectFrom('pageVersions')
     .select(['id', 'replacedById', 'savedAt', 'replacedAt'])
@@ -91,6 +124,31 @@ export function versionsLiveBefore(rows: { id: string; savedAt: string; replaced
   });
 }
 
+/**
+ * A version's content as it can be put back: a stored picture it no longer holds (replaced more
+ * than PICTURES_KEPT_DAYS ago, or a backup restored since) is left out with its description, so
+ * that putting it back keeps the picture the record has (an update keeps fields left out, 005).
+ */
+function withHeldPictures(content: Content, held: Set<string>): Content {
+  const kept = { ...content };
+  for (const field of PICTURE_FIELDS) {
+    const id = storedImageId(kept[field.url]);
+    if (id === null || held.has(id)) continue;
+    delete kept[field.url];
+    if ('alt' in field) delete kept[field.alt];
+  }
+  return kept;
+}
+
+/** The stored pictures each of these versions holds. */
+async function heldPictures(db: Db, versionIds: string[]): Promise<Map<string, Set<string>>> {
+  const held = new Map<string, Set<string>>();
+  if (versionIds.length === 0) return held;
+  const rows = await db.selectFrom('versionPictures').select(['versionId', 'imageId']).where('versionId', 'in', versionIds).execute();
+  for (const row of rows) held.set(row.versionId, (held.get(row.versionId) ?? new Set()).add(row.imageId));
+  return held;
+}
+
 /** A record's earlier versions, newest first. */
 export async function earlierVersions(db: Db, record: VersionedRecord): Promise<PageVersion[]> {
   const rows = await db
@@ -100,21 +158,69 @@ export async function earlierVersions(db: Db, record: VersionedRecord): Promise<
     .orderBy('replacedAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  const held = await heldPictures(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
-    content: JSON.parse(row.content) as Record<string, string | null>,
+    content: withHeldPictures(JSON.parse(row.content) as Content, held.get(row.id) ?? new Set()),
     savedAt: row.savedAt,
     replacedAt: row.replacedAt,
     replacedBy: row.replacedByName,
   }));
 }
 
-/** Forgets a record's earlier versions (an item deleted for ever takes its words with it). */
-export async function forgetVersions(db: Db, record: VersionedRecord): Promise<void> {
-  await db.deleteFrom('pageVersions').where('page', '=', record).execute();
+/** One earlier version's content as it can be put back (withHeldPictures); undefined when it is gone. */
+export async function earlierVersion(db: Db, versionId: string): Promise<Content | undefined> {
+  const row = await db.selectFrom('pageVersions').select('content').where('id', '=', versionId).executeTakeFirst();
+  if (!row) return undefined;
+  return withHeldPictures(JSON.parse(row.content) as Content, (await heldPictures(db, [versionId])).get(versionId) ?? new Set());
 }
 
-const ITEM_TABLES = { news: 'news_items', events: 'events' } as const satisfies Record<VersionedItemKind, string>;
+/**
+ * Forgets a record's earlier versions (an item deleted for ever takes its words and pictures
+ * with it); returns the addresses of the stored pictures they held, for the caller to delete.
+ */
+export async function forgetVersions(db: Db, record: VersionedRecord): Promise<string[]> {
+  const pictures = await db
+    .selectFrom('versionPictures')
+    .innerJoin('pageVersions', 'pageVersions.id', 'versionPictures.versionId')
+    .select('versionPictures.imageId')
+    .distinct()
+    .where('pageVersions.page', '=', record)
+    .execute();
+  await db.deleteFrom('pageVersions').where('page', '=', record).execute();
+  return pictures.map((row) => storedImageUrl(row.imageId));
+}
+
+/**
+ * Lets go of the pictures of versions replaced more than PICTURES_KEPT_DAYS before `now`: the
+ * versions keep their words. Each picture was marked released when the site stopped showing it
+ * (050), so the images' sweep deletes it once nothing else holds it. Returns how many were let go.
+ */
+export async function letGoOfOldPictures(db: Db, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - PICTURES_KEPT_DAYS * DAY_MS).toISOString();
+  const result = await db
+    .deleteFrom('versionPictures')
+    // From the few pictures to their versions by primary key: not a walk through every version's text.
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('pageVersions')
+          .select('pageVersions.id')
+          .whereRef('pageVersions.id', '=', 'versionPictures.versionId')
+          .where('pageVersions.replacedAt', '<', before),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+const ITEM_TABLES = { news: 'news_items', events: 'events', gallery: 'gallery_images' } as const satisfies Record<
+  VersionedItemKind,
+  string
+>;
 
 /**
  * Forgets the versions of items that are not on the site nor among the recently deleted any

@@ -5,6 +5,6 @@ import { json } from '../../../../../server/http/responses.ts';
 
 /** What an event said before each of its last saves, newest first (docs/decisions/056). */
 export const GET = endpoint(
-  { summary: "Earlier versions of an event's words and booking link, newest first", response: z.array(pageVersionSchema) },
+  { summary: "Earlier versions of an event's words, booking link and picture, newest first", response: z.array(pageVersionSchema) },
   async (context, app) => json(await app.events.versions(pathId(context, 'Event'))),
 );
