@@ -42,7 +42,7 @@ describe('earlier versions of news items and events, in Chromium', () => {
     await dialog.getByText('Earlier versions (1)').click();
     await dialog.getByText(/^Saved .*; replaced .* by stranger\.$/).waitFor();
     await dialog.getByText('https://booking.example.org/den').waitFor();
-    await dialog.getByText("Its image is not kept here: after a change, 'Undo' in its notice puts it back.").waitFor();
+    await dialog.getByText(/A picture it replaced is kept for 30 days\.$/).waitFor();
     await expectNoAxeViolations(page);
     await dialog.locator('details').screenshot({ path: `${shots}/admin-event-versions-390.png` });
 

@@ -3,7 +3,7 @@ import { call } from '../setup/api-client.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
-import { addAdministrator, adminToken } from '../setup/fill-site.ts';
+import { addAdministrator, adminToken, uploadImage } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
 
 // A stranger with a volunteer's password rewrote Who We Are: the committee puts back what it said,
@@ -62,17 +62,25 @@ describe('earlier versions of an information page, in Chromium', () => {
     await context.close();
   });
 
-  it('puts back the messaging group link a stranger replaced in the settings, leaving the pictures alone', async () => {
+  it('puts back the messaging group link and the logo a stranger replaced in the settings', async () => {
     const token = await adminToken(suite.url);
     const group = 'https://chat.example.org/join/oakfield';
+    const logo = await uploadImage(suite.url, token, 2);
     expect(
-      (await call(suite, 'PUT', '/api/admin/settings', { token, body: { clubName: 'Oakfield Dads', messagingGroupUrl: group } })).status,
+      (
+        await call(suite, 'PUT', '/api/admin/settings', {
+          token,
+          body: { clubName: 'Oakfield Dads', messagingGroupUrl: group, logoUrl: logo },
+        })
+      ).status,
     ).toBe(200);
     const stranger = await addAdministrator(suite, token, 'phisher', 'a quiet harbour before dawn');
     const scam = 'https://scam.example.net/win';
-    expect((await call(suite, 'PUT', '/api/admin/settings', { token: stranger.token, body: { messagingGroupUrl: scam } })).status).toBe(
-      200,
-    );
+    const theirLogo = await uploadImage(suite.url, stranger.token, 6);
+    expect(
+      (await call(suite, 'PUT', '/api/admin/settings', { token: stranger.token, body: { messagingGroupUrl: scam, logoUrl: theirLogo } }))
+        .status,
+    ).toBe(200);
     expect(await (await fetch(`${suite.url}/`)).text()).toContain(scam);
 
     const context = await chrome.browser.newContext(TOUCH_PHONE);
@@ -82,7 +90,13 @@ describe('earlier versions of an information page, in Chromium', () => {
     await expect.poll(() => page.getByLabel('Messaging group link').inputValue()).toBe(scam);
     await page.getByText('Earlier versions (1)').click();
     await page.getByText(/^Saved .*; replaced .* by phisher\.$/).waitFor();
-    await page.getByText("The logo and the banner photo are not kept here: after a change, 'Undo' in its notice puts them back.").waitFor();
+    // The club's logo, which visitors no longer get, is shown (and loads) for the committee (061).
+    const then = page.getByRole('img', { name: 'Logo then' });
+    await then.scrollIntoViewIfNeeded();
+    await expect.poll(() => then.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect(then.getAttribute('src')).resolves.toContain(logo);
+    expect(await page.getByRole('img', { name: 'Welcome banner photo then' }).count()).toBe(0);
+    await page.getByText('Welcome banner photo:').waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: /^Use this version/ }).click();
     await expect(page.getByLabel('Messaging group link').inputValue()).resolves.toBe(group);
@@ -92,6 +106,9 @@ describe('earlier versions of an information page, in Chromium', () => {
     const home = await (await fetch(`${suite.url}/`)).text();
     expect(home).toContain(group);
     expect(home).not.toContain(scam);
+    expect(home).toContain(logo);
+    expect(home).not.toContain(theirLogo);
+    expect((await fetch(`${suite.url}${theirLogo}`)).status).toBe(404);
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-settings-versions-390.png`, fullPage: true });
     await context.close();
   });

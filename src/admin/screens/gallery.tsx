@@ -10,7 +10,7 @@ import { ItemActions } from '../ui/item-actions.tsx';
 import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
-import { useItemDialogs } from '../use-item-dialogs.ts';
+import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
 import { useEditVersion, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
 import { RESTORE_HINT, useTrash } from '../use-trash.ts';
@@ -82,6 +82,17 @@ export function GalleryScreen() {
     refresh: ['/api/gallery', trash.deletedUrl],
     undo: (id) => ({ run: () => trash.restore.mutate(id), hint: RESTORE_HINT }),
   });
+
+  // The activity log's 'Earlier versions' of a photo (docs/decisions/061).
+  useEditFromLink(
+    gallery.data,
+    (image) => {
+      version.reset();
+      update.reset();
+      setEditing(image);
+    },
+    'photo',
+  );
 
   const [bulkOpen, setBulkOpen] = useState(false);
   const openAdd = () => {

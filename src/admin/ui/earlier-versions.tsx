@@ -67,8 +67,9 @@ export function EarlierVersions({
     <details className="mt-8 rounded-lg border border-slate-200 bg-white">
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">Earlier versions ({list.length})</summary>
       <p className="px-4 text-sm text-slate-600">
-        What {what} said before each of its last {kept} saves. &lsquo;Use this version&rsquo; puts that text in the form above; nothing
-        changes on the site until you save.{pictures.length > 0 && ` A picture it replaced is kept for ${PICTURES_KEPT_DAYS} days.`}
+        {pictures.length > 0 ? `What ${what} said and showed` : `What ${what} said`} before each of its last {kept} saves. &lsquo;Use this
+        version&rsquo; puts it in the form above; nothing changes on the site until you save.
+        {pictures.length > 0 && ` A picture it replaced is kept for ${PICTURES_KEPT_DAYS} days.`}
       </p>
       <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200">
         {list.map((version) => (
