@@ -3,7 +3,6 @@
 // npm run admin -- two-step-off <username>
 // The password is read from standard input (not echoed on a terminal), never from arguments,
 // so it stays out of the shell history and the process list.
-import type { ActivityAction } from '../src/core/activity/activity.schema.ts';
 import { PASSWORD_MIN } from '../src/core/admins/admins.schema.ts';
 import { DomainError } from '../src/core/shared/errors.ts';
 import { openContext } from './open-context.ts';
@@ -31,25 +30,19 @@ if (command !== 'two-step-off') {
 }
 
 const app = await openContext();
-/** The activity log's line for what was just done (docs/decisions/049); a failure to write it undoes nothing. */
-const note = (action: ActivityAction, target: { id: string; username: string }) =>
-  app.activity
-    .record({ admin: null }, { action, subject: { kind: 'administrator', id: target.id, label: target.username } })
-    .catch((error: unknown) => console.error('Done, but the activity log could not be written:', error));
+/** Each change writes its line in the activity log with it (docs/decisions/062), by the server's command line. */
+const commandLine = { admin: null };
 try {
   if (command === 'create') {
-    const admin = await app.admins.create(username, password);
-    await note('added', admin);
+    const admin = await app.admins.create(username, password, commandLine);
     console.log(`Administrator "${admin.username}" created.`);
   } else if (command === 'reset-password') {
-    const admin = await app.admins.resetPassword(username, password);
-    await note('set-password', admin);
+    const admin = await app.admins.resetPassword(username, password, commandLine);
     console.log(`Password of "${admin.username}" changed; their sessions have ended.`);
   } else {
     const admin = await app.admins.findByUsername(username);
     if (!admin) throw new DomainError(`There is no administrator called "${username.trim().toLowerCase()}".`);
-    const { message } = await app.admins.turnOffTwoStep(admin.id, null);
-    await note('turned-off-two-step', admin);
+    const { message } = await app.admins.turnOffTwoStep(admin.id, null, commandLine);
     console.log(message);
   }
 } catch (error) {

@@ -7,7 +7,7 @@ declare namespace App {
     /** Booking pages this page may show in its frame (their origins go into frame-src). */
     frameSources: string[];
     /** What an API write did, noted by its endpoint; recorded in the activity log once it succeeded. */
-    activity?: import('./server/http/activity.ts').NotedActivity[];
+    activity?: import('./core/activity/activity-recorder.ts').ActivityNote[];
     /** A create sent with an Idempotency-Key: the id its item takes, the same for every retry (022's addendum). */
     createdId?: string;
   }

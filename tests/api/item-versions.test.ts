@@ -137,12 +137,16 @@ eachDatabase('earlier versions of news items and events on $kind', (db) => {
     const path = `/api/admin/news/${item.id}`;
     expect((await save(path, { title: 'Fair day', publishedAt: '2026-11-04' })).status).toBe(200);
     expect((await call(suite, 'GET', `${path}/versions`)).status).toBe(401);
+    expect((await call(suite, 'GET', `/api/admin/gallery/${item.id}/versions`)).status).toBe(401);
     expect((await call(suite, 'POST', `${path}/versions`, { token, body: {} })).status).toBe(405);
     for (const missing of [
       '/api/admin/news/nothing-here',
       '/api/admin/events/nothing-here',
       '/api/admin/news/%00',
       '/api/admin/events/..%2f..',
+      '/api/admin/gallery/nothing-here',
+      `/api/admin/gallery/${'x'.repeat(5000)}`,
+      '/api/admin/gallery/%E2%80%8B',
     ]) {
       const answer = await call(suite, 'GET', `${missing}/versions`, { token });
       expect(answer.status, missing).toBe(404);

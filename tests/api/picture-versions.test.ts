@@ -39,7 +39,7 @@ eachDatabase('pictures in earlier versions on $kind', (db) => {
   const page = (url: string) => fetch(`${suite.url}${url}`).then((response) => response.text());
 
   it("puts back the pictures and captions a stranger swapped, out of visitors' sight meanwhile, and withdraws theirs", async () => {
-    const ours = await Promise.all([1, 2, 3, 4].map((seed) => uploadImage(suite.url, token, seed)));
+    const ours = await Promise.all([1, 2, 3, 4].map((seed) => uploadImage(suite.url, token, seed, { small: true })));
     const [photoPicture, newsPicture, eventPicture, banner] = ours as [string, string, string, string];
     const photo = await create(suite.url, token, '/api/admin/gallery', { imageUrl: photoPicture, caption: 'Sports day' });
     const news = await create(suite.url, token, '/api/admin/news', {
@@ -52,7 +52,7 @@ eachDatabase('pictures in earlier versions on $kind', (db) => {
     expect((await as('PUT', '/api/admin/settings', { heroImageUrl: banner })).status).toBe(200);
 
     const stranger = await addAdministrator(suite, token, 'pictureswapper', 'a pale lantern under winter');
-    const theirs = await Promise.all([5, 6, 7, 8].map((seed) => uploadImage(suite.url, stranger.token, seed)));
+    const theirs = await Promise.all([5, 6, 7, 8].map((seed) => uploadImage(suite.url, stranger.token, seed, { small: true })));
     const swaps = await Promise.all([
       as('PUT', `/api/admin/gallery/${photo.id}`, { imageUrl: theirs[0], caption: 'Buy now' }, stranger.token),
       as('PUT', `/api/admin/news/${news.id}`, { title: 'Camp-out', publishedAt: '2026-11-02', imageUrl: theirs[1] }, stranger.token),
@@ -64,9 +64,11 @@ eachDatabase('pictures in earlier versions on $kind', (db) => {
     // The club's pictures: shown nowhere, so visitors get none of them; the committee sees them in
     // the earlier versions, and they outlast the quarter of an hour a replaced picture had (050).
     await moveFakeClock(clock, Date.now() + RELEASED_IMAGE_KEEP_MS + 60_000);
-    const trigger = await uploadImage(suite.url, token, 9);
+    const trigger = await uploadImage(suite.url, token, 9, { small: true });
     const other = await create(suite.url, token, '/api/admin/gallery', { imageUrl: trigger });
-    expect((await as('PUT', `/api/admin/gallery/${other.id}`, { imageUrl: await uploadImage(suite.url, token, 10) })).status).toBe(200);
+    expect(
+      (await as('PUT', `/api/admin/gallery/${other.id}`, { imageUrl: await uploadImage(suite.url, token, 10, { small: true }) })).status,
+    ).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await Promise.all(ours.map(forVisitor))).toEqual([404, 404, 404, 404]);
     expect(await Promise.all(ours.map(forAdmin))).toEqual([200, 200, 200, 200]);
@@ -106,7 +108,7 @@ eachDatabase('pictures in earlier versions on $kind', (db) => {
   });
 
   it('takes a picture off the server at once when deleted for ever, whatever earlier version held it', async () => {
-    const pictures = await Promise.all([11, 12, 13].map((seed) => uploadImage(suite.url, token, seed)));
+    const pictures = await Promise.all([11, 12, 13].map((seed) => uploadImage(suite.url, token, seed, { small: true })));
     const item = await create(suite.url, token, '/api/admin/news', {
       title: 'Swimming gala',
       publishedAt: '2026-11-05',
@@ -142,7 +144,8 @@ eachDatabase('pictures in earlier versions on $kind', (db) => {
 
   it('lets the pictures of versions pushed out of the history go after their quarter of an hour', async () => {
     const pictures: string[] = [];
-    for (let seed = 0; seed < ITEM_VERSIONS_KEPT + 4; seed++) pictures.push(await uploadImage(suite.url, token, 20 + seed));
+    for (let seed = 0; seed < ITEM_VERSIONS_KEPT + 4; seed++)
+      pictures.push(await uploadImage(suite.url, token, 20 + seed, { small: true }));
     const photo = await create(suite.url, token, '/api/admin/gallery', { imageUrl: pictures[0] });
     for (const imageUrl of pictures.slice(1)) expect((await as('PUT', `/api/admin/gallery/${photo.id}`, { imageUrl })).status).toBe(200);
     const versions = (await as('GET', `/api/admin/gallery/${photo.id}/versions`)).body as Version[];
@@ -153,8 +156,12 @@ eachDatabase('pictures in earlier versions on $kind', (db) => {
     const pushedOut = pictures.filter((url) => !held.has(url) && url !== pictures.at(-1));
     expect(pushedOut).toHaveLength(2);
     await moveFakeClock(clock, Date.now() + RELEASED_IMAGE_KEEP_MS + 60_000);
-    const other = await create(suite.url, token, '/api/admin/gallery', { imageUrl: await uploadImage(suite.url, token, 60) });
-    expect((await as('PUT', `/api/admin/gallery/${other.id}`, { imageUrl: await uploadImage(suite.url, token, 61) })).status).toBe(200);
+    const other = await create(suite.url, token, '/api/admin/gallery', {
+      imageUrl: await uploadImage(suite.url, token, 60, { small: true }),
+    });
+    expect(
+      (await as('PUT', `/api/admin/gallery/${other.id}`, { imageUrl: await uploadImage(suite.url, token, 61, { small: true }) })).status,
+    ).toBe(200);
     await expect.poll(() => Promise.all(pushedOut.map(forAdmin)), { timeout: 10_000 }).toEqual([404, 404]);
     for (const url of pushedOut) expect(filesOf(url)).toEqual([]);
     expect(await Promise.all([...held].map((url) => forAdmin(url!)))).toEqual([...held].map(() => 200));

@@ -1,3 +1,4 @@
+import { inTransaction } from '../db/in-transaction.ts';
 import type { Db } from '../db/connect.ts';
 import type { AdminRow } from '../db/database.ts';
 
@@ -63,7 +64,7 @@ export function createAdminsRepository(db: Db) {
      * the second sees that only one is left.
      */
     deleteUnlessLast: (id: string): Promise<'deleted' | 'last' | 'missing'> =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         await trx
           .updateTable('admins')
           .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))

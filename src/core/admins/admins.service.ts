@@ -22,6 +22,8 @@ import { newTwoStepSecret, stepOfCode } from '../auth/two-step.ts';
 import { createAdminsRepository } from './admins.repository.ts';
 import type { PasswordChecker } from './password-strength.ts';
 import type { AdminRow } from '../db/database.ts';
+import { inTransaction } from '../db/in-transaction.ts';
+import { recordWithChange, type ActivityActor, type ActivityNote } from '../activity/activity-recorder.ts';
 
 function parseOrThrow<T>(field: string, schema: z.ZodType<T, string>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -31,6 +33,33 @@ function parseOrThrow<T>(field: string, schema: z.ZodType<T, string>, value: unk
 
 /** Words a guesser would try first on this site, besides the administrator's own name. */
 const SITE_WORDS = ['admin', 'administrator', 'fathers', 'dads', 'club', 'school'];
+
+/**
+ * Runs a change to the administrators with its line in the activity log by `actor`, in one
+ * transaction (docs/decisions/062): a server killed half-way cannot leave a new password with the
+ * old sessions still signed in, two-step on with a thief's session alive, or an added
+ * administrator without the line that tells the committee.
+ */
+function changeWithLine<T>(
+  db: Db,
+  actor: ActivityActor | undefined,
+  work: (repos: Repos) => Promise<T>,
+  line: (result: T) => ActivityNote,
+) {
+  return inTransaction(db, async (trx) => {
+    const result = await work({ admins: createAdminsRepository(trx), sessions: createSessionsRepository(trx) });
+    await recordWithChange(trx, actor, line(result));
+    return result;
+  });
+}
+interface Repos {
+  admins: ReturnType<typeof createAdminsRepository>;
+  sessions: ReturnType<typeof createSessionsRepository>;
+}
+const aboutAdmin = (action: ActivityNote['action'], admin: { id: string; username: string }): ActivityNote => ({
+  action,
+  subject: { kind: 'administrator', id: admin.id, label: admin.username },
+});
 
 export function createAdminsService(deps: { db: Db; checkPassword: PasswordChecker; clubName: () => Promise<string> }) {
   const repo = createAdminsRepository(deps.db);
@@ -100,7 +129,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     findByUsername: (username: string) => repo.findByUsername(username.trim().toLowerCase()),
     findById: (id: string) => repo.findById(id),
 
-    async create(usernameInput: string, password: string): Promise<Admin> {
+    /** `actor`: who adds them, for the line in the activity log (none: the server's start). */
+    async create(usernameInput: string, password: string, actor?: ActivityActor): Promise<Admin> {
       const username = parseOrThrow('username', usernameSchema, usernameInput);
       parseOrThrow('password', newPasswordSchema, password);
       const exists = () => new ConflictError(`An administrator called "${username}" already exists.`);
@@ -119,7 +149,12 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
         updatedAt: now,
       };
       try {
-        await repo.insert(row);
+        await changeWithLine(
+          deps.db,
+          actor,
+          (repos) => repos.admins.insert(row),
+          () => aboutAdmin('added', row),
+        );
       } catch (error) {
         // Two requests for the same name at once: the unique index lets one in.
         if (isUniqueViolation(error)) throw exists();
@@ -138,9 +173,10 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       actingAdminId: string,
       input: { username: string; password: string; currentPassword: string },
       clientAddress: string,
+      actor?: ActivityActor,
     ): Promise<Admin> {
       await confirmPassword(actingAdminId, input.currentPassword, clientAddress);
-      return this.create(input.username, input.password);
+      return this.create(input.username, input.password, actor);
     },
 
     /** Creates the administrator named by ADMIN_USERNAME once; an existing password is never overwritten. */
@@ -150,14 +186,22 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       return 'created';
     },
 
-    /** Sets a new password and signs the administrator out everywhere; returns who that was. */
-    async resetPassword(usernameInput: string, password: string): Promise<{ id: string; username: string }> {
+    /** Sets a new password and signs the administrator out everywhere, together; returns who that was. */
+    async resetPassword(usernameInput: string, password: string, actor?: ActivityActor): Promise<{ id: string; username: string }> {
       parseOrThrow('password', newPasswordSchema, password);
       const admin = await this.findByUsername(usernameInput);
       if (!admin) throw new NotFoundError('Administrator');
       await requireHardToGuess('password', password, admin.username);
-      await repo.setPasswordHash(admin.id, await hashPassword(password), nowIso());
-      await sessions.deleteForAdmin(admin.id);
+      const hash = await hashPassword(password);
+      await changeWithLine(
+        deps.db,
+        actor,
+        async (repos) => {
+          await repos.admins.setPasswordHash(admin.id, hash, nowIso());
+          await repos.sessions.deleteForAdmin(admin.id);
+        },
+        () => aboutAdmin('set-password', admin),
+      );
       return { id: admin.id, username: admin.username };
     },
 
@@ -171,23 +215,41 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       nextPassword: string,
       clientAddress: string,
       keepTokenHash?: string,
+      actor?: ActivityActor,
     ): Promise<void> {
       const admin = await confirmPassword(adminId, currentPassword, clientAddress);
       parseOrThrow('newPassword', newPasswordSchema, nextPassword);
       await requireHardToGuess('newPassword', nextPassword, admin.username);
-      await repo.setPasswordHash(adminId, await hashPassword(nextPassword), nowIso());
-      await sessions.deleteForAdmin(adminId, keepTokenHash);
+      const hash = await hashPassword(nextPassword);
+      await changeWithLine(
+        deps.db,
+        actor,
+        async (repos) => {
+          await repos.admins.setPasswordHash(adminId, hash, nowIso());
+          await repos.sessions.deleteForAdmin(adminId, keepTokenHash);
+        },
+        () => ({ action: 'changed-password' }),
+      );
     },
 
     /**
      * Ends every session of an administrator: a lost or stolen phone, a shared computer left
      * signed in. Asked of oneself, the device asking stays signed in.
      */
-    async signOutEverywhere(id: string, acting: { id: string; tokenHash: string }): Promise<{ message: string; username: string }> {
+    async signOutEverywhere(
+      id: string,
+      acting: { id: string; tokenHash: string },
+      actor?: ActivityActor,
+    ): Promise<{ message: string; username: string }> {
       const admin = await repo.findById(id);
       if (!admin) throw new NotFoundError('Administrator');
       const self = id === acting.id;
-      await sessions.deleteForAdmin(id, self ? acting.tokenHash : undefined);
+      await changeWithLine(
+        deps.db,
+        actor,
+        (repos) => repos.sessions.deleteForAdmin(id, self ? acting.tokenHash : undefined),
+        () => aboutAdmin('signed-out-everywhere', admin),
+      );
       return { message: signedOutMessage(admin.username, self), username: admin.username };
     },
 
@@ -208,14 +270,22 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       input: { secret: string; code: string; currentPassword: string },
       clientAddress: string,
       keepTokenHash: string,
+      actor?: ActivityActor,
     ): Promise<{ message: string }> {
       const admin = await confirmPassword(adminId, input.currentPassword, clientAddress);
       const step = stepOfCode(input.secret, input.code);
       if (step === null) throw new ValidationError({ code: CODE_WRONG });
-      await repo.setTwoStepSecret(adminId, input.secret, nowIso());
-      // The code just typed is used: it cannot sign anyone in within its 30 seconds.
-      await repo.takeTwoStepStep(adminId, step);
-      await sessions.deleteForAdmin(adminId, keepTokenHash);
+      await changeWithLine(
+        deps.db,
+        actor,
+        async (repos) => {
+          await repos.admins.setTwoStepSecret(adminId, input.secret, nowIso());
+          // The code just typed is used: it cannot sign anyone in within its 30 seconds.
+          await repos.admins.takeTwoStepStep(adminId, step);
+          await repos.sessions.deleteForAdmin(adminId, keepTokenHash);
+        },
+        () => ({ action: 'turned-on-two-step' }),
+      );
       return { message: twoStepMessage(admin.username, true, true) };
     },
 
@@ -229,24 +299,40 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     async turnOffTwoStep(
       id: string,
       acting: { adminId: string; currentPassword: string; clientAddress: string } | null,
+      actor?: ActivityActor,
     ): Promise<{ message: string; username: string }> {
       if (acting) await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
       const admin = await repo.findById(id);
-      if (!admin || !(await repo.setTwoStepSecret(id, null, nowIso()))) throw new NotFoundError('Administrator');
+      if (!admin) throw new NotFoundError('Administrator');
       const self = id === acting?.adminId;
-      // Someone else's is turned off for a lost phone, which may still be signed in: it is signed out.
-      if (!self) await sessions.deleteForAdmin(id);
+      await changeWithLine(
+        deps.db,
+        actor,
+        async (repos) => {
+          if (!(await repos.admins.setTwoStepSecret(id, null, nowIso()))) throw new NotFoundError('Administrator');
+          // Someone else's is turned off for a lost phone, which may still be signed in: it is signed out.
+          if (!self) await repos.sessions.deleteForAdmin(id);
+        },
+        () => aboutAdmin('turned-off-two-step', admin),
+      );
       return { message: twoStepMessage(admin.username, false, self), username: admin.username };
     },
 
     /** Never removes the last administrator, nor the one asking. */
-    async remove(id: string, actingAdminId: string): Promise<Admin> {
+    async remove(id: string, actingAdminId: string, actor?: ActivityActor): Promise<Admin> {
       if (id === actingAdminId) throw new ConflictError('You cannot remove yourself.');
       const admin = await repo.findById(id);
       if (!admin) throw new NotFoundError('Administrator');
-      const outcome = await repo.deleteUnlessLast(id);
-      if (outcome === 'missing') throw new NotFoundError('Administrator');
-      if (outcome === 'last') throw new ConflictError('The last administrator cannot be removed.');
+      await changeWithLine(
+        deps.db,
+        actor,
+        async (repos) => {
+          const outcome = await repos.admins.deleteUnlessLast(id);
+          if (outcome === 'missing') throw new NotFoundError('Administrator');
+          if (outcome === 'last') throw new ConflictError('The last administrator cannot be removed.');
+        },
+        () => aboutAdmin('removed', admin),
+      );
       return toAdmin(admin);
     },
   };

@@ -9,6 +9,8 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { createWriteBudget, type WriteCost } from './write-budget.ts';
 import { stepOfCode } from './two-step.ts';
+import { inTransaction } from '../db/in-transaction.ts';
+import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 
 export class InvalidCredentialsError extends DomainError {
   override name = 'InvalidCredentialsError';
@@ -60,6 +62,8 @@ export function createAuthService(deps: { db: Db }) {
       password: string,
       clientAddress: string,
       code?: string,
+      /** Where from, for the 'signed in' line written with the session (docs/decisions/062); none from a test. */
+      from?: Omit<ActivityActor, 'admin'>,
     ): Promise<{ token: string; expiresAt: string; admin: { id: string; username: string } }> {
       const normalized = username.trim().toLowerCase();
       const now = Date.now();
@@ -88,8 +92,18 @@ export function createAuthService(deps: { db: Db }) {
       const token = randomBytes(32).toString('base64url');
       const created = new Date(now).toISOString();
       const expiresAt = new Date(now + SESSION_ABSOLUTE_MS).toISOString();
-      await sessions.insert({ tokenHash: hashToken(token), adminId: admin.id, createdAt: created, lastSeenAt: created, expiresAt });
-      return { token, expiresAt, admin: { id: admin.id, username: admin.username } };
+      const who = { id: admin.id, username: admin.username };
+      await inTransaction(deps.db, async (trx) => {
+        await createSessionsRepository(trx).insert({
+          tokenHash: hashToken(token),
+          adminId: admin.id,
+          createdAt: created,
+          lastSeenAt: created,
+          expiresAt,
+        });
+        await recordWithChange(trx, from && { ...from, admin: who }, { action: 'signed-in' });
+      });
+      return { token, expiresAt, admin: who };
     },
 
     /** The administrator behind a token, or null when it is unknown, idle too long or past its end. */

@@ -4,21 +4,15 @@ import type { ActivityActor, ActivityNote } from '../../core/activity/activity-r
 import type { AppContext } from '../../core/context.ts';
 import { clientAddress } from './client-address.ts';
 
-export interface NotedActivity extends ActivityNote {
-  /** Who did it, when the request had no session yet (signing in). */
-  admin?: { id: string; username: string };
-}
-
 /**
  * Notes what this request does, for the activity log (docs/decisions/049): a line each time it is
  * called. The endpoint wrapper records them once the handler has answered a success: a refused or
- * failed request leaves no line. Changes to content (news, events, photos, the two pages, the
- * settings, restores and deletes for ever) do not come here: their services write the line in
- * the change's own transaction (`recordWithChange`), as 'Restore all', 'Delete all' and 'Put back
- * all' do for each item. What is noted here is the rest: sign-ins, administrators, passwords,
- * two-step sign-in and backups.
+ * failed request leaves no line. Changes to the database (content, restores and deletes for ever,
+ * sign-ins, administrators, passwords, two-step sign-in) do not come here: their services write
+ * the line in the change's own transaction (`recordWithChange`; 049's addendum, 062). What is
+ * noted here is what is not a row: a backup written to a file.
  */
-export function noteActivity(context: APIContext, note: NotedActivity): void {
+export function noteActivity(context: APIContext, note: ActivityNote): void {
   (context.locals.activity ??= []).push(note);
 }
 
@@ -52,8 +46,7 @@ export async function recordNotedActivity(app: AppContext, context: APIContext):
   const notes = context.locals.activity;
   if (!notes || notes.length === 0) return;
   delete context.locals.activity;
-  // A request acts for one administrator: the one signing in, or the session's.
-  const actor = actorOf(app, context, notes.find((note) => note.admin)?.admin);
+  const actor = actorOf(app, context);
   const lines = notes.map(({ action, subject }) => ({ action, ...(subject && { subject }) }));
   try {
     await app.activity.record(actor, ...lines);

@@ -1,4 +1,4 @@
-import { noteActivity } from '../../../server/http/activity.ts';
+import { actorOf } from '../../../server/http/activity.ts';
 import { loginInputSchema, loginResponseSchema } from '../../../core/auth/auth.schema.ts';
 import { clientAddress } from '../../../server/http/client-address.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
@@ -10,10 +10,10 @@ export const POST = endpoint(
   { summary: 'Sign in; also sets the session cookie', body: loginInputSchema, response: loginResponseSchema },
   async (context, app, input) => {
     const { username, password, code } = input;
-    const session = await app.auth.login(username, password, clientAddress(context, app.config.trustProxy), code);
+    const { admin: _nobodyYet, ...from } = actorOf(app, context);
+    const session = await app.auth.login(username, password, clientAddress(context, app.config.trustProxy), code, from);
     setSessionCookie(context.cookies, session.token, session.expiresAt, context.url, app.config.publicUrl);
     app.log.info({ requestId: context.locals.requestId, username: session.admin.username }, 'administrator signed in');
-    noteActivity(context, { action: 'signed-in', admin: session.admin });
     return json({ token: session.token });
   },
 );

@@ -1,4 +1,4 @@
-import { noteActivity } from '../../../server/http/activity.ts';
+import { actorOf } from '../../../server/http/activity.ts';
 import { messageSchema } from '../../../server/http/api-schemas.ts';
 import { changePasswordInputSchema } from '../../../core/admins/admins.schema.ts';
 import { clientAddress } from '../../../server/http/client-address.ts';
@@ -17,8 +17,8 @@ export const PUT = endpoint(
   async (context, app, input) => {
     const admin = requireAdmin(context);
     const { currentPassword, newPassword } = input;
-    await app.admins.changePassword(admin.id, currentPassword, newPassword, clientAddress(context, app.config.trustProxy), admin.tokenHash);
-    noteActivity(context, { action: 'changed-password' });
+    const address = clientAddress(context, app.config.trustProxy);
+    await app.admins.changePassword(admin.id, currentPassword, newPassword, address, admin.tokenHash, actorOf(app, context));
     return json({ message: 'Password changed' });
   },
 );

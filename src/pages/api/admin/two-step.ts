@@ -1,4 +1,4 @@
-import { noteActivity } from '../../../server/http/activity.ts';
+import { actorOf } from '../../../server/http/activity.ts';
 import { twoStepInputSchema, twoStepSetupSchema } from '../../../core/admins/admins.schema.ts';
 import { messageSchema } from '../../../server/http/api-schemas.ts';
 import { clientAddress } from '../../../server/http/client-address.ts';
@@ -16,8 +16,7 @@ export const PUT = endpoint(
   { summary: 'Turn on two-step sign-in; your other sessions end', body: twoStepInputSchema, response: messageSchema },
   async (context, app, input) => {
     const admin = requireAdmin(context);
-    const answer = await app.admins.turnOnTwoStep(admin.id, input, clientAddress(context, app.config.trustProxy), admin.tokenHash);
-    noteActivity(context, { action: 'turned-on-two-step' });
-    return json(answer);
+    const address = clientAddress(context, app.config.trustProxy);
+    return json(await app.admins.turnOnTwoStep(admin.id, input, address, admin.tokenHash, actorOf(app, context)));
   },
 );

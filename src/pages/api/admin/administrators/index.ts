@@ -1,4 +1,4 @@
-import { noteActivity } from '../../../../server/http/activity.ts';
+import { actorOf } from '../../../../server/http/activity.ts';
 import { z } from 'zod';
 import { adminSchema, newAdminInputSchema } from '../../../../core/admins/admins.schema.ts';
 import { clientAddress } from '../../../../server/http/client-address.ts';
@@ -19,8 +19,7 @@ export const POST = endpoint(
     // passwords. A name already taken is refused with 409, which serves a double tap as well.
   },
   async (context, app, input) => {
-    const added = await app.admins.add(requireAdmin(context).id, input, clientAddress(context, app.config.trustProxy));
-    noteActivity(context, { action: 'added', subject: { kind: 'administrator', id: added.id, label: added.username } });
-    return json(added);
+    const address = clientAddress(context, app.config.trustProxy);
+    return json(await app.admins.add(requireAdmin(context).id, input, address, actorOf(app, context)));
   },
 );

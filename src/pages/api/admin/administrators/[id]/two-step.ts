@@ -1,4 +1,4 @@
-import { noteActivity } from '../../../../../server/http/activity.ts';
+import { actorOf } from '../../../../../server/http/activity.ts';
 import { passwordConfirmationSchema } from '../../../../../core/admins/admins.schema.ts';
 import { messageSchema } from '../../../../../server/http/api-schemas.ts';
 import { clientAddress } from '../../../../../server/http/client-address.ts';
@@ -14,12 +14,15 @@ export const DELETE = endpoint(
   },
   async (context, app, input) => {
     const id = pathId(context, 'Administrator');
-    const { message, username } = await app.admins.turnOffTwoStep(id, {
-      adminId: requireAdmin(context).id,
-      currentPassword: input.currentPassword,
-      clientAddress: clientAddress(context, app.config.trustProxy),
-    });
-    noteActivity(context, { action: 'turned-off-two-step', subject: { kind: 'administrator', id, label: username } });
+    const { message } = await app.admins.turnOffTwoStep(
+      id,
+      {
+        adminId: requireAdmin(context).id,
+        currentPassword: input.currentPassword,
+        clientAddress: clientAddress(context, app.config.trustProxy),
+      },
+      actorOf(app, context),
+    );
     return json({ message });
   },
 );
