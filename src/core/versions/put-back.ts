@@ -34,9 +34,10 @@ export interface EditToPutBack {
 
 /**
  * 'Put back all' (docs/decisions/058, 061): the pages, settings, news items, events and photos
- * whose text or picture is still what one administrator saved, put back as they were before that administrator's run of
- * saves, each through its own save (If-Match on the version their last save made, so a save by
- * anyone since is left alone; what they saved is kept as an earlier version in its turn).
+ * whose text or picture is still what one administrator saved, put back as they were before that
+ * administrator's run of saves, each through its own save (If-Match on the version their last
+ * save made, so a save by anyone since is left alone; what they saved is kept as an earlier
+ * version in its turn).
  */
 export function createPutBack(deps: {
   db: Db;

@@ -41,9 +41,9 @@ const storedPicturesOf = (content: Content): string[] => [
 /**
  * Keeps what the record held before this save, in the save's transaction (`trx`), when the save
  * changed it, with the stored pictures it showed held (version_pictures: their foreign key keeps
- * them stored, docs/decisions/061); forgets all but the newest of that record (`versionsKeptOf`), the last text of
- * each administrator's before another's run of saves (`versionsToKeep`), and what it said a day,
- * a week and a month ago (`versionsLiveBefore`).
+ * them stored, docs/decisions/061); forgets all but the newest of that record
+ * (`versionsKeptOf`), the last text of each administrator's before another's run of saves
+ * (`versionsToKeep`), and what it said a day, a week and a month ago (`versionsLiveBefore`).
  */
 export async function keepEarlierVersion(trx: Db, save: Save): Promise<void> {
   if (save.beforeVersion === NEVER_SAVED || JSON.stringify(save.before) === JSON.stringify(save.after)) return;
