@@ -9,6 +9,7 @@ import { eachDatabase } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
 import { fakeClockEnv, moveFakeClock } from '../setup/fake-clock.ts';
 import { addAdministrator, create, denBuilding, uploadImage } from '../setup/fill-site.ts';
+import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
 import { useServer } from '../setup/server.ts';
 
 // Pictures in earlier versions (docs/decisions/061): a stranger with a volunteer's password who
@@ -23,7 +24,7 @@ interface Version {
 
 eachDatabase('pictures in earlier versions on $kind', (db) => {
   const clock = path.join(os.tmpdir(), `picture-versions-clock-${process.pid}-${db.kind}`);
-  const suite = useServer(db, fakeClockEnv(clock));
+  const suite = useServer(db, { ...fakeClockEnv(clock), ...photoSiteEnv });
   const direct = useDirectDb(suite);
   let token: string;
   beforeAll(async () => {
@@ -105,6 +106,44 @@ eachDatabase('pictures in earlier versions on $kind', (db) => {
     });
     expect((await as('DELETE', `/api/admin/administrators/${stranger.id}`)).status).toBe(200);
     await moveFakeClock(clock, Date.now());
+  });
+
+  it('puts back the rest when an earlier picture is an address elsewhere that no longer answers', async () => {
+    const gone = await create(suite.url, token, '/api/admin/events', {
+      ...denBuilding(),
+      name: 'Kite day',
+      imageUrl: `${photoSite()}/kite.jpg`,
+    });
+    // The other site has taken its photo down since it was saved.
+    await direct()
+      .updateTable('events')
+      .set({ imageUrl: `${photoSite()}/missing-kite.jpg` })
+      .where('id', '=', gone.id)
+      .execute();
+    const ours = await uploadImage(suite.url, token, 14, { small: true });
+    const photo = await create(suite.url, token, '/api/admin/gallery', { imageUrl: ours, caption: 'Kites' });
+    const stranger = await addAdministrator(suite, token, 'deadlinkswapper', 'a pale lantern under winter');
+    const theirs = await uploadImage(suite.url, stranger.token, 15, { small: true });
+    const event = (await as('GET', `/api/events/${gone.id}`)).body as Record<string, string>;
+    expect(
+      (
+        await as(
+          'PUT',
+          `/api/admin/events/${gone.id}`,
+          { ...denBuilding(), name: 'Kite day', date: event.date, imageUrl: theirs },
+          stranger.token,
+        )
+      ).status,
+    ).toBe(200);
+    expect((await as('PUT', `/api/admin/gallery/${photo.id}`, { imageUrl: theirs, caption: 'Kites' }, stranger.token)).status).toBe(200);
+
+    const putBack = await as('POST', '/api/admin/activity/put-back-edits', { admin: stranger.id });
+    expect(putBack.status, putBack.text).toBe(200);
+    expect(putBack.body).toEqual({ message: 'Put back 1 edit', putBack: 1, remaining: 0 });
+    expect((await as('GET', '/api/gallery')).body).toContainEqual(expect.objectContaining({ id: photo.id, imageUrl: ours }));
+    // The event is left for a person: the address is refused with its reason if they try it.
+    expect((await as('GET', `/api/events/${gone.id}`)).body).toMatchObject({ imageUrl: theirs });
+    expect((await as('DELETE', `/api/admin/administrators/${stranger.id}`)).status).toBe(200);
   });
 
   it('takes a picture off the server at once when deleted for ever, whatever earlier version held it', async () => {

@@ -6,7 +6,7 @@ import { galleryInputSchema } from '../gallery/gallery.schema.ts';
 import { whatWeDoInputSchema, whoWeAreInputSchema } from '../info-pages/info-pages.schema.ts';
 import { newsInputSchema } from '../news/news.schema.ts';
 import { settingsInputSchema } from '../settings/settings.schema.ts';
-import { EditConflictError, NotFoundError } from '../shared/errors.ts';
+import { ConflictError, EditConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { itemOf, type VersionedItemKind, type VersionedRecord } from './versions.schema.ts';
 import { earlierVersion } from './versions.ts';
 
@@ -118,7 +118,17 @@ export function createPutBack(deps: {
         await putBack(edit, version, actor);
         return true;
       } catch (error) {
-        if (error instanceof EditConflictError || error instanceof NotFoundError || error instanceof z.ZodError) return false;
+        // Refused as a person's save would be (someone saved since, the item gone, a rule of
+        // today, a pasted picture's address that no longer answers with an image): left alone.
+        if (
+          error instanceof EditConflictError ||
+          error instanceof NotFoundError ||
+          error instanceof ValidationError ||
+          error instanceof ConflictError ||
+          error instanceof z.ZodError
+        ) {
+          return false;
+        }
         throw error;
       }
     },
