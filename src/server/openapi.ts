@@ -95,7 +95,12 @@ function describeOperation(method: Method, path: string, op: Operation) {
         ? [errors(401, 'Invalid username or password'), errors(429, 'Too many failed attempts; see Retry-After')]
         : []),
       ...(requiresAdmin(path) && method !== 'get' && !op.free
-        ? [errors(429, 'This administrator made more changes in the last hour than a person would; see Retry-After')]
+        ? [
+            errors(
+              429,
+              "This administrator made more changes in the last hour than a person would, or (deleting for ever) the site's limit for a day is reached; see Retry-After",
+            ),
+          ]
         : []),
       errors(503, 'The database is unavailable or the server is busy; see Retry-After'),
     ]),

@@ -4,6 +4,7 @@ import { formatDisplayDate } from '../../core/shared/time.ts';
 import { TRASH_DAYS, type DeletedItem, type TrashKind } from '../../core/trash/trash.schema.ts';
 import { useTimeZone } from '../dates.ts';
 import { useTrash } from '../use-trash.ts';
+import { ApiError } from '../api.ts';
 import { Button } from './button.tsx';
 import { ListImage } from './list-image.tsx';
 import { ConfirmDeleteDialog } from './dialog.tsx';
@@ -49,7 +50,15 @@ export function RecentlyDeleted({ kind, untitled }: { kind: TrashKind; untitled:
       <ConfirmDeleteDialog
         open={purging !== null}
         onCancel={() => setPurging(null)}
-        onConfirm={() => purging && purge.mutate(purging.id, { onSuccess: () => setPurging(null) })}
+        onConfirm={() =>
+          purging &&
+          purge.mutate(purging.id, {
+            onSuccess: () => setPurging(null),
+            // Refused (the day's deletes for ever, docs/decisions/063; gone already): the notice says
+            // why, and asking again will not help. A lost connection keeps the question, to try again.
+            onError: (error) => error instanceof ApiError && error.status < 500 && setPurging(null),
+          })
+        }
         description={`"${purging?.label || untitled}" will be deleted for ever: it cannot be restored.`}
         pending={purge.isPending}
       />

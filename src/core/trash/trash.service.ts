@@ -10,6 +10,7 @@ import { forgetVersions, forgetVersionsOfGoneItems, letGoOfOldPictures } from '.
 import { itemRecord } from '../versions/versions.schema.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 import { TRASH_SUBJECTS } from '../activity/activity.schema.ts';
+import { withinDailyLimit } from '../activity/daily-limits.ts';
 
 const DAY_MS = 86_400_000;
 const KINDS: Record<TrashKind, { table: TrashTable; label: 'title' | 'name' | 'caption'; noun: string }> = {
@@ -29,6 +30,8 @@ export function createTrashService(deps: { db: Db; withImageRelease: WithImageRe
   /** Returns the title, name or caption it had (empty when none); its line by `actor` in the same transaction. */
   async function purge(kind: TrashKind, id: string, actor?: ActivityActor): Promise<{ label: string }> {
     return deps.withImageRelease(async (trx, release) => {
+      // An administrator's, not the purge after 30 days: a few a day (docs/decisions/063).
+      if (actor?.admin) await withinDailyLimit(trx);
       const gone = await repository(trx, kind).purge(id);
       if (!gone) throw new NotFoundError(KINDS[kind].noun);
       await recordWithChange(trx, actor, { action: 'deleted-for-ever', subject: { kind: TRASH_SUBJECTS[kind], id, label: gone.label } });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { InvalidCredentialsError, type SessionAdmin, TwoStepCodeError } from '../../core/auth/auth.service.ts';
 import { LockedOutError } from '../../core/auth/guesses.ts';
 import { TooManyChangesError } from '../../core/auth/write-budget.ts';
+import { DailyLimitError } from '../../core/activity/daily-limits.ts';
 import { BACKUP_NOT_WRITTEN, BackupNotWrittenError } from '../../core/backup/archive-format.ts';
 import { BusyError } from '../../core/shared/limiter.ts';
 import { getContext, type AppContext } from '../../core/context.ts';
@@ -142,7 +143,7 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (error instanceof EditConflictError) return errorJson(412, error.message, undefined, { ETag: versionTag(error.currentVersion) });
   if (error instanceof InvalidCredentialsError) return errorJson(401, error.message);
   if (error instanceof TwoStepCodeError) return errorJson(401, error.message, { code: error.message });
-  if (error instanceof LockedOutError || error instanceof TooManyChangesError) {
+  if (error instanceof LockedOutError || error instanceof TooManyChangesError || error instanceof DailyLimitError) {
     return errorJson(429, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
   }
   if (error instanceof BusyError) {
