@@ -9,6 +9,7 @@ import { AdminPage, Card } from '../ui/admin-page.tsx';
 import { BackupsAlert } from '../ui/backups-alert.tsx';
 import { DiskAlert } from '../ui/disk-alert.tsx';
 import { PausedAlert } from '../ui/paused-alert.tsx';
+import { NewAdministratorsAlert } from '../ui/new-administrators-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 import type { ActivityPage } from '../../core/activity/activity.schema.ts';
@@ -57,6 +58,7 @@ export function DashboardScreen() {
       <BackupsAlert />
       <DiskAlert />
       <PausedAlert pauses={activity.data?.pauses} timeZone={timeZone} />
+      <NewAdministratorsAlert added={activity.data?.newAdministrators} timeZone={timeZone} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.href}>

@@ -46,6 +46,22 @@ export function createActivityRepository(db: Db) {
         .orderBy('id', 'desc')
         .execute(),
 
+    /**
+     * The line that added administrator `id`, written within `within` ms after `createdAt` (the
+     * account's row, in the same transaction): found through the (action, at) index in that
+     * window, never by walking a script's week of 'added' lines.
+     */
+    additionOf: (id: string, createdAt: string, within: number) =>
+      db
+        .selectFrom('activity')
+        .select(['adminId', 'adminName', 'at'])
+        .where('action', '=', 'added')
+        .where('at', '>=', createdAt)
+        .where('at', '<=', new Date(Date.parse(createdAt) + within).toISOString())
+        .where('subjectKind', '=', 'administrator')
+        .where('subjectId', '=', id)
+        .executeTakeFirst(),
+
     /** Each administrator paused since `since` (059), with their latest pause, the latest first. */
     pausesSince: (since: string) =>
       db

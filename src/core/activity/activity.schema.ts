@@ -8,8 +8,8 @@ import { TRASH_DAYS, type TrashKind } from '../trash/trash.schema.ts';
 
 /** How long a line is kept; the hourly housekeeping removes older ones. */
 export const ACTIVITY_DAYS = 365;
-/** How long the dashboard warns that an account was paused for making too many changes (059). */
-export const PAUSES_SHOWN_DAYS = 7;
+/** How long the dashboard says that an account was paused (059) or an administrator added (064). */
+export const ALERTS_SHOWN_DAYS = 7;
 /** Lines a page of GET /api/admin/activity answers. */
 export const ACTIVITY_PAGE = 50;
 
@@ -89,8 +89,14 @@ export const activityPageSchema = z.object({
   deletableAdditions: z.number().int().nonnegative().optional(),
   /** With `admin` and no `before`: how many pages, settings and items still say what they saved in the last 30 days ('Put back all'). */
   editsToPutBack: z.number().int().nonnegative().optional(),
-  /** Without `admin` or `before`: the administrators paused for making too many changes in the last PAUSES_SHOWN_DAYS, latest first. */
+  /** Without `admin` or `before`: the administrators paused for making too many changes in the last ALERTS_SHOWN_DAYS, latest first. */
   pauses: z.array(z.object({ adminId: z.string(), adminName: z.string().nullable(), at: z.string() })).optional(),
+  /**
+   * Without `admin` or `before`: the administrators added in the admin or from the command line in
+   * the last ALERTS_SHOWN_DAYS who are still administrators, newest first (docs/decisions/064);
+   * `addedBy` null for the server's command line.
+   */
+  newAdministrators: z.array(z.object({ id: z.string(), username: z.string(), at: z.string(), addedBy: z.string().nullable() })).optional(),
 });
 export type ActivityPage = z.output<typeof activityPageSchema>;
 

@@ -1,10 +1,11 @@
 import type { Db } from '../db/connect.ts';
 import type { ActivityTable } from '../db/database.ts';
 import { createActivityRepository, type ActivityFilter } from './activity.repository.ts';
+import { createAdminsRepository } from '../admins/admins.repository.ts';
 import {
   ACTIVITY_DAYS,
   ACTIVITY_PAGE,
-  PAUSES_SHOWN_DAYS,
+  ALERTS_SHOWN_DAYS,
   activityCursor,
   activityEntrySchema,
   BULK_STEP,
@@ -50,8 +51,28 @@ interface RestorableDelete {
   itemId: string;
 }
 
+/**
+ * How long after an account's row its 'added' line may be written: the row's time is taken before
+ * the password is hashed and checked (one at a time, seconds when many wait), the line's after.
+ */
+const ADDITION_WINDOW_MS = 10 * 60_000;
+
 export function createActivityService(deps: { db: Db; trash: Trash; putBack?: PutBack }) {
   const repo = createActivityRepository(deps.db);
+
+  /**
+   * The administrators added since `since` who still are, with who added them: those added with a
+   * line (in the admin, or from the command line), not the one ADMIN_USERNAME made at start.
+   */
+  async function newAdministratorsSince(since: string): Promise<NonNullable<ActivityPage['newAdministrators']>> {
+    const added = await createAdminsRepository(deps.db).addedSince(since);
+    const found = await Promise.all(
+      added.map(async (admin) => ({ admin, line: await repo.additionOf(admin.id, admin.createdAt, ADDITION_WINDOW_MS) })),
+    );
+    return found.flatMap(({ admin, line }) =>
+      line ? [{ id: admin.id, username: admin.username, at: line.at, addedBy: line.adminId ? line.adminName : null }] : [],
+    );
+  }
 
   /** The pages, settings and items whose text is still what one administrator saved in the last 30 days. */
   async function editsOf(adminId: string, now = new Date()): Promise<EditToPutBack[]> {
@@ -150,11 +171,17 @@ export function createActivityService(deps: { db: Db; trash: Trash; putBack?: Pu
       const last = rows[Math.min(rows.length, ACTIVITY_PAGE) - 1];
       const next = rows.length > ACTIVITY_PAGE && last ? activityCursor(last) : null;
       if (filter.before !== undefined) return { entries, next };
-      // Everyone's first page (the dashboard's) says which accounts were paused lately.
+      // Everyone's first page (the dashboard's) says which accounts were paused lately, and who
+      // was made an administrator: a stranger's way back in stays where the committee looks first.
       if (filter.adminId === undefined) {
-        const since = new Date(Date.now() - PAUSES_SHOWN_DAYS * DAY_MS).toISOString();
+        const since = new Date(Date.now() - ALERTS_SHOWN_DAYS * DAY_MS).toISOString();
         const pauses = await repo.pausesSince(since);
-        return { entries, next, pauses: pauses.map((pause) => ({ adminId: pause.adminId!, adminName: pause.adminName, at: pause.at })) };
+        return {
+          entries,
+          next,
+          pauses: pauses.map((pause) => ({ adminId: pause.adminId!, adminName: pause.adminName, at: pause.at })),
+          newAdministrators: await newAdministratorsSince(since),
+        };
       }
       // One administrator's first page says how many of their deletes 'Restore all' would undo.
       return {

@@ -63,6 +63,15 @@ export function createAdminsRepository(db: Db) {
      * SQLite), so two administrators removing each other at once run one after the other and
      * the second sees that only one is left.
      */
+    /** The administrators added since `since`, newest first (a handful of rows: no index needed). */
+    addedSince: (since: string) =>
+      db
+        .selectFrom('admins')
+        .select(['id', 'username', 'createdAt'])
+        .where('createdAt', '>=', since)
+        .orderBy('createdAt', 'desc')
+        .execute(),
+
     deleteUnlessLast: (id: string): Promise<'deleted' | 'last' | 'missing'> =>
       inTransaction(db, async (trx) => {
         await trx

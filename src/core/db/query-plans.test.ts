@@ -117,6 +117,16 @@ describe("query plans of 'Put back all'", () => {
     expect(detail).not.toMatch(/SCAN page_versions/);
   });
 
+  it("finds the line that added an administrator in its minutes, never walking a script's week of additions", async () => {
+    await migrateToLatest(db);
+    queries.length = 0;
+    await createActivityRepository(db).additionOf('someone', '2026-11-19T00:00:00.000Z', 600_000);
+    expect(queries).toHaveLength(1);
+    const detail = plan(queries[0]!);
+    expect(detail).toMatch(/activity_action_at_idx/);
+    expect(detail).not.toMatch(/SCAN activity(?! USING)/);
+  });
+
   it('finds the recent pauses for the dashboard by their action, never walking a script’s week of lines', async () => {
     await migrateToLatest(db);
     queries.length = 0;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../setup/api-client.ts';
+import { signInWithForm } from '../setup/admin-browser.ts';
+import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { sqliteDb } from '../setup/databases.ts';
+import { addAdministrator, adminToken } from '../setup/fill-site.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+
+// The dashboard says who was made an administrator this week, with what to do if nobody on the
+// committee expected it (docs/decisions/064).
+
+const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
+
+describe('new administrators on the dashboard, in Chromium', () => {
+  const suite = useServer(sqliteDb);
+  const chrome = useBrowser();
+
+  it('names the new administrator and who added them, with a way to Administrators', async () => {
+    const token = await adminToken(suite.url);
+    const volunteer = await addAdministrator(suite, token, 'volunteer', 'a pale lantern under winter');
+    await addedBy(suite.url, volunteer.token, 'a pale lantern under winter', 'backdoor');
+
+    const context = await chrome.browser.newContext(TOUCH_PHONE);
+    const page = await context.newPage();
+    await signInWithForm(page, suite.url);
+    const alert = page.getByRole('region', { name: 'New administrators' });
+    await alert
+      .getByText(
+        /^volunteer made backdoor an administrator on .*\. If nobody on the committee expected that, remove backdoor on Administrators and change volunteer’s password\.$/,
+      )
+      .waitFor();
+    await alert.getByText(new RegExp(`^${ADMIN.username} made volunteer an administrator on `)).waitFor();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${shots}/admin-new-administrators-390.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${shots}/admin-new-administrators-1280.png` });
+    await alert.getByRole('link', { name: 'Administrators' }).first().click();
+    await expect.poll(() => page.url()).toBe(`${suite.url}/admin/administrators`);
+    await context.close();
+  });
+});
+
+/** An administrator added by another signed in with `token` (whose password `theirs` is asked again). */
+async function addedBy(base: string, token: string, theirs: string, username: string): Promise<{ id: string }> {
+  const added = await call(base, 'POST', '/api/admin/administrators', {
+    token,
+    body: { username, password: 'a quiet harbour before dawn', currentPassword: theirs },
+  });
+  expect(added.status, added.text).toBe(201);
+  return { id: added.body.id as string };
+}
