@@ -1,6 +1,7 @@
 import { describeWait } from '../auth/login-policy.ts';
 import type { Db } from '../db/connect.ts';
 import { DomainError } from '../shared/errors.ts';
+import { TRASH_DAYS } from '../trash/trash.schema.ts';
 
 // Deleting for ever, held to a few a day for the whole site (docs/decisions/063). Everything else a
 // stranger with a volunteer's password does to the content can be put right from the activity
@@ -17,7 +18,7 @@ export class DailyLimitError extends DomainError {
   constructor(waitMs: number) {
     super(
       `${DELETES_FOR_EVER_A_DAY} items have been deleted for ever in the last day, as many as the site allows in a day, so that a stolen password cannot destroy what the club has kept. ` +
-        `This one stays in Recently deleted, out of visitors' sight: it can be deleted for ever in ${describeWait(waitMs)}, and goes by itself 30 days after it was deleted.`,
+        `This one stays in Recently deleted, out of visitors' sight: it can be deleted for ever in ${describeWait(waitMs)}, and goes by itself ${TRASH_DAYS} days after it was deleted.`,
     );
     this.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
   }
