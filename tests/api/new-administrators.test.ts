@@ -28,7 +28,7 @@ eachDatabase('new administrators on the dashboard on $kind', (db) => {
     // The one ADMIN_USERNAME made at start is not news.
     expect(await newAdministrators()).toEqual([]);
     const helper = await addAdministrator(suite, token, 'helper', 'a pale lantern under winter');
-    const backdoor = await addedBy(suite.url, helper.token, 'a pale lantern under winter', 'backdoor');
+    const backdoor = await addAdministrator(suite, helper.token, 'backdoor', 'a quiet harbour before dawn', 'a pale lantern under winter');
     // A script's hundreds of lines since do not push them out.
     for (let i = 0; i < 60; i++) {
       expect(
@@ -51,13 +51,3 @@ eachDatabase('new administrators on the dashboard on $kind', (db) => {
     await moveFakeClock(clock, Date.now());
   });
 });
-
-/** An administrator added by another signed in with `token` (whose password `theirs` is asked again). */
-async function addedBy(base: string, token: string, theirs: string, username: string): Promise<{ id: string }> {
-  const added = await call(base, 'POST', '/api/admin/administrators', {
-    token,
-    body: { username, password: 'a quiet harbour before dawn', currentPassword: theirs },
-  });
-  expect(added.status, added.text).toBe(201);
-  return { id: added.body.id as string };
-}

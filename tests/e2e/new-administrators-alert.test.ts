@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../setup/api-client.ts';
 import { signInWithForm } from '../setup/admin-browser.ts';
 import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
@@ -18,7 +17,7 @@ describe('new administrators on the dashboard, in Chromium', () => {
   it('names the new administrator and who added them, with a way to Administrators', async () => {
     const token = await adminToken(suite.url);
     const volunteer = await addAdministrator(suite, token, 'volunteer', 'a pale lantern under winter');
-    await addedBy(suite.url, volunteer.token, 'a pale lantern under winter', 'backdoor');
+    await addAdministrator(suite, volunteer.token, 'backdoor', 'a quiet harbour before dawn', 'a pale lantern under winter');
 
     const context = await chrome.browser.newContext(TOUCH_PHONE);
     const page = await context.newPage();
@@ -39,13 +38,3 @@ describe('new administrators on the dashboard, in Chromium', () => {
     await context.close();
   });
 });
-
-/** An administrator added by another signed in with `token` (whose password `theirs` is asked again). */
-async function addedBy(base: string, token: string, theirs: string, username: string): Promise<{ id: string }> {
-  const added = await call(base, 'POST', '/api/admin/administrators', {
-    token,
-    body: { username, password: 'a quiet harbour before dawn', currentPassword: theirs },
-  });
-  expect(added.status, added.text).toBe(201);
-  return { id: added.body.id as string };
-}

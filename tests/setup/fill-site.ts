@@ -13,16 +13,20 @@ export async function uploadImage(base: string, token: string, seedColour = 0, {
   return ((await response.json()) as { imageUrl: string }).imageUrl;
 }
 
-/** Another administrator, added by the one signed in with `token`, and signed in: their id and token. */
+/**
+ * Another administrator, added by the one signed in with `token` (whose own password, asked again,
+ * is `addersPassword`), and signed in: their id and token.
+ */
 export async function addAdministrator(
   base: string | SuiteServer,
   token: string,
   username: string,
   password: string,
+  addersPassword = ADMIN.password,
 ): Promise<{ id: string; token: string }> {
   const added = await call(base, 'POST', '/api/admin/administrators', {
     token,
-    body: { username, password, currentPassword: ADMIN.password },
+    body: { username, password, currentPassword: addersPassword },
   });
   if (added.status !== 201) throw new Error(`adding ${username} failed: ${added.status} ${added.text}`);
   return { id: added.body.id as string, token: await login(base, username, password) };
