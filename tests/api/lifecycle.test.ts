@@ -155,7 +155,9 @@ describe('start-up', () => {
       await new Promise((resolve) => npm.once('exit', resolve));
       await fresh.drop();
     }
-  });
+    // npm, its checks and a cold start on a busy machine: the poll above allows a minute, and so must the test
+    // (it timed out at the default 30 s once, in a full run on a loaded 2-core machine).
+  }, 90_000);
 
   it('runs every library in production mode unless told otherwise (React loads its production build)', async () => {
     const fresh = await testDatabases[0]!.create();
