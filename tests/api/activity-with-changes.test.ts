@@ -23,6 +23,7 @@ eachDatabase('activity lines written with their change on $kind', (db) => {
       // Each round a new administrator: a fresh budget of changes (059).
       const writer = await addAdministrator(suite, token, `writer${round}`, `a lantern by the stile ${round}`);
       let killed = false;
+      let made = 0;
       const work = Array.from({ length: 8 }, async (_, worker) => {
         for (let i = 0; !killed; i++) {
           const title = `Round ${round} worker ${worker} item ${i}`;
@@ -31,6 +32,7 @@ eachDatabase('activity lines written with their change on $kind', (db) => {
             body: { title, publishedAt: '2026-11-01', content: '<p>Kept</p>' },
           });
           if (created.status !== 201) continue;
+          made++;
           const id = created.body.id as string;
           await call(suite, 'PUT', `/api/admin/news/${id}`, {
             token: writer.token,
@@ -40,7 +42,9 @@ eachDatabase('activity lines written with their change on $kind', (db) => {
         }
       });
       const settled = Promise.allSettled(work);
-      await new Promise((resolve) => setTimeout(resolve, 400 + round * 150));
+      // Killed once enough is under way, however fast this machine is, and at a different point each round.
+      while (made < 20 + round * 5) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, round * 37));
       await suite.restart('SIGKILL');
       killed = true;
       await settled;
