@@ -93,8 +93,9 @@ try {
 }
 
 /**
- * The activity log's line for it (docs/decisions/049): every page may have changed, and the
- * administrators' lines before it stay (the log is not in backups). Failing to write it undoes nothing.
+ * The activity log's line for it (docs/decisions/049): every page may have changed. It comes after
+ * the archive's own lines (065), or after the lines that were there for an archive without them.
+ * Failing to write it undoes nothing.
  */
 async function noteRestore(database: Config['database'], name: string): Promise<void> {
   const db = connect(database);

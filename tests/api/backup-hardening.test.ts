@@ -97,7 +97,10 @@ eachDatabase('backups of a large site on $kind', (kind) => {
       // Read back a batch at a time, the rows still come in one order: the same bytes again.
       const second = path.join(target.dataDir, 'again.tar.gz');
       expect((await script('backup', ['--out', second], target)).code).toBe(0);
-      expect((await verifyArchive(second)).entries).toEqual(manifest.entries);
+      // (The restore wrote its own line in the activity log: that table alone differs.)
+      const { 'tables/activity.jsonl': _added, ...again } = (await verifyArchive(second)).entries;
+      const { 'tables/activity.jsonl': _before, ...entries } = manifest.entries;
+      expect(again).toEqual(entries);
     } finally {
       await source.drop();
       await target.drop();

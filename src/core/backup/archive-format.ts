@@ -6,19 +6,22 @@ import { z } from 'zod';
 // Engine-neutral: rows are plain JSON of the columns as the migrations name them (snake_case).
 
 export const ARCHIVE_FORMAT = 'fathers-club-backup';
-/** Raise with a change to the layout below, and teach readArchive the older one. */
-export const ARCHIVE_FORMAT_VERSION = 1;
+/**
+ * Raise with a change to the layout below, and teach readArchive the older one. 1: the content
+ * tables alone. 2: the history tables too, as far as the database's migrations had made them.
+ */
+export const ARCHIVE_FORMAT_VERSION = 2;
 export const MANIFEST_ENTRY = 'manifest.json';
 export const tableEntry = (table: string) => `tables/${table}.jsonl`;
 export const imageEntry = (key: string) => `images/${key}`;
 export const IMAGE_ENTRY = /^images\/(.+)$/;
 
 /**
- * What a backup holds, in the order a restore loads it (images before the rows that name them).
- * Sessions, sign-in attempts and one-time upload links are left out: they are worth nothing on
- * another host, and restored sessions would keep old sign-ins valid.
+ * The site's content, in the order a restore loads it (images before the rows that name them):
+ * every backup holds these. Sessions, sign-in attempts and one-time upload links are left out:
+ * they are worth nothing on another host, and restored sessions would keep old sign-ins valid.
  */
-export const BACKUP_TABLES = [
+export const CONTENT_TABLES = [
   'admins',
   'images',
   'news_items',
@@ -28,6 +31,26 @@ export const BACKUP_TABLES = [
   'what_we_do',
   'site_settings',
 ] as const;
+
+/**
+ * What the site remembers of its changes (docs/decisions/065): who did what, and the earlier
+ * versions with the pictures they hold, loaded after the content they name. A database from an
+ * older version of the site had some of them yet: a backup holds those its migrations had made.
+ */
+export const HISTORY_TABLES = [
+  { table: 'activity', madeBy: '2026_11_26_0012_activity', key: ['id'] },
+  { table: 'page_versions', madeBy: '2026_11_26_0014_page_versions', key: ['id'] },
+  { table: 'version_pictures', madeBy: '2026_11_27_0017_version_pictures', key: ['version_id', 'image_id'] },
+] as const;
+
+/** The columns that tell a table's rows apart: `id`, but for the pictures of versions. */
+export const keyOf = (table: string): readonly string[] => HISTORY_TABLES.find((history) => history.table === table)?.key ?? ['id'];
+
+/** The tables an archive of `formatVersion` holds, taken of a database with `migrations` applied, in their order. */
+export function archiveTables(formatVersion: number, migrations: readonly string[]): string[] {
+  const history = formatVersion >= 2 ? HISTORY_TABLES.filter((table) => migrations.includes(table.madeBy)).map((table) => table.table) : [];
+  return [...CONTENT_TABLES, ...history];
+}
 
 export const manifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),

@@ -5,7 +5,7 @@ import tar from 'tar-stream';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
-  BACKUP_TABLES,
+  archiveTables,
   BackupError,
   IMAGE_ENTRY,
   MANIFEST_ENTRY,
@@ -136,14 +136,15 @@ export async function verifyArchive(file: string): Promise<Manifest> {
     if (!(name in manifest.entries))
       throw new BackupError(`The archive holds ${name}, which its manifest does not list. Nothing was changed.`);
   }
-  for (const table of BACKUP_TABLES) {
+  const tables = archiveTables(manifest.formatVersion, manifest.migrations);
+  for (const table of tables) {
     const count = lines.get(tableEntry(table));
     if (count === undefined || count !== manifest.rowCounts[table]) {
       throw new BackupError(`The archive is damaged: the ${table} table does not hold the rows its manifest counts. Nothing was changed.`);
     }
   }
   // The rows are loaded as they come, so the tables must come in the order their references need.
-  if (tableOrder.join() !== BACKUP_TABLES.join()) {
+  if (tableOrder.join() !== tables.join()) {
     throw new BackupError(
       `The archive's tables are not in the order this site writes them: it is not one this site wrote. Nothing was changed.`,
     );
@@ -168,7 +169,7 @@ export async function eachImageFile(file: string, onImageFile: (key: string, dat
 
 /**
  * The rows of an archive (verifyArchive passed), table by table in the order they were written
- * (BACKUP_TABLES), `batchSize` at a time; reading stops after the tables (the images come after).
+ * (archiveTables), `batchSize` at a time; reading stops after the tables (the images come after).
  */
 export async function eachRowBatch(
   file: string,

@@ -6,19 +6,13 @@ import { damageIn, findDamage } from '../db/damage.ts';
 import { isMissingTable } from '../db/errors.ts';
 import { migrations } from '../db/migrations/index.ts';
 import type { ImageStorage } from '../images/storage.ts';
-import { BACKUP_TABLES, BackupError, type Manifest } from './archive-format.ts';
+import { BackupError, CONTENT_TABLES, HISTORY_TABLES, type Manifest } from './archive-format.ts';
 import { timeStamp } from './backup-files.ts';
 import { eachImageFile, eachRowBatch, verifyArchive } from './read-backup.ts';
 import { writeBackup } from './write-backup.ts';
 
 /** Tables a restore empties besides the backed-up ones: they name rows it replaces. */
 const EPHEMERAL_TABLES = ['sessions', 'login_attempts', 'upload_tokens'];
-/**
- * The pictures earlier versions hold (docs/decisions/061) name the images a restore replaces:
- * the versions keep their words, and put back the pictures they hold no more (none) as they are.
- * Emptied only where the migration that made the table has run.
- */
-const VERSION_PICTURES = { table: 'version_pictures', madeBy: '2026_11_27_0017_version_pictures' };
 const INSERT_BATCH = 200;
 
 export interface RestoreOptions {
@@ -74,7 +68,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
         await trx.insertInto(table).values(rows).execute();
       });
     const current = await appliedMigrations(db);
-    const emptyTables = (trx: Kysely<any>) => emptyTablesOf(trx, current);
+    const emptyTables = (trx: Kysely<any>) => emptyTablesOf(trx, current, manifest.formatVersion);
     if (current.at(-1) === level) {
       // The usual case: one transaction empties and fills, so a failure leaves the site as it was.
       await raw.transaction().execute(async (trx) => {
@@ -99,7 +93,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
 /** What a site holds: its rows ("3 news items, …", or null when none) and how many image files. */
 export async function describeSite(raw: Kysely<any>, storage: ImageStorage): Promise<{ rows: string | null; files: number }> {
   const held: string[] = [];
-  for (const table of BACKUP_TABLES) {
+  for (const table of CONTENT_TABLES) {
     const count = await raw
       .selectFrom(table)
       .select((eb) => eb.fn.countAll().as('count'))
@@ -159,8 +153,15 @@ function refuseDamaged(error: unknown): never {
   );
 }
 
-/** `applied`: the migrations the database has had (a table an older one lacks is not emptied). */
-async function emptyTablesOf(trx: Kysely<any>, applied: string[]): Promise<void> {
-  const naming = applied.includes(VERSION_PICTURES.madeBy) ? [VERSION_PICTURES.table] : [];
-  for (const table of [...naming, ...EPHEMERAL_TABLES, ...[...BACKUP_TABLES].reverse()]) await trx.deleteFrom(table).execute();
+/**
+ * Empties what the archive replaces. `applied`: the migrations the database has had (a table an
+ * older one lacks is not emptied). An archive with the site's history (format 2) replaces it; one
+ * without keeps the history that is there, but the pictures versions hold name the images it
+ * replaces: the versions keep their words, and put back the pictures they hold no more (none) as
+ * they are (docs/decisions/061).
+ */
+async function emptyTablesOf(trx: Kysely<any>, applied: string[], formatVersion: number): Promise<void> {
+  const replaced = HISTORY_TABLES.filter((history) => formatVersion >= 2 || history.table === 'version_pictures');
+  const history = replaced.filter((table) => applied.includes(table.madeBy)).map((table) => table.table);
+  for (const table of [...history.reverse(), ...EPHEMERAL_TABLES, ...[...CONTENT_TABLES].reverse()]) await trx.deleteFrom(table).execute();
 }

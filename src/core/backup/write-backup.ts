@@ -15,10 +15,11 @@ import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
   applicationVersion,
-  BACKUP_TABLES,
+  archiveTables,
   BackupError,
   BackupNotWrittenError,
   imageEntry,
+  keyOf,
   MANIFEST_ENTRY,
   type Manifest,
   tableEntry,
@@ -65,19 +66,20 @@ export async function writeBackup(options: { database: Config['database']; stora
         .execute()
         .catch(() => []);
       if (applied.length === 0) throw new BackupError('The database has no tables yet: there is nothing to back up.');
+      const migrations = applied.map((row: { name: string }) => row.name).sort();
       const rowCounts: Record<string, number> = {};
       let imageIds: string[] = [];
-      for (const table of BACKUP_TABLES) {
+      for (const table of archiveTables(ARCHIVE_FORMAT_VERSION, migrations)) {
         const ids = await idsOf(trx, table);
         rowCounts[table] = ids.length;
-        if (table === 'images') imageIds = ids.map(String);
+        if (table === 'images') imageIds = ids.map((key) => String(key[0]));
         // A tar entry states its size before its bytes: one pass measures, the next writes. Both
         // read the same snapshot, so they give the same bytes (checked as they are written).
         let size = 0;
         for await (const lines of jsonLines(trx, table, ids)) size += lines.byteLength;
         entries[tableEntry(table)] = await addStream(archive, tableEntry(table), size, jsonLines(trx, table, ids));
       }
-      return { migrations: applied.map((row: { name: string }) => row.name).sort(), rowCounts, imageIds };
+      return { migrations, rowCounts, imageIds };
     });
     const missingImageFiles: string[] = [];
     for (const id of snapshot.imageIds) {
@@ -177,28 +179,41 @@ async function inSnapshot<T>(database: Config['database'], work: (trx: Trx) => P
   }
 }
 
+/** A row's key columns' values (keyOf), as the database gives them (text, or a number for the pages' single rows). */
+type Key = unknown[];
+const keyText = (key: Key): string => key.map(String).join('\u0000');
+
 /**
- * A table's ids in code-unit order, the same on both engines whatever their collation (the ids are
- * small; the rows are read by them, a batch at a time).
+ * A table's keys in code-unit order, the same on both engines whatever their collation (the keys
+ * are small; the rows are read by them, a batch at a time).
  */
-async function idsOf(trx: Trx, table: string): Promise<unknown[]> {
-  const rows = await trx.selectFrom(table).select('id').execute();
-  return rows.map((row: { id: unknown }) => row.id).sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
+async function idsOf(trx: Trx, table: string): Promise<Key[]> {
+  const columns = keyOf(table);
+  const rows: Row[] = await trx.selectFrom(table).select(columns).execute();
+  return rows
+    .map((row) => columns.map((column) => row[column]))
+    .sort((a, b) => (keyText(a) < keyText(b) ? -1 : keyText(a) > keyText(b) ? 1 : 0));
 }
 
 /**
- * The rows of `ids`, in that order, as JSON lines with their keys sorted: the same content gives the
- * same bytes from either engine. One buffer per batch.
+ * The rows of `keys`, in that order, as JSON lines with their keys sorted: the same content gives
+ * the same bytes from either engine. One buffer per batch; rows are fetched by their first key
+ * column (a version's pictures come together) and matched on the whole key.
  */
-async function* jsonLines(trx: Trx, table: string, ids: unknown[]): AsyncGenerator<Buffer> {
-  for (let start = 0; start < ids.length; start += BACKUP_BATCH_ROWS) {
-    const batch = ids.slice(start, start + BACKUP_BATCH_ROWS);
-    const rows = await trx.selectFrom(table).selectAll().where('id', 'in', batch).execute();
-    const byId = new Map<string, Row>(rows.map((row: Row) => [String(row.id), row]));
+async function* jsonLines(trx: Trx, table: string, keys: Key[]): AsyncGenerator<Buffer> {
+  const columns = keyOf(table);
+  for (let start = 0; start < keys.length; start += BACKUP_BATCH_ROWS) {
+    const batch = keys.slice(start, start + BACKUP_BATCH_ROWS);
+    const rows: Row[] = await trx
+      .selectFrom(table)
+      .selectAll()
+      .where(columns[0]!, 'in', [...new Map(batch.map((key) => [String(key[0]), key[0]])).values()])
+      .execute();
+    const byKey = new Map<string, Row>(rows.map((row) => [keyText(columns.map((column) => row[column])), row]));
     let text = '';
-    for (const id of batch) {
-      const row = byId.get(String(id));
-      if (!row) throw new Error(`${table} ${String(id)} went missing inside the backup's snapshot`);
+    for (const key of batch) {
+      const row = byKey.get(keyText(key));
+      if (!row) throw new Error(`${table} ${keyText(key)} went missing inside the backup's snapshot`);
       text += `${JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1))))}\n`;
     }
     yield Buffer.from(text);
