@@ -5,6 +5,7 @@ import { eachDatabase } from '../setup/databases.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
+import { STORED_IMAGE_CACHE } from '../../src/server/http/headers.ts';
 
 // Undo for deletes (docs/decisions/020-recently-deleted.md): a deleted item leaves the site at
 // once, stays restorable for 30 days with its image, then goes for ever by itself.
@@ -119,13 +120,13 @@ eachDatabase('recently deleted on $kind', (db) => {
     expect((await fetch(`${suite.url}${image}/320.webp`, { headers: { cookie: 'club_session=forged' } })).status).toBe(404);
     // Still shown by a live event: not withdrawn.
     expect((await visitor(`${shared}/320.webp`)).status).toBe(200);
-    expect((await visitor(`${shared}/320.webp`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await visitor(`${shared}/320.webp`)).headers.get('cache-control')).toBe(STORED_IMAGE_CACHE);
 
     expect((await as('POST', `/api/admin/deleted/gallery/${photo.id}/restore`)).status).toBe(200);
     for (const file of files) {
       const back = await visitor(file);
       expect([200, 301], file).toContain(back.status);
-      expect(back.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable');
+      expect(back.headers.get('cache-control'), file).toBe(STORED_IMAGE_CACHE);
     }
   });
 
@@ -155,7 +156,7 @@ eachDatabase('recently deleted on $kind', (db) => {
     expect((await as('PUT', `/api/admin/gallery/${photo.id}`, { imageUrl: consent, caption: 'Sack race' })).status).toBe(200);
     const back = await fetch(`${suite.url}${consent}/320.webp`);
     expect(back.status).toBe(200);
-    expect(back.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(back.headers.get('cache-control')).toBe(STORED_IMAGE_CACHE);
     expect((await fetch(`${suite.url}${replacement}/320.webp`)).status).toBe(404);
   });
 

@@ -2,15 +2,15 @@ import type { APIRoute } from 'astro';
 import { getContext } from '../../core/context.ts';
 import { authenticate } from '../../server/http/authenticate.ts';
 import { isValidKey } from '../../core/images/storage.ts';
+import { STORED_IMAGE_CACHE } from '../../server/http/headers.ts';
 import { nearestWidth, storedImageUrl, variantUrl, type ImageFormat } from '../../core/images/image-urls.ts';
 
 const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif' };
 
-const FOR_A_YEAR = 'public, max-age=31536000, immutable';
-
 /**
  * Stored images: /images/{id} is the master, /images/{id}/{width}.{avif|webp} a variant.
- * An id never changes its content, so every answer may be cached for a year. An image that
+ * An id never changes its content, so a browser may keep every answer for a year (a shared cache
+ * an hour: STORED_IMAGE_CACHE). An image that
  * nothing on the site shows any more (only items in Recently deleted use it, or an edit replaced
  * it and it waits out its 'Undo') is withdrawn: visitors get 404 at once, and signed-in
  * administrators still see it (the list of the recently deleted shows it, 'Undo' puts it back),
@@ -23,7 +23,7 @@ export const GET: APIRoute = async ({ params, request, cookies }) => {
   const app = await getContext();
   const withdrawn = await isWithdrawn(app, key.slice(0, key.indexOf('/')));
   if (withdrawn && !(await authenticate(request, cookies, app.auth))) return notFound();
-  const cacheControl = withdrawn ? 'private, no-store' : FOR_A_YEAR;
+  const cacheControl = withdrawn ? 'private, no-store' : STORED_IMAGE_CACHE;
   const data = await app.images.read(key);
   if (!data) return (await nearestVariant(app, key, cacheControl)) ?? notFound();
   return new Response(data as BodyInit, {

@@ -86,6 +86,14 @@ export function securityHeaders(
 }
 
 /**
+ * A stored image: its address never changes its content, so a browser keeps it for a year. A
+ * shared cache (a CDN put in front of the site) keeps it an hour: a photo taken down (a parent
+ * asked, a stranger's picture put back) is gone from there within the hour, where it was a year
+ * unless someone purged the CDN by hand (docs/decisions/053).
+ */
+export const STORED_IMAGE_CACHE = 'public, max-age=31536000, s-maxage=3600, immutable';
+
+/**
  * Public pages and feeds: browsers revalidate every time (cheap with the ETag), shared caches
  * may keep a copy for a minute, so an administrator's change is public within a minute.
  */
