@@ -61,6 +61,7 @@ export function createPasswordChecker(log: Logger, { idleMs = IDLE_MS }: { idleM
           log.error({ err: error }, 'a new password could not be checked');
           throw new BusyError(PASSWORD_NOT_CHECKED, 60);
         } finally {
+          clearTimeout(idle);
           idle = setTimeout(() => current.end(), idleMs).unref();
         }
       }
@@ -104,8 +105,9 @@ function startCheckerProcess(): CheckerProcess {
     for (const handle of handles) handle.unref();
     if (pending) settling(pending);
   };
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
+  child.stdout.setEncoding('utf8'); // a character split between two chunks stays whole
+  child.stdout.on('data', (chunk: string) => {
+    out += chunk;
     const end = out.indexOf('\n');
     if (end < 0) return;
     const line = out.slice(0, end);
