@@ -53,7 +53,9 @@ describe('earlier versions of news items and events, in Chromium', () => {
       .waitFor();
     await expect(dialog.getByLabel('Booking URL').inputValue()).resolves.toBe('https://booking.example.org/den');
     await expect(dialog.getByLabel('Description').inputValue()).resolves.toBe('Bring wellies.');
-    await expect(dialog.getByLabel('Event Name').evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect
+      .poll(() => dialog.getByLabel('Event Name').evaluate((element) => element === document.activeElement), { timeout: 5_000 })
+      .toBe(true);
     // The date comes back as the club's local time, as the input holds it (10:00 UTC in winter London).
     await expect(dialog.getByLabel('Date').inputValue()).resolves.toMatch(/T10:00$/);
     // Nothing changed on the site until it is saved.

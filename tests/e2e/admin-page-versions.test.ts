@@ -47,7 +47,9 @@ describe('earlier versions of an information page, in Chromium', () => {
       .waitFor();
     await expect(page.getByLabel('About Us').inputValue()).resolves.toBe(original.aboutUs);
     await expect(page.getByLabel('Who Are We?').inputValue()).resolves.toBe(original.whoAreWe);
-    await expect(page.getByLabel('About Us').evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect
+      .poll(() => page.getByLabel('About Us').evaluate((element) => element === document.activeElement), { timeout: 5_000 })
+      .toBe(true);
     // Nothing changed on the site until it is saved.
     expect(await (await fetch(`${suite.url}/who-we-are`)).text()).toContain('Cheap watches');
     await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -47,7 +47,7 @@ describe('two-step sign-in in Chromium', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('alert').filter({ hasText: CODE_NEEDED }).waitFor();
     const code = page.getByLabel('Code from your authenticator app');
-    await expect(code.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => code.evaluate((input) => input === document.activeElement), { timeout: 5_000 }).toBe(true);
     await expect(code.getAttribute('autocomplete')).resolves.toBe('one-time-code');
     await expectNoAxeViolations(page);
     // A mistyped code first: refused, and shown on the Administrators screen afterwards.
@@ -68,7 +68,7 @@ describe('two-step sign-in in Chromium', () => {
     await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
     await page.getByText('Turn off two-step sign-in? Signing in will ask for your password only.').waitFor();
     const yourPassword = page.locator('form').filter({ hasText: 'Turn off two-step sign-in?' }).getByLabel('Your password');
-    await expect(yourPassword.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => yourPassword.evaluate((input) => input === document.activeElement), { timeout: 5_000 }).toBe(true);
     await page.getByRole('button', { name: 'Turn off', exact: true }).click();
     await page.getByText('Your password is required').waitFor();
     await yourPassword.fill('not-the-password');
