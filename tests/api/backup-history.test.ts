@@ -66,7 +66,7 @@ describe(`the site's history in a backup (sqlite into ${target.kind})`, () => {
     const kept = await create(url, token, '/api/admin/news', { title: 'Camp-out', publishedAt: '2026-11-03', content: '<p>Tents.</p>' });
     photo = await create(url, token, '/api/admin/gallery', { imageUrl: ours, caption: 'The sack race' });
     // A stranger with a volunteer's password: a rewrite, a swapped photo, a delete.
-    const intruder = await addAdministrator({ url } as never, token, 'nightvisitor', 'a heron over the mill race');
+    const intruder = await addAdministrator(url, token, 'nightvisitor', 'a heron over the mill race');
     stranger = intruder;
     theirs = await uploadImage(url, intruder.token, 2, { small: true });
     const as = (method: string, at: string, body?: unknown) => call(url, method, at, { token: intruder.token, body });
