@@ -20,6 +20,8 @@ export default defineConfig({
     // then failed now and then on a busy 2-core machine: two, which CI has always passed with.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './tests/setup/summary-reporter.ts'],
+    // The new sites suites copy, made once (tests/setup/site-templates.ts).
+    globalSetup: ['./tests/setup/global-setup.ts'],
     // Only for a test that hangs: several take 20–25 s beside another file on a slow 2-core
     // machine (2026-11-27, a host twice as slow as the week before), too near a 30 s limit.
     testTimeout: 60_000,

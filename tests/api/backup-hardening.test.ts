@@ -172,7 +172,7 @@ it('removes what a backup cut off long ago left behind, and keeps one still bein
 
 describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
   it('says why in Settings and in the answer, keeps nothing half-written, and backs up once there is room', async () => {
-    const site = await sqliteDb.create();
+    const site = await sqliteDb.createSite();
     const backups = path.join(site.dataDir, 'backups');
     const filler = path.join(backups, 'filler.bin');
     fs.mkdirSync(backups);
@@ -246,7 +246,7 @@ describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
 });
 
 it('sends a large backup only as fast as the client reads it', async () => {
-  const site = await sqliteDb.create();
+  const site = await sqliteDb.createSite();
   // 48 MB of image files that do not compress: the archive is as large.
   await addIncompressibleImages(site, 12, 4 * 1024 * 1024);
   const server = await startServer({ ...envOf(site), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });

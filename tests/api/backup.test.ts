@@ -142,7 +142,7 @@ async function pagesOf(base: string): Promise<Record<string, string>> {
 
 /** Backs up a filled site on `from`, restores it into `to`, backs that up: the same archive, the same pages. */
 async function roundTrip(from: TestDatabase, to: TestDatabase): Promise<void> {
-  const source = await from.create();
+  const source = await from.createSite();
   const target = await to.create();
   let server: RunningServer | undefined;
   try {
@@ -210,7 +210,7 @@ describe('backup and restore on SQLite', () => {
   let source: FreshDatabase;
   let server: RunningServer;
   beforeAll(async () => {
-    source = await sqliteDb.create();
+    source = await sqliteDb.createSite();
     server = await startServer({ ...envOf(source), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
     await fillSite(server.url);
   });
@@ -443,7 +443,7 @@ describe('automatic backups', () => {
   }, 60_000);
 
   it("streams a backup to a signed-in administrator ('Download a backup')", async () => {
-    const site = await sqliteDb.create();
+    const site = await sqliteDb.createSite();
     const server = await startServer({ ...envOf(site), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
     try {
       await fillSite(server.url);

@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 eachDatabase('housekeeping on $kind', (database) => {
   it('removes images nothing uses, once they are more than a day old, at start', async () => {
-    const site = await database.create();
+    const site = await database.createSite();
     const env = {
       DATA_DIR: site.dataDir,
       DATABASE_URL: site.databaseUrl,

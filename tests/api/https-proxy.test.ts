@@ -16,7 +16,7 @@ describe('behind Caddy over HTTPS', () => {
   let server: RunningServer;
   let caddy: RunningCaddy;
   beforeAll(async () => {
-    database = await sqlite.create();
+    database = await sqlite.createSite();
     const httpsPort = await freePort();
     server = await startServer({
       DATA_DIR: database.dataDir,
@@ -113,7 +113,7 @@ describe('without TRUST_PROXY', () => {
   let database: FreshDatabase;
   let server: RunningServer;
   beforeAll(async () => {
-    database = await sqlite.create();
+    database = await sqlite.createSite();
     server = await startServer({ DATA_DIR: database.dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   });
   afterAll(async () => {

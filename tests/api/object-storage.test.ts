@@ -27,7 +27,7 @@ describe('images in an S3-compatible bucket', () => {
   let token: string;
   beforeAll(async () => {
     s3 = await startS3(['club', 'restored']);
-    database = await sqliteDb.create();
+    database = await sqliteDb.createSite();
     env = { ...envOf(database), ...s3.env('club'), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
     server = await startServer(env);
     token = await login(server.url);
@@ -97,7 +97,7 @@ describe('images in an S3-compatible bucket', () => {
 
   it('answers 503 with a message, and healthz says so, while the bucket cannot be reached', async () => {
     const lone = await startS3(['lone']);
-    const site = await sqliteDb.create();
+    const site = await sqliteDb.createSite();
     const down = await startServer({ ...envOf(site), ...lone.env('lone'), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
     await lone.stop();
     try {
@@ -130,7 +130,7 @@ describe('images in an S3-compatible bucket', () => {
     const quiet = await startS3(['quiet']);
     const bucket = quiet.env('quiet');
     const proxy = await startTcpProxy(bucket.S3_ENDPOINT!);
-    const site = await sqliteDb.create();
+    const site = await sqliteDb.createSite();
     const slow = await startServer({
       ...envOf(site),
       ...bucket,
@@ -183,7 +183,7 @@ onPostgres('two instances on one PostgreSQL database and one bucket', (postgres)
   let b: RunningServer;
   beforeAll(async () => {
     s3 = await startS3(['shared']);
-    database = await postgres.create();
+    database = await postgres.createSite();
     // Two hosts without a shared disk: each has its own DATA_DIR.
     const env = { DATABASE_URL: database.databaseUrl, ...s3.env('shared'), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
     a = await startServer({ ...env, DATA_DIR: fs.mkdtempSync(path.join(database.dataDir, 'a-')) });

@@ -3,13 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
+import { copySqliteTemplate } from './site-templates.ts';
 
 /** One database under test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export interface TestDatabase {
   kind: 'sqlite' | 'postgres';
   /** A fresh, empty database (and data folder) for one suite. */
   create(): Promise<FreshDatabase>;
+  /**
+   * A fresh new site for one suite, as the server leaves it after its first start with ADMIN's
+   * ADMIN_USERNAME and ADMIN_PASSWORD: a copy of the run's template (site-templates.ts), or an
+   * empty database when there is none (the server then makes the site as it starts).
+   */
+  createSite(): Promise<FreshDatabase>;
 }
 
 export interface FreshDatabase {
@@ -22,38 +29,57 @@ function freshDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
 }
 
+/** The run's templates (tests/setup/global-setup.ts); none when Vitest runs without it. */
+function templates() {
+  try {
+    return inject('siteTemplates') ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function emptySqlite(): FreshDatabase {
+  const dataDir = freshDataDir();
+  return { dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
 const sqlite: TestDatabase = {
   kind: 'sqlite',
-  async create() {
-    const dataDir = freshDataDir();
-    return { dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  create: async () => emptySqlite(),
+  async createSite() {
+    const fresh = emptySqlite();
+    const template = templates().sqlite;
+    if (template) copySqliteTemplate(template, fresh.dataDir);
+    return fresh;
   },
 };
 
 function postgres(adminUrl: string): TestDatabase {
+  async function createDatabase(template: string | undefined): Promise<FreshDatabase> {
+    const name = `club_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const dataDir = freshDataDir();
+    return {
+      dataDir,
+      databaseUrl: url.toString(),
+      async drop() {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
   return {
     kind: 'postgres',
-    async create() {
-      const name = `club_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const dataDir = freshDataDir();
-      return {
-        dataDir,
-        databaseUrl: url.toString(),
-        async drop() {
-          const client = new pg.Client({ connectionString: adminUrl });
-          await client.connect();
-          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await client.end();
-          fs.rmSync(dataDir, { recursive: true, force: true });
-        },
-      };
-    },
+    create: () => createDatabase(undefined),
+    createSite: () => createDatabase(templates().postgres),
   };
 }
 

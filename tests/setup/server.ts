@@ -1,10 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { testDatabases, type FreshDatabase, type TestDatabase } from './databases.ts';
+import { ADMIN } from './site-templates.ts';
 import { startServer, type RunningServer } from './start-server.ts';
 
 export { startServer, type RunningServer } from './start-server.ts';
 
-export const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
+export { ADMIN } from './site-templates.ts';
 
 export interface SuiteServer {
   readonly url: string;
@@ -15,13 +16,13 @@ export interface SuiteServer {
   restart(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Registers a fresh database and a server on it for the current describe block. */
+/** Registers a new site (databases.ts's createSite) and a server on it for the current describe block. */
 export function useServer(db: TestDatabase, extraEnv: Record<string, string> = {}): SuiteServer {
   let database: FreshDatabase | undefined;
   let server: RunningServer | undefined;
   let env: Record<string, string | undefined> = {};
   beforeAll(async () => {
-    database = await db.create();
+    database = await db.createSite();
     env = {
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.databaseUrl,

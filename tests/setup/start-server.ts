@@ -112,7 +112,7 @@ export async function startServer(
       process.kill(-child.pid!, 'SIGKILL');
       throw new Error(`The server did not answer /healthz within ${readyWithinMs / 1000} s:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 
   return {

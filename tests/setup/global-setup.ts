@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { BUILT_SERVER_FILE, makeSiteTemplates, type SiteTemplates } from './site-templates.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    siteTemplates: SiteTemplates;
+  }
+}
+
+/**
+ * Once per run, before the test workers start: the new sites suites copy (site-templates.ts).
+ * Without a built server (a run of unit tests alone, before any build) there are none, and a
+ * suite's server makes its site itself.
+ */
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  if (!fs.existsSync(BUILT_SERVER_FILE)) {
+    project.provide('siteTemplates', {});
+    return undefined;
+  }
+  const { templates, remove } = await makeSiteTemplates(process.env.TEST_DATABASE_URL);
+  project.provide('siteTemplates', templates);
+  return remove;
+}
