@@ -500,3 +500,39 @@ describe('automatic backups', () => {
     }
   }, 60_000);
 });
+
+describe('a restore and the answers kept for retried creates', () => {
+  it('forgets them: a save retried after the restore makes its item again instead of answering with one the restore took away', async () => {
+    const site = await sqliteDb.createSite();
+    const env = { ...envOf(site), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+    let server: RunningServer | undefined = await startServer(env);
+    try {
+      const earlier = path.join(site.dataDir, 'earlier.tar.gz');
+      await backup(site, earlier);
+      const save = { title: 'Saved on a patchy connection', content: '<p>x</p>', publishedAt: '2026-11-01' };
+      const post = async (url: string) =>
+        call(url, 'POST', '/api/admin/news', { token: await login(url), body: save, headers: { 'idempotency-key': 'patchy-save-0001' } });
+      const first = await post(server.url);
+      expect(first.status).toBe(201);
+      await server.stop();
+      server = undefined;
+
+      const restored = await script('restore', [earlier, '--replace'], site);
+      expect(restored.code, restored.out).toBe(0);
+      server = await startServer(env);
+      // The volunteer's browser sends the save again with its key, as it does after a lost answer.
+      const retried = await post(server.url);
+      expect(retried.status).toBe(201);
+      expect(retried.headers.get('idempotent-replayed')).toBeNull();
+      const titles = (await call(server.url, 'GET', '/api/news')).body.map((item: { title: string }) => item.title);
+      expect(titles.filter((title: string) => title === save.title)).toHaveLength(1);
+      // Sent once more: now it is the kept answer again, and still one item.
+      const again = await post(server.url);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body.id).toBe(retried.body.id);
+    } finally {
+      await server?.stop();
+      await site.drop();
+    }
+  }, 60_000);
+});

@@ -13,6 +13,12 @@ import { writeBackup } from './write-backup.ts';
 
 /** Tables a restore empties besides the backed-up ones: they name rows it replaces. */
 const EPHEMERAL_TABLES = ['sessions', 'login_attempts', 'upload_tokens'];
+/**
+ * The answers kept for retried creates (a day): each names an item the restore may take away, and
+ * replaying one would tell a volunteer whose save is retried after the restore that it was made
+ * when it is not there. Forgotten, the retry makes the item again (under the same id).
+ */
+const KEPT_ANSWERS = { table: 'idempotency_keys', madeBy: '2026_11_24_0006_idempotency_keys' };
 const INSERT_BATCH = 200;
 
 export interface RestoreOptions {
@@ -163,5 +169,6 @@ function refuseDamaged(error: unknown): never {
 async function emptyTablesOf(trx: Kysely<any>, applied: string[], formatVersion: number): Promise<void> {
   const replaced = HISTORY_TABLES.filter((history) => formatVersion >= 2 || history.table === 'version_pictures');
   const history = replaced.filter((table) => applied.includes(table.madeBy)).map((table) => table.table);
-  for (const table of [...history.reverse(), ...EPHEMERAL_TABLES, ...[...CONTENT_TABLES].reverse()]) await trx.deleteFrom(table).execute();
+  const ephemeral = [...EPHEMERAL_TABLES, ...(applied.includes(KEPT_ANSWERS.madeBy) ? [KEPT_ANSWERS.table] : [])];
+  for (const table of [...history.reverse(), ...ephemeral, ...[...CONTENT_TABLES].reverse()]) await trx.deleteFrom(table).execute();
 }
