@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../setup/api-client.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
-import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectFocused, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { addAdministrator, adminToken, create, denBuilding } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
@@ -53,9 +53,7 @@ describe('earlier versions of news items and events, in Chromium', () => {
       .waitFor();
     await expect(dialog.getByLabel('Booking URL').inputValue()).resolves.toBe('https://booking.example.org/den');
     await expect(dialog.getByLabel('Description').inputValue()).resolves.toBe('Bring wellies.');
-    await expect
-      .poll(() => dialog.getByLabel('Event Name').evaluate((element) => element === document.activeElement), { timeout: 5_000 })
-      .toBe(true);
+    await expectFocused(dialog.getByLabel('Event Name'));
     // The date comes back as the club's local time, as the input holds it (10:00 UTC in winter London).
     await expect(dialog.getByLabel('Date').inputValue()).resolves.toMatch(/T10:00$/);
     // Nothing changed on the site until it is saved.

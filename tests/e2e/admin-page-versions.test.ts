@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../setup/api-client.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
-import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectFocused, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { addAdministrator, adminToken, uploadImage } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
@@ -47,9 +47,7 @@ describe('earlier versions of an information page, in Chromium', () => {
       .waitFor();
     await expect(page.getByLabel('About Us').inputValue()).resolves.toBe(original.aboutUs);
     await expect(page.getByLabel('Who Are We?').inputValue()).resolves.toBe(original.whoAreWe);
-    await expect
-      .poll(() => page.getByLabel('About Us').evaluate((element) => element === document.activeElement), { timeout: 5_000 })
-      .toBe(true);
+    await expectFocused(page.getByLabel('About Us'));
     // Nothing changed on the site until it is saved.
     expect(await (await fetch(`${suite.url}/who-we-are`)).text()).toContain('Cheap watches');
     await page.getByRole('button', { name: 'Save Changes' }).click();

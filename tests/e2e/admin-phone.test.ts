@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
-import { expectNoAxeViolations, openPage, PHONE, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { expectNoAxeViolations, FOCUS_SETTLES, openPage, PHONE, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 
 const sqlite = testDatabases[0]!;
@@ -141,9 +141,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Create News Item' });
     await dialog.waitFor();
-    await expect
-      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))), { timeout: 5_000 })
-      .toBe(true);
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))), FOCUS_SETTLES).toBe(true);
     await page.keyboard.type('Typed with keys');
     await expect(dialog.getByLabel('Title').inputValue()).resolves.toBe('Typed with keys');
     await close();

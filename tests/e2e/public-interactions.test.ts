@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
-import { expectNoAxeViolations, openPage, PHONE, useBrowser } from '../setup/browser.ts';
+import { expectFocused, expectNoAxeViolations, FOCUS_SETTLES, openPage, PHONE, useBrowser } from '../setup/browser.ts';
 import { adminToken, create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 
 const sqlite = testDatabases[0]!;
@@ -44,9 +44,10 @@ describe('public islands in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent), {
-        timeout: 5_000,
-      })
+      .poll(
+        () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent),
+        FOCUS_SETTLES,
+      )
       .toContain('menu');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Gallery' }).click();
@@ -72,9 +73,7 @@ describe('public islands in Chromium', () => {
     await expect(share.getAttribute('data-copied')).resolves.toBe('true');
     // F8 moves focus to the notice region.
     await page.keyboard.press('F8');
-    await expect
-      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="region"]'))), { timeout: 5_000 })
-      .toBe(true);
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="region"]'))), FOCUS_SETTLES).toBe(true);
     await page.waitForTimeout(2300);
     await expect(share.getAttribute('data-copied')).resolves.toBeNull();
     // One notice at a time: a second copy replaces the first.
@@ -167,14 +166,7 @@ describe('public islands in Chromium', () => {
         if (closeWith === 'Escape') await page.keyboard.press('Escape');
         else await dialog.getByRole('button', { name: 'Close' }).click();
         await expect(dialog.count()).resolves.toBe(0);
-        // Radix gives focus back as the dialog unmounts: on a busy machine, a frame or two later.
-        const returned = await page
-          .waitForFunction((element) => element === document.activeElement, await book.elementHandle(), { timeout: 5_000 })
-          .then(
-            () => true,
-            () => false,
-          );
-        expect(returned, `${viewport.width} px, ${closeWith}`).toBe(true);
+        await expectFocused(book, `${viewport.width} px, ${closeWith}`);
       }
       await close();
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_NEEDED, CODE_WRONG } from '../../src/core/auth/auth.schema.ts';
 import { acceptDialogs, expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
-import { expectNoAxeViolations, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { expectFocused, expectNoAxeViolations, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 import { codeAt, freshStep } from '../setup/totp.ts';
@@ -47,7 +47,7 @@ describe('two-step sign-in in Chromium', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('alert').filter({ hasText: CODE_NEEDED }).waitFor();
     const code = page.getByLabel('Code from your authenticator app');
-    await expect.poll(() => code.evaluate((input) => input === document.activeElement), { timeout: 5_000 }).toBe(true);
+    await expectFocused(code);
     await expect(code.getAttribute('autocomplete')).resolves.toBe('one-time-code');
     await expectNoAxeViolations(page);
     // A mistyped code first: refused, and shown on the Administrators screen afterwards.
@@ -68,7 +68,7 @@ describe('two-step sign-in in Chromium', () => {
     await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
     await page.getByText('Turn off two-step sign-in? Signing in will ask for your password only.').waitFor();
     const yourPassword = page.locator('form').filter({ hasText: 'Turn off two-step sign-in?' }).getByLabel('Your password');
-    await expect.poll(() => yourPassword.evaluate((input) => input === document.activeElement), { timeout: 5_000 }).toBe(true);
+    await expectFocused(yourPassword);
     await page.getByRole('button', { name: 'Turn off', exact: true }).click();
     await page.getByText('Your password is required').waitFor();
     await yourPassword.fill('not-the-password');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -63,6 +63,19 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
   });
   return { page, context, requests, errors, close: () => context.close() };
+}
+
+/**
+ * Where focus goes after a dialog opens or closes: React and Radix move it a frame or two after
+ * the change, later on a busy machine, so a check of it asks again for up to 5 s.
+ */
+export const FOCUS_SETTLES = { timeout: 5_000 } as const;
+
+/** Fails unless `locator` has the focus within FOCUS_SETTLES. */
+export async function expectFocused(locator: Locator, message?: string): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((element) => element === document.activeElement), { ...FOCUS_SETTLES, ...(message ? { message } : {}) })
+    .toBe(true);
 }
 
 /** Runs axe-core (WCAG 2.0–2.2 A and AA rules) on the page and fails with a readable list. */

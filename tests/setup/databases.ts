@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, inject } from 'vitest';
-import { copySqliteTemplate } from './site-templates.ts';
+import { copySqliteTemplate, withPostgres } from './site-templates.ts';
 
 /** One database under test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export interface TestDatabase {
@@ -29,14 +28,8 @@ function freshDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
 }
 
-/** The run's templates (tests/setup/global-setup.ts); none when Vitest runs without it. */
-function templates() {
-  try {
-    return inject('siteTemplates') ?? {};
-  } catch {
-    return {};
-  }
-}
+/** The run's templates (tests/setup/global-setup.ts): none without a built server. */
+const templates = () => inject('siteTemplates') ?? {};
 
 function emptySqlite(): FreshDatabase {
   const dataDir = freshDataDir();
@@ -57,10 +50,7 @@ const sqlite: TestDatabase = {
 function postgres(adminUrl: string): TestDatabase {
   async function createDatabase(template: string | undefined): Promise<FreshDatabase> {
     const name = `club_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-    await admin.end();
+    await withPostgres(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const dataDir = freshDataDir();
@@ -68,10 +58,7 @@ function postgres(adminUrl: string): TestDatabase {
       dataDir,
       databaseUrl: url.toString(),
       async drop() {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
+        await withPostgres(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };

@@ -34,7 +34,8 @@ async function firstStart(env: Record<string, string>): Promise<void> {
   if (code !== 0) throw new Error(`The template's server stopped with ${code}:\n${server.output()}`);
 }
 
-async function onPostgres<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection to `adminUrl`, closed after it. */
+export async function withPostgres<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -51,14 +52,14 @@ export async function makeSiteTemplates(postgresUrl: string | undefined): Promis
   const remove = async () => {
     fs.rmSync(sqliteDir, { recursive: true, force: true });
     if (postgresUrl && postgresName)
-      await onPostgres(postgresUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`));
+      await withPostgres(postgresUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`));
   };
   try {
     await Promise.all([
       firstStart({ DATA_DIR: sqliteDir }),
       (async () => {
         if (!postgresUrl || !postgresName) return;
-        await onPostgres(postgresUrl, (client) => client.query(`CREATE DATABASE ${postgresName}`));
+        await withPostgres(postgresUrl, (client) => client.query(`CREATE DATABASE ${postgresName}`));
         const url = new URL(postgresUrl);
         url.pathname = `/${postgresName}`;
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-template-pg-'));
