@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from '../../src/core/auth/auth.schema.ts';
 import { describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
+import { fakeClockEnv, fakeClockJoined } from '../setup/fake-clock.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
-import { codeAt, freshStep } from '../setup/totp.ts';
+import { authenticatorApp } from '../setup/totp.ts';
 
 // Two-step sign-in: a password reused elsewhere, or seen over a shoulder, is not enough to sign in.
 
@@ -16,7 +19,10 @@ const PASSWORD = 'treasurer-keeps-the-float';
 
 eachDatabase('two-step sign-in on $kind', (db) => {
   // Addresses are taken from X-Forwarded-For, so that a test can send from many at once.
-  const suite = useServer(db, { TRUST_PROXY: 'true' });
+  const clock = path.join(os.tmpdir(), `two-step-clock-${process.pid}-${db.kind}`);
+  const suite = useServer(db, { TRUST_PROXY: 'true', ...fakeClockEnv(clock) });
+  const { codeAt, freshStep } = authenticatorApp(clock);
+  afterAll(() => fs.rmSync(clock, { force: true }));
   const handle = useDirectDb(suite);
   const signIn = (body: Record<string, string>, from = '192.0.2.10') =>
     call(suite, 'POST', '/api/admin/login', {
@@ -226,7 +232,13 @@ eachDatabase('two-step sign-in on $kind', (db) => {
     const command = await new Promise<{ status: number | null; out: string }>((resolve) => {
       const child = spawn(process.execPath, ['scripts/admin.ts', 'two-step-off', 'Treasurer'], {
         cwd: root,
-        env: { PATH: process.env.PATH, DATA_DIR: suite.database.dataDir, DATABASE_URL: suite.database.databaseUrl },
+        // The server's clock, moved on by freshStep: the line it writes is after the server's in time as in fact.
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: suite.database.dataDir,
+          DATABASE_URL: suite.database.databaseUrl,
+          ...fakeClockJoined(clock),
+        },
       });
       let out = '';
       child.stdout.on('data', (chunk) => (out += chunk));

@@ -1,15 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_NEEDED, CODE_WRONG } from '../../src/core/auth/auth.schema.ts';
 import { acceptDialogs, expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
 import { expectFocused, expectNoAxeViolations, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
+import { fakeClockEnv } from '../setup/fake-clock.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
-import { codeAt, freshStep } from '../setup/totp.ts';
+import { authenticatorApp } from '../setup/totp.ts';
 
 // A volunteer turns on two-step sign-in from a phone, signs in with a code, and turns it off.
 
 describe('two-step sign-in in Chromium', () => {
-  const suite = useServer(testDatabases[0]!);
+  const clock = path.join(os.tmpdir(), `club-two-step-clock-${process.pid}`);
+  const suite = useServer(testDatabases[0]!, fakeClockEnv(clock));
+  const { codeAt, freshStep } = authenticatorApp(clock);
+  afterAll(() => fs.rmSync(clock, { force: true }));
   const chrome = useBrowser();
 
   it('is turned on with the QR code or its key, then asked for at sign-in, and turned off', async () => {

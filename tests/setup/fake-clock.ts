@@ -13,7 +13,13 @@ export async function moveFakeClock(file: string, at: Date | number): Promise<vo
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
+/** The environment of a server (or command) whose clock is `file`'s, set to the real time first. */
 export function fakeClockEnv(file: string): Record<string, string> {
   fs.writeFileSync(file, '0');
+  return fakeClockJoined(file);
+}
+
+/** The environment of a command on the same machine as a server started with fakeClockEnv(file): the same clock, left where it is. */
+export function fakeClockJoined(file: string): Record<string, string> {
   return { FAKE_CLOCK_FILE: file, NODE_OPTIONS: `--import ${new URL('./fake-clock-preload.mjs', import.meta.url).pathname}` };
 }
