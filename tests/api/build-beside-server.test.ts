@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockFile } from '../../src/core/shared/file-lock.ts';
 import { BUILD_RUNNING_HERE, SERVER_RUNNING_HERE } from '../../src/server/build-lock.ts';
 import { sqliteDb, type FreshDatabase } from '../setup/databases.ts';
+import { builtServerOf, copyOfProject } from '../setup/project-copy.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 
 // A build empties dist/ and dist-node/, and a running server loads each page's code on its first
@@ -13,27 +13,12 @@ import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 // restarted. A build now waits for no server and a server for no build. Both run here from a copy
 // of the project, so that the build cannot touch the servers of the other test files.
 
-const root = path.resolve(import.meta.dirname, '../..');
-const COPIED = ['src', 'scripts', 'public', 'dist', 'dist-node', 'package.json', 'package-lock.json', 'astro.config.ts', 'tsconfig.json'];
-
-function copyOfProject(): string {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'club-copy-'));
-  for (const entry of COPIED) fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
-  return copy;
-}
-
 const build = (cwd: string) =>
   spawnSync(process.execPath, ['scripts/build.ts'], {
     cwd,
     encoding: 'utf8',
     env: { PATH: process.env.PATH, ASTRO_TELEMETRY_DISABLED: '1' },
   });
-
-const builtServer = (cwd: string) => ({
-  cwd,
-  args: ['--no-experimental-strip-types', '--conditions=club-built', path.join(cwd, 'dist-node/server/main.js')],
-});
 
 describe('a build beside a running server', () => {
   let copy: string;
@@ -51,7 +36,7 @@ describe('a build beside a running server', () => {
   });
 
   it('is refused while the server runs, and the pages it had not shown yet still answer', async () => {
-    server = await startServer(env(), builtServer(copy));
+    server = await startServer(env(), builtServerOf(copy));
     const refused = build(copy);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(SERVER_RUNNING_HERE);
@@ -66,7 +51,7 @@ describe('a build beside a running server', () => {
     await server!.stop('SIGKILL');
     const built = build(copy);
     expect(built.status, built.stderr).toBe(0);
-    server = await startServer(env(), builtServer(copy));
+    server = await startServer(env(), builtServerOf(copy));
     expect((await fetch(`${server.url}/`)).status).toBe(200);
   });
 
@@ -75,11 +60,11 @@ describe('a build beside a running server', () => {
     const building = lockFile(path.join(copy, '.build.lock'), 'exclusive');
     expect(building).not.toBeNull();
     try {
-      await expect(startServer(env(), builtServer(copy), { readyWithinMs: 20_000 })).rejects.toThrow(BUILD_RUNNING_HERE);
+      await expect(startServer(env(), builtServerOf(copy), { readyWithinMs: 20_000 })).rejects.toThrow(BUILD_RUNNING_HERE);
     } finally {
       building!.release();
     }
-    server = await startServer(env(), builtServer(copy));
+    server = await startServer(env(), builtServerOf(copy));
   });
 
   it.runIf(process.getuid?.() === 0)("refuses to build as root in a folder that belongs to the site's user", async () => {
@@ -94,7 +79,7 @@ describe('a build beside a running server', () => {
     } finally {
       fs.chownSync(copy, before.uid, before.gid);
     }
-    server = await startServer(env(), builtServer(copy));
+    server = await startServer(env(), builtServerOf(copy));
   });
 
   it('starts, with a warning, where no lock file can be made (a read-only folder)', async () => {
@@ -103,7 +88,7 @@ describe('a build beside a running server', () => {
     fs.rmSync(lock, { force: true });
     // A folder where the file should be: opening it fails as a read-only folder's would.
     fs.mkdirSync(lock);
-    server = await startServer({ ...env(), LOG_LEVEL: 'info' }, builtServer(copy));
+    server = await startServer({ ...env(), LOG_LEVEL: 'info' }, builtServerOf(copy));
     expect((await fetch(`${server.url}/`)).status).toBe(200);
     expect(server.output()).toContain('a build here would not wait for this server');
   });
