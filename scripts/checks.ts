@@ -3,12 +3,36 @@
 // Astro's generated types are written once first, since eslint and `astro check` both read them
 // and two writers at once could leave one reading a half-written file.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 // Beside the tests (scripts/test.ts), the checks take only the CPU the test files leave idle:
-// timing-sensitive tests see the machine as if the checks were not there. Their processes inherit it.
-if (process.argv.includes('--low-priority')) os.setPriority(19);
+// timing-sensitive tests see the machine as if the checks were not there. Their processes inherit
+// it. With the kernel's autogroups (on by default) a nice value only ranks processes within one
+// session, and the test servers each have their own: so scripts/test.ts starts this in a session of
+// its own, and its session's nice value is set too.
+if (process.argv.includes('--low-priority')) {
+  os.setPriority(19);
+  // Only as the leader of a session of its own: otherwise the session is the terminal's (or the tests').
+  if (leadsOwnSession()) {
+    try {
+      fs.writeFileSync('/proc/self/autogroup', '19');
+    } catch {
+      // no autogroups here: the nice value above is enough
+    }
+  }
+}
+
+function leadsOwnSession(): boolean {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    // After "pid (command) ": state, parent, process group, session.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]) === process.pid;
+  } catch {
+    return false;
+  }
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);

@@ -8,8 +8,10 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+// In a session of its own (detached), whose priority checks.ts lowers, not the tests'.
 const checks = spawn(process.execPath, [path.join(root, 'scripts/checks.ts'), '--low-priority'], {
   cwd: root,
+  detached: true,
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 const report: Buffer[] = [];
@@ -28,10 +30,15 @@ const tested = new Promise<number>((resolve) => {
   vitest.on('error', () => resolve(1));
   vitest.on('close', (code) => resolve(code ?? 1));
 });
-// Ctrl-C reaches both through the terminal; a signal to this process alone is passed on.
+// Ctrl-C (which the checks' own session does not see) or a signal to this process: passed on,
+// to every process of the checks.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    checks.kill(signal);
+    try {
+      process.kill(-checks.pid!, signal);
+    } catch {
+      // already ended
+    }
     vitest.kill(signal);
   });
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
@@ -14,6 +14,26 @@ export type Db = Kysely<Database>;
 
 /** How much longer than the server's statement timeout the client waits for an answer. */
 const QUERY_TIMEOUT_MARGIN_MS = 2_000;
+
+/**
+ * SQLite's schema changes are transactional, but Kysely's SQLite adapter says not, so its migrator
+ * ran each migration's statements bare: a full disk half-way through one (its first column added,
+ * not its second) left a schema it could not run on again, and the site never started. Said so,
+ * the migrator runs the pending migrations in one transaction, as it does on PostgreSQL: all of
+ * them or none (src/core/db/migrations-whole.test.ts). None of them relies on being outside one
+ * (no PRAGMA, no VACUUM, no table rebuilt with foreign keys off).
+ */
+class SqliteTransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class SqliteSiteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new SqliteTransactionalDdlAdapter();
+  }
+}
 
 /** Opens the database the configuration names; SQLite is created on first use. */
 export function connect(database: Config['database'], options: { onConnectionError?: (error: Error) => void } = {}): Db {
@@ -62,7 +82,7 @@ export function connect(database: Config['database'], options: { onConnectionErr
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA journal_size_limit = 67108864;',
   );
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }),
+    dialect: new SqliteSiteDialect({ database: nodeSqliteDatabase(sqlite) }),
     plugins,
   });
 }
