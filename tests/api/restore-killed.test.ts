@@ -17,10 +17,10 @@ import { startServer } from '../setup/server.ts';
 // goes ahead (docs/decisions/019, 040). The kill lands while the restore holds the database's write
 // lock: that is, while it empties and loads the tables in its one transaction.
 
-const NEWS = 600;
+const NEWS = 400;
 const NEWS_BYTES = 6_000;
 /** After the restore has started writing: at once, then later and later into the load. */
-const KILL_AFTER_MS = [0, 10, 30, 80, 200, 500];
+const KILL_AFTER_MS = [0, 15, 50, 150, 400];
 
 const envOf = (site: FreshDatabase) => ({ DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl });
 
