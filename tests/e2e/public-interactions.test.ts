@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
-import { expectFocused, expectNoAxeViolations, FOCUS_SETTLES, openPage, PHONE, useBrowser } from '../setup/browser.ts';
+import { expectFocused, expectNoAxeViolations, FOCUS_SETTLES, openHydrated, openPage, PHONE, useBrowser } from '../setup/browser.ts';
 import { adminToken, create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 
 const sqlite = testDatabases[0]!;
@@ -31,7 +31,7 @@ describe('public islands in Chromium', () => {
 
   it('opens and closes the mobile menu at 390 px with the button and Escape', async () => {
     const { page, close } = await openPage(chrome.browser, { viewport: PHONE });
-    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    await openHydrated(page, `${suite.url}/events`);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(page.locator('header nav[aria-label="Main"]:visible').count()).resolves.toBe(0);
@@ -61,7 +61,7 @@ describe('public islands in Chromium', () => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
     });
-    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    await openHydrated(page, `${suite.url}/events`);
     const share = page.getByRole('button', { name: 'Share Den building' });
     await share.click();
     const notice = page.locator('li.notice');
@@ -94,7 +94,7 @@ describe('public islands in Chromium', () => {
         },
       });
     });
-    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    await openHydrated(page, `${suite.url}/events`);
     await page.getByRole('button', { name: 'Share Den building' }).click();
     const shared = (await page.evaluate(
       () => (window as unknown as { shared: { title: string; text: string; url: string }[] }).shared,
@@ -104,7 +104,7 @@ describe('public islands in Chromium', () => {
     expect(shared[0]!.text).toHaveLength(153);
     expect(shared[0]!.text.endsWith('...')).toBe(true);
     expect(shared[0]!.url).toMatch(new RegExp(`/events/${eventId}$`));
-    await page.goto(`${suite.url}/news`, { waitUntil: 'networkidle' });
+    await openHydrated(page, `${suite.url}/news`);
     await page.getByRole('button', { name: 'Share Shed opens' }).click();
     const again = await page.evaluate(() => (window as unknown as { shared: { text: string; url: string }[] }).shared);
     expect(again.at(-1)).toMatchObject({ text: 'Hello' });
@@ -114,7 +114,7 @@ describe('public islands in Chromium', () => {
 
   it('opens the booking page in a sandboxed frame with a new-tab link', async () => {
     const { page, errors, close } = await openPage(chrome.browser);
-    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    await openHydrated(page, `${suite.url}/events`);
     await page.getByRole('button', { name: 'Book Now: Den building' }).click();
     const dialog = page.getByRole('dialog', { name: 'Booking Page' });
     await dialog.waitFor();
@@ -142,7 +142,7 @@ describe('public islands in Chromium', () => {
       { width: 1280, height: 900 },
     ]) {
       const { page, close } = await openPage(chrome.browser, { viewport });
-      await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+      await openHydrated(page, `${suite.url}/events`);
       const book = page.getByRole('button', { name: 'Book Now: Den building' });
       for (const closeWith of ['Escape', 'Close'] as const) {
         await book.click();
@@ -175,7 +175,7 @@ describe('public islands in Chromium', () => {
   it('shows gallery captions without a tap on touch screens at 320 and 390 px, and on hover or focus with a mouse', async () => {
     const opacities = async (options: Parameters<typeof openPage>[1]) => {
       const { page, close } = await openPage(chrome.browser, options);
-      await page.goto(`${suite.url}/gallery`, { waitUntil: 'networkidle' });
+      await openHydrated(page, `${suite.url}/gallery`);
       await page.waitForTimeout(400);
       const shown = await page.locator('main ul a span').evaluateAll((spans) => spans.map((span) => getComputedStyle(span).opacity));
       await close();
@@ -193,7 +193,7 @@ describe('public islands in Chromium', () => {
 
   it('opens the gallery lightbox, wraps at both ends, follows the arrow keys and returns focus to the tile', async () => {
     const { page, errors, close } = await openPage(chrome.browser);
-    await page.goto(`${suite.url}/gallery`, { waitUntil: 'networkidle' });
+    await openHydrated(page, `${suite.url}/gallery`);
     await expectNoAxeViolations(page);
     const tiles = page.locator('main ul a');
     await expect(tiles.count()).resolves.toBe(3);
@@ -239,7 +239,7 @@ describe('public islands in Chromium', () => {
 
   it('shows the share tooltip after the hover delay and at once on focus', async () => {
     const { page, close } = await openPage(chrome.browser);
-    await page.goto(`${suite.url}/events`, { waitUntil: 'networkidle' });
+    await openHydrated(page, `${suite.url}/events`);
     const share = page.getByRole('button', { name: 'Share Den building' });
     await share.hover();
     await page.waitForTimeout(300);

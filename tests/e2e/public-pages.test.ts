@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
-import { DESKTOP, expectNoAxeViolations, openPage, PHONE, thirdPartyRequests, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectNoAxeViolations, openHydrated, openPage, PHONE, thirdPartyRequests, useBrowser } from '../setup/browser.ts';
 import { adminToken, create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
 
 const sqlite = testDatabases[0]!;
@@ -216,7 +216,7 @@ describe('public pages in Chromium', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, context, requests, errors, close } = await openPage(chrome.browser, { viewport });
       for (const path of paths) {
-        await page.goto(`${suite.url}${path}`, { waitUntil: 'networkidle' });
+        await openHydrated(page, `${suite.url}${path}`);
         await expectNoAxeViolations(page);
         await expect(page.locator('h1').count(), `one h1 on ${path}`).resolves.toBe(1);
         await expect(page.locator('img:not([alt])').count(), `alt text on ${path}`).resolves.toBe(0);
@@ -226,7 +226,7 @@ describe('public pages in Chromium', () => {
       expect(errors).toEqual([]);
       await close();
     }
-    // Eighteen pages, each waited on until its network is idle, then axe: 15 s on a quiet machine.
+    // Eighteen pages, each waited on until its islands have hydrated, then axe.
   }, 60_000);
 
   it('has its content in the HTML with JavaScript disabled', async () => {

@@ -79,6 +79,17 @@ export async function expectFocused(locator: Locator, message?: string): Promise
 }
 
 /** Runs axe-core (WCAG 2.0–2.2 A and AA rules) on the page and fails with a readable list. */
+/**
+ * Opens `url` and waits until every island on it has hydrated (Astro takes an island's `ssr`
+ * attribute away once it has; the site's islands all hydrate after the load, not when seen): what
+ * waiting for an idle network was for, without its half-second of quiet after every page. An
+ * island that fails to hydrate keeps the attribute, and the wait fails.
+ */
+export async function openHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Evaluated through DevTools rather than added as a <script>: the page's policy allows no
   // inline script but its own, and should not be loosened for the test.
