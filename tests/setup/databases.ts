@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, inject } from 'vitest';
-import { copySqliteTemplate, withPostgres } from './site-templates.ts';
+import { copySqliteTemplate, testDatabaseName, withPostgres } from './site-templates.ts';
 
 /** One database under test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export interface TestDatabase {
@@ -49,7 +48,7 @@ const sqlite: TestDatabase = {
 
 function postgres(adminUrl: string): TestDatabase {
   async function createDatabase(template: string | undefined): Promise<FreshDatabase> {
-    const name = `club_test_${randomBytes(6).toString('hex')}`;
+    const name = testDatabaseName('test');
     await withPostgres(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { BUILT_SERVER_FILE, makeSiteTemplates, type SiteTemplates } from './site-templates.ts';
+import { BUILT_SERVER_FILE, dropLeftBehind, makeSiteTemplates, type SiteTemplates } from './site-templates.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -14,6 +14,7 @@ declare module 'vitest' {
  * suite's server makes its site itself.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  await dropLeftBehind(process.env.TEST_DATABASE_URL);
   if (!fs.existsSync(BUILT_SERVER_FILE)) {
     project.provide('siteTemplates', {});
     return undefined;

@@ -45,10 +45,48 @@ export async function withPostgres<T>(adminUrl: string, work: (client: pg.Client
   }
 }
 
+/**
+ * The name of a PostgreSQL database a test run makes: when (seconds, base 36) and a random part,
+ * so that a later run can tell one that a run killed before its end left behind.
+ */
+export function testDatabaseName(kind: 'test' | 'template', at = Date.now()): string {
+  return `club_${kind}_${Math.floor(at / 1000).toString(36)}_${randomBytes(6).toString('hex')}`;
+}
+
+const NAMED = /^club_(test|template)_([0-9a-z]+)_[0-9a-f]+$/;
+/** Older than any run: what a killed run left behind, not a database another run is using. */
+const LEFT_BEHIND_AFTER_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Drops the test databases runs killed before their end left behind (each some megabytes, on the
+ * machine's PostgreSQL for good), and the SQLite data folders of theirs in the temporary folder.
+ * Answers the databases dropped.
+ */
+export async function dropLeftBehind(postgresUrl: string | undefined, now = Date.now()): Promise<string[]> {
+  const before = now - LEFT_BEHIND_AFTER_MS;
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!/^club-(test|template)-/.test(name)) continue;
+    const folder = path.join(os.tmpdir(), name);
+    if ((fs.statSync(folder, { throwIfNoEntry: false })?.mtimeMs ?? now) < before) fs.rmSync(folder, { recursive: true, force: true });
+  }
+  if (!postgresUrl) return [];
+  return withPostgres(postgresUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'club\\_%'`);
+    const dropped = rows
+      .map((row) => row.datname)
+      .filter((name) => {
+        const made = NAMED.exec(name)?.[2];
+        return made !== undefined && parseInt(made, 36) * 1000 < before;
+      });
+    for (const name of dropped) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return dropped;
+  });
+}
+
 /** Makes the templates (PostgreSQL's only with `postgresUrl`); `remove` drops them. */
 export async function makeSiteTemplates(postgresUrl: string | undefined): Promise<{ templates: SiteTemplates; remove(): Promise<void> }> {
   const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-template-'));
-  const postgresName = postgresUrl ? `club_template_${randomBytes(6).toString('hex')}` : undefined;
+  const postgresName = postgresUrl ? testDatabaseName('template') : undefined;
   const remove = async () => {
     fs.rmSync(sqliteDir, { recursive: true, force: true });
     if (postgresUrl && postgresName)
