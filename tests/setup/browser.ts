@@ -78,7 +78,6 @@ export async function expectFocused(locator: Locator, message?: string): Promise
     .toBe(true);
 }
 
-/** Runs axe-core (WCAG 2.0–2.2 A and AA rules) on the page and fails with a readable list. */
 /**
  * Opens `url` and waits until every island on it has hydrated (Astro takes an island's `ssr`
  * attribute away once it has; the site's islands all hydrate after the load, not when seen): what
@@ -90,6 +89,7 @@ export async function openHydrated(page: Page, url: string): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 }
 
+/** Runs axe-core (WCAG 2.0–2.2 A and AA rules) on the page and fails with a readable list. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Evaluated through DevTools rather than added as a <script>: the page's policy allows no
   // inline script but its own, and should not be loosened for the test.

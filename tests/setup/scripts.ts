@@ -37,12 +37,6 @@ export function startScript(
 }
 
 /** startScript, to its end. */
-export function runScript(
-  name: ScriptName,
-  args: string[],
-  env: Record<string, string | undefined>,
-  nodeArgs: string[] = [],
-  input = '',
-): Promise<ScriptRun> {
-  return startScript(name, args, env, nodeArgs, input).done;
+export function runScript(...args: Parameters<typeof startScript>): Promise<ScriptRun> {
+  return startScript(...args).done;
 }
