@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { BACKUP_BUCKET as BUCKET, BACKUP_PREFIX as PREFIX, bucketEnv, until, useFreshSites } from '../setup/backup-bucket.ts';
 import { create } from '../setup/fill-site.ts';
@@ -103,7 +103,9 @@ describe('copies in the bucket encrypted to the backup keys', () => {
     await server.stop();
 
     // A copy fetched by hand from the bucket's console, restored from its file with the other key.
-    const handFetched = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'club-fetched-')), `${local[1]}.age`);
+    const fetchedTo = fs.mkdtempSync(path.join(os.tmpdir(), 'club-fetched-'));
+    onTestFinished(() => fs.rmSync(fetchedTo, { recursive: true, force: true }));
+    const handFetched = path.join(fetchedTo, `${local[1]}.age`);
     fs.writeFileSync(handFetched, s3.read(BUCKET, `${PREFIX}${local[1]}.age`));
     const byHand = await newSite();
     const byHandEnv = bucketEnv(port, byHand);

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from '../../src/core/auth/auth.schema.ts';
 import { describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
 import { call, login } from '../setup/api-client.ts';
@@ -22,7 +21,6 @@ eachDatabase('two-step sign-in on $kind', (db) => {
   const clock = path.join(os.tmpdir(), `two-step-clock-${process.pid}-${db.kind}`);
   const suite = useServer(db, { TRUST_PROXY: 'true', ...fakeClockEnv(clock) });
   const { codeAt, freshStep } = authenticatorApp(clock);
-  afterAll(() => fs.rmSync(clock, { force: true }));
   const handle = useDirectDb(suite);
   const signIn = (body: Record<string, string>, from = '192.0.2.10') =>
     call(suite, 'POST', '/api/admin/login', {

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_NEEDED, CODE_WRONG } from '../../src/core/auth/auth.schema.ts';
 import { acceptDialogs, expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
 import { expectFocused, expectNoAxeViolations, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
@@ -16,7 +15,6 @@ describe('two-step sign-in in Chromium', () => {
   const clock = path.join(os.tmpdir(), `club-two-step-clock-${process.pid}`);
   const suite = useServer(testDatabases[0]!, fakeClockEnv(clock));
   const { codeAt, freshStep } = authenticatorApp(clock);
-  afterAll(() => fs.rmSync(clock, { force: true }));
   const chrome = useBrowser();
 
   it('is turned on with the QR code or its key, then asked for at sign-in, and turned off', async () => {

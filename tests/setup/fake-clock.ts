@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { afterAll } from 'vitest';
 
 // A test server's clock, moved forward by the test: the server loads fake-clock-preload.mjs.
 
@@ -13,9 +14,13 @@ export async function moveFakeClock(file: string, at: Date | number): Promise<vo
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-/** The environment of a server (or command) whose clock is `file`'s, set to the real time first. */
+/**
+ * The environment of a server (or command) whose clock is `file`'s, set to the real time first.
+ * Called where a suite is declared: the file goes when the suite ends.
+ */
 export function fakeClockEnv(file: string): Record<string, string> {
   fs.writeFileSync(file, '0');
+  afterAll(() => fs.rmSync(file, { force: true }));
   return fakeClockJoined(file);
 }
 

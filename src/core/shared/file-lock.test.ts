@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { lockFile } from './file-lock.ts';
 
 /** Asks another process whether it can take the lock in `mode` now. */
@@ -13,8 +13,11 @@ function otherProcessCan(file: string, mode: 'shared' | 'exclusive'): boolean {
   return run.stdout === 'true';
 }
 
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
 it('lets several processes share it, one alone hold it, and ends with its holder', () => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-')), 'x.lock');
+  const file = path.join(folder, 'x.lock');
   const shared = lockFile(file, 'shared')!;
   expect(otherProcessCan(file, 'shared')).toBe(true);
   expect(otherProcessCan(file, 'exclusive')).toBe(false);
@@ -28,7 +31,7 @@ it('lets several processes share it, one alone hold it, and ends with its holder
 });
 
 it('throws, rather than answering "held", where no lock file can be made', () => {
-  const notAFolder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-')), 'file');
+  const notAFolder = path.join(folder, 'file');
   fs.writeFileSync(notAFolder, '');
   expect(() => lockFile(path.join(notAFolder, 'x.lock'), 'shared')).toThrow();
 });
