@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, inject } from 'vitest';
-import { copySqliteTemplate, testDatabaseName, withPostgres } from './site-templates.ts';
+import { copySqliteTemplate, databaseUrl, testDatabaseName, withPostgres } from './site-templates.ts';
 
 /** One database under test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export interface TestDatabase {
@@ -50,12 +50,10 @@ function postgres(adminUrl: string): TestDatabase {
   async function createDatabase(template: string | undefined): Promise<FreshDatabase> {
     const name = testDatabaseName('test');
     await withPostgres(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
     const dataDir = freshDataDir();
     return {
       dataDir,
-      databaseUrl: url.toString(),
+      databaseUrl: databaseUrl(adminUrl, name),
       async drop() {
         await withPostgres(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
         fs.rmSync(dataDir, { recursive: true, force: true });

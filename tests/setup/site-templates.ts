@@ -45,6 +45,13 @@ export async function withPostgres<T>(adminUrl: string, work: (client: pg.Client
   }
 }
 
+/** The address of the database `name` on the server of `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * The name of a PostgreSQL database a test run makes: when (seconds, base 36) and a random part,
  * so that a later run can tell one that a run killed before its end left behind.
@@ -98,11 +105,9 @@ export async function makeSiteTemplates(postgresUrl: string | undefined): Promis
       (async () => {
         if (!postgresUrl || !postgresName) return;
         await withPostgres(postgresUrl, (client) => client.query(`CREATE DATABASE ${postgresName}`));
-        const url = new URL(postgresUrl);
-        url.pathname = `/${postgresName}`;
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-template-pg-'));
         try {
-          await firstStart({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+          await firstStart({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl(postgresUrl, postgresName) });
         } finally {
           fs.rmSync(dataDir, { recursive: true, force: true });
         }
