@@ -81,6 +81,18 @@ const schema = z
       .min(0, 'must be a whole number between 0 and 10000')
       .max(10000, 'must be a whole number between 0 and 10000')
       .default(500),
+    MAX_CONNECTIONS: z.coerce
+      .number({ error: 'must be a whole number between 10 and 1000000' })
+      .int('must be a whole number between 10 and 1000000')
+      .min(10, 'must be a whole number between 10 and 1000000')
+      .max(1_000_000, 'must be a whole number between 10 and 1000000')
+      .default(4000),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a whole number between 1 and 1000000' })
+      .int('must be a whole number between 1 and 1000000')
+      .min(1, 'must be a whole number between 1 and 1000000')
+      .max(1_000_000, 'must be a whole number between 1 and 1000000')
+      .default(500),
     S3_BUCKET: optionalText,
     S3_ENDPOINT: optionalText.pipe(httpUrl.optional()),
     S3_REGION: optionalText.default('us-east-1'),
@@ -177,6 +189,8 @@ export interface Config {
   pageCacheBytes: number;
   /** Reads Astro renders at once, and how many may wait (docs/decisions/030). */
   renders: { concurrency: number; queue: number };
+  /** Connections held at once, and from one address (null behind a trusted proxy); docs/decisions/069. */
+  connections: { total: number; perAddress: number | null };
   /** Image files in an S3-compatible bucket instead of DATA_DIR/images (S3_BUCKET set). */
   s3: BucketSettings | undefined;
   backup: {
@@ -237,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     renders: { concurrency: e.RENDER_CONCURRENCY, queue: e.RENDER_QUEUE },
+    connections: { total: e.MAX_CONNECTIONS, perAddress: e.TRUST_PROXY ? null : e.MAX_CONNECTIONS_PER_ADDRESS },
     s3: e.S3_BUCKET ? bucket(e.S3_BUCKET, e.S3_PREFIX) : undefined,
     backup: {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),

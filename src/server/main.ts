@@ -22,6 +22,7 @@ import { nextMidnight } from '../core/shared/time.ts';
 import { isApi } from './http/areas.ts';
 import { BUILD_LOCK, BUILD_RUNNING_HERE } from './build-lock.ts';
 import { type FileLock, lockFile } from '../core/shared/file-lock.ts';
+import { limitConnections } from './http/connection-limits.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { securityHeaders } from './http/headers.ts';
 import { CLIENT_LEFT } from './http/responses.ts';
@@ -245,6 +246,7 @@ server.on('connect', (_req, socket) => {
   socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
 });
 if (devServer) server.on('upgrade', devServer.upgrade);
+limitConnections(server, config.connections, log);
 server.keepAliveTimeout = 5_000;
 server.headersTimeout = 20_000;
 // The whole request, body included; a stalled body is cut off much sooner (BODY_IDLE_TIMEOUT_SECONDS).
