@@ -430,7 +430,8 @@ eachDatabase('the activity log on $kind', (db) => {
   });
 
   it("leaves every item 'Restore all' put back with its line when the server is killed half-way", async () => {
-    const count = 4_000;
+    // Three calls' worth: killed during the second or third, with more than one call's lines written.
+    const count = 3 * BULK_STEP;
     const ids = Array.from({ length: count }, (_, i) => `killed${String(i).padStart(5, '0')}`);
     await deletedByScript(direct(), 'vandal', ids);
     const restoredIds = async () =>
