@@ -7,7 +7,7 @@ import { authenticate, isSameOriginWrite } from './server/http/authenticate.ts';
 import { ping } from './core/db/connect.ts';
 import { DATABASE_UNAVAILABLE } from './core/db/errors.ts';
 import { toErrorResponse } from './server/http/endpoint.ts';
-import { clientLeft } from './server/http/responses.ts';
+import { clientLeft, SITE_BUSY } from './server/http/responses.ts';
 import { errorPageResponse } from './server/http/error-page.ts';
 import { forbiddenOrigin, methodNotAllowed, unauthorized } from './server/http/errors.ts';
 import { apiMethods } from './server/openapi.ts';
@@ -36,7 +36,6 @@ let renders: Limiter | undefined;
  * second turn there would wait for itself, and a flood of made-up addresses would stop the site.
  */
 const holdingTurn = new AsyncLocalStorage<true>();
-const SITE_BUSY = 'The site is very busy at the moment. Please try again in a few seconds.';
 const HEALTH_CHECK = '/healthz';
 
 export const onRequest = defineMiddleware(async (context, next) => {

@@ -3,6 +3,7 @@ import type http from 'node:http';
 import type net from 'node:net';
 import type { Logger } from '../../core/logger.ts';
 import { addressGroup } from '../../core/shared/addresses.ts';
+import { SITE_BUSY } from './responses.ts';
 
 // Each open connection holds a file descriptor and about 8 KB, even one that never finishes its
 // request (the headers' 20 s only start a clock). Measured 2026-11-27: 15,000 such connections took
@@ -41,48 +42,71 @@ export interface ConnectionLimits {
   perAddress: number | null;
 }
 
+/** How long a turned-away connection may take to read its answer before it is closed regardless. */
+const TURN_AWAY_MS = 1000;
+const BUSY_ANSWER = Buffer.from(
+  `HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 5\r\n` +
+    `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(SITE_BUSY)}\r\nConnection: close\r\n\r\n${SITE_BUSY}`,
+);
+
 /**
- * Caps the connections `server` holds: past `total` (or the open-files limit less RESERVED_FILES)
- * Node closes each new one at once; past `perAddress` from one address group, so is the new one.
- * A warning says so, at most once a minute. Returns the cap in force.
+ * Caps the connections `server` holds: past `total` (or the open-files limit less RESERVED_FILES),
+ * or past `perAddress` from one address group, a new connection is answered 503 with SITE_BUSY
+ * without its request being read, and closed. A warning says so, at most once a minute. Node's own
+ * `maxConnections` stays above, at the open-files limit, for connections turned away faster than
+ * they close. Call before anything else listens for connections. Returns the cap in force.
  */
 export function limitConnections(server: http.Server, limits: ConnectionLimits, log: Logger): number {
-  const cap = connectionCap(limits.total, readOwnFilesLimit());
+  const filesLimit = readOwnFilesLimit();
+  const cap = connectionCap(limits.total, filesLimit);
   if (cap < limits.total) log.warn({ setting: limits.total, cap }, `MAX_CONNECTIONS lowered to ${cap}: the process may open few files`);
-  server.maxConnections = cap;
+  if (filesLimit !== null) server.maxConnections = Math.max(cap, filesLimit - RESERVED_FILES / 2);
 
-  const open = new Map<string, number>();
   let refused = 0;
-  let busiest: string | undefined;
   let warned = 0;
   const refuse = (group: string | undefined) => {
     refused++;
-    busiest = group;
     const now = Date.now();
     if (now - warned < WARN_EVERY_MS) return;
     warned = now;
-    log.warn({ refused, lastAddress: busiest, cap, perAddress: limits.perAddress }, 'connections refused: too many at once');
+    log.warn({ refused, lastAddress: group, cap, perAddress: limits.perAddress }, 'connections refused: too many at once');
     refused = 0;
   };
   server.on('drop', (data?: net.DropArgument) => refuse(data?.remoteAddress ? addressGroup(data.remoteAddress) : undefined));
 
-  const perAddress = limits.perAddress;
-  if (perAddress === null) return cap;
-  // Before Node's own connection handler: a refused socket never gets an HTTP parser.
-  server.prependListener('connection', (socket: net.Socket) => {
+  // Node's own listener gives a connection its HTTP parser: only connections kept reach it.
+  const parsers = server.listeners('connection') as ((socket: net.Socket) => void)[];
+  server.removeAllListeners('connection');
+  let open = 0;
+  const byGroup = new Map<string, number>();
+  server.on('connection', (socket: net.Socket) => {
     const group = addressGroup(socket.remoteAddress ?? '');
-    const held = open.get(group) ?? 0;
-    if (held >= perAddress) {
-      socket.destroy();
+    const held = byGroup.get(group) ?? 0;
+    if (open >= cap || (limits.perAddress !== null && held >= limits.perAddress)) {
+      turnAway(socket);
       refuse(group);
       return;
     }
-    open.set(group, held + 1);
+    open++;
+    byGroup.set(group, held + 1);
     socket.once('close', () => {
-      const left = (open.get(group) ?? 1) - 1;
-      if (left > 0) open.set(group, left);
-      else open.delete(group);
+      open--;
+      const left = (byGroup.get(group) ?? 1) - 1;
+      if (left > 0) byGroup.set(group, left);
+      else byGroup.delete(group);
     });
+    for (const parse of parsers) parse.call(server, socket);
   });
   return cap;
+}
+
+/**
+ * The answer, then the end. What the client sends meanwhile is read and dropped: closing a socket
+ * with unread bytes resets it, and the client would lose the answer.
+ */
+function turnAway(socket: net.Socket): void {
+  socket.on('error', () => socket.destroy());
+  socket.resume();
+  socket.end(BUSY_ANSWER);
+  setTimeout(() => socket.destroy(), TURN_AWAY_MS).unref();
 }

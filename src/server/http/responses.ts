@@ -20,6 +20,9 @@ export function errorJson(
  * The status of an answer nobody will read: the client hung up while its request waited to be
  * rendered, so it was not (nginx logs the same case as 499). The page cache knows it by this.
  */
+/** Said when the server turns work away for a moment: renders past their queue, connections past their cap. */
+export const SITE_BUSY = 'The site is very busy at the moment. Please try again in a few seconds.';
+
 export const CLIENT_LEFT = 499;
 
 export const clientLeft = () => new Response(null, { status: CLIENT_LEFT });
