@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BULK_STEP } from '../../src/core/activity/activity.schema.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
-import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser, keepScreenshot } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { deletedByScript, useDirectDb } from '../setup/direct-db.ts';
 import { call } from '../setup/api-client.ts';
@@ -71,7 +71,7 @@ describe('the activity log, in Chromium', () => {
     await page.goto(`${suite.url}/admin/dashboard`);
     await expect.poll(() => recent.first().innerText()).toMatch(/^admin deleted the event “Christmas fair”\n/);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-dashboard-390.png`, fullPage: true });
+    await keepScreenshot(page, 'admin-dashboard-390', { fullPage: true });
 
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Activity', exact: true }).click();
@@ -91,7 +91,7 @@ describe('the activity log, in Chromium', () => {
     expect(top[5]).toMatch(/^admin signed in\n/);
     expect(top[6]).toMatch(/^secretary edited the news item “Minutes 0”\n+.* · from 203\.0\.113\.9, Firefox on Windows$/);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-activity-390.png`, fullPage: false });
+    await keepScreenshot(page, 'admin-activity-390');
 
     // The signal drops as 'Show more' is tapped: the lines stay, the reason shows, a tap again works.
     await page.route('**/api/admin/activity?before=*', (route) => route.abort('internetdisconnected'));
@@ -122,14 +122,14 @@ describe('the activity log, in Chromium', () => {
 
     await page.setViewportSize(DESKTOP);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-activity-1280.png` });
+    await keepScreenshot(page, 'admin-activity-1280');
 
     // Each administrator's last sign-in, and where from, on the Administrators screen too.
     await page.goto(`${suite.url}/admin/administrators`);
     await expect(page.getByTestId('last-sign-in').first().textContent()).resolves.toMatch(/^Last signed in .* with Chrome on Linux\.$/);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-administrators-1280.png` });
+    await keepScreenshot(page, 'admin-administrators-1280');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-administrators-390.png` });
+    await keepScreenshot(page, 'admin-administrators-390');
     await context.close();
   });
 
@@ -154,12 +154,12 @@ describe('the activity log, in Chromium', () => {
     await expect(page.getByRole('button', { name: /^Restore all/ }).count()).resolves.toBe(0);
     await page.getByLabel('Who').selectOption('stranger (removed)');
     await page.getByText('stranger deleted 3 items that can still be restored.').waitFor();
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-restore-all-offer-390.png` });
+    await keepScreenshot(page, 'admin-restore-all-offer-390');
     await page.getByRole('button', { name: 'Restore all 3 items' }).click();
     const asking = page.getByRole('alertdialog');
     await expect(asking.innerText()).resolves.toContain('This puts the 3 items stranger deleted back on the site as they were.');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-restore-all-390.png` });
+    await keepScreenshot(page, 'admin-restore-all-390');
     await asking.getByRole('button', { name: 'Restore all' }).click();
     await expectNotice(page, 'Restored 3 items: back on the site as they were.');
     await expect.poll(() => page.getByRole('button', { name: /^Restore all/ }).count()).toBe(0);
@@ -172,7 +172,7 @@ describe('the activity log, in Chromium', () => {
       .poll(async () => (await lines.allInnerTexts()).slice(0, 3).every((line) => line.startsWith('admin restored the news item')))
       .toBe(true);
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-restore-all-1280.png` });
+    await keepScreenshot(page, 'admin-restore-all-1280');
     await context.close();
   });
 
@@ -204,7 +204,7 @@ describe('the activity log, in Chromium', () => {
       'This takes the 3 items spammer added in the last 30 days off the site. They wait in Recently deleted for 30 days, where each can be restored.',
     );
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-delete-additions-390.png` });
+    await keepScreenshot(page, 'admin-delete-additions-390');
     await asking.getByRole('button', { name: 'Delete all' }).click();
     await expectNotice(page, 'Deleted 3 items: off the site, and in Recently deleted for 30 days if they are wanted back.');
     await expect.poll(() => page.getByRole('button', { name: /^Delete all/ }).count()).toBe(0);
@@ -218,7 +218,7 @@ describe('the activity log, in Chromium', () => {
     await page.goto(`${suite.url}/admin/activity`);
     await page.getByTestId('activity').waitFor();
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-delete-additions-1280.png` });
+    await keepScreenshot(page, 'admin-delete-additions-1280');
     await context.close();
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { NO_ROOM_FOR_PHOTOS } from '../../src/core/disk/disk-space.schema.ts';
 import { phoneJpeg } from '../fixtures/images.ts';
-import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser, keepScreenshot } from '../setup/browser.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
@@ -46,9 +46,9 @@ describe.skipIf(!tmpfsWorks)('a nearly full disk, in Chromium', () => {
       /^The server's disk is nearly full: \d+(\.\d)? [KM]B left of 16 MB \(it holds the database, photos, and backups\)\. When it is full, nothing can be saved and no backup taken: tell whoever runs the site\.$/,
     );
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-disk-low-390.png` });
+    await keepScreenshot(page, 'admin-disk-low-390');
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-disk-low-1280.png` });
+    await keepScreenshot(page, 'admin-disk-low-1280');
 
     fs.rmSync(filler);
     await reload();
@@ -67,7 +67,7 @@ describe.skipIf(!tmpfsWorks)('a nearly full disk, in Chromium', () => {
       await page.getByRole('button', { name: 'Add Event' }).click();
       await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(file);
       await expectNotice(page, NO_ROOM_FOR_PHOTOS);
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-no-room-for-photos-390.png` });
+      await keepScreenshot(page, 'admin-no-room-for-photos-390');
 
       // The news flow (an upload link, then the file) in a second tab of the same session: SPEC
       // words its failure notice whatever the cause, and the dashboard has said why (052).
@@ -78,7 +78,7 @@ describe.skipIf(!tmpfsWorks)('a nearly full disk, in Chromium', () => {
       await expectNotice(news, 'Failed to upload file. Please try again.');
       await news.goto(`${server.url}/admin/dashboard`);
       await news.getByRole('alert').filter({ hasText: "The server's disk is nearly full" }).waitFor();
-      await news.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-no-room-dashboard-390.png` });
+      await keepScreenshot(news, 'admin-no-room-dashboard-390');
     } finally {
       fs.rmSync(filler, { force: true });
     }

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../setup/api-client.ts';
 import { acceptDialogs, expectNotice, signInWithCookie, signInWithForm } from '../setup/admin-browser.ts';
-import { expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { expectNoAxeViolations, TOUCH_PHONE, useBrowser, keepScreenshot } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { adminToken, create } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
@@ -208,7 +208,7 @@ describe('drafts of what was typed, in Chromium on a phone', () => {
     await expect(form2.getByLabel('Title').inputValue()).resolves.toBe('Minutes of the last meeting');
     await expect(form2.locator('.ql-editor').innerText()).resolves.toContain('Apologies from Dave.');
     // 'Discard' empties the text too, not the title alone: what is saved is what is shown.
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-draft-restored-390.png` });
+    await keepScreenshot(page, 'admin-draft-restored-390');
     await form2.getByRole('button', { name: 'Discard' }).click();
     await expect(form2.getByLabel('Title').inputValue()).resolves.toBe('');
     await expect(form2.locator('.ql-editor').innerText()).resolves.toBe('\n');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../setup/api-client.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
-import { DESKTOP, expectFocused, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectFocused, expectNoAxeViolations, TOUCH_PHONE, useBrowser, keepScreenshot } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { addAdministrator, adminToken, create, denBuilding } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
@@ -9,8 +9,6 @@ import { useServer } from '../setup/server.ts';
 // A stranger with a volunteer's password swapped an event's booking link for a scam's, and a
 // volunteer pasted the AGM's minutes over a news item: the committee puts both back from their
 // earlier versions, on a phone (docs/decisions/056).
-
-const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 describe('earlier versions of news items and events, in Chromium', () => {
   const suite = useServer(sqliteDb, { SITE_TIMEZONE: 'Europe/London' });
@@ -44,7 +42,7 @@ describe('earlier versions of news items and events, in Chromium', () => {
     await dialog.getByText('https://booking.example.org/den').waitFor();
     await dialog.getByText(/A picture it replaced is kept for 30 days\.$/).waitFor();
     await expectNoAxeViolations(page);
-    await dialog.locator('details').screenshot({ path: `${shots}/admin-event-versions-390.png` });
+    await keepScreenshot(dialog.locator('details'), 'admin-event-versions-390');
 
     await dialog.getByRole('button', { name: /^Use this version/ }).click();
     await dialog
@@ -93,12 +91,12 @@ describe('earlier versions of news items and events, in Chromium', () => {
     // The text as words, not as HTML; the date as people write it.
     await dialog.getByText('Bring a torch and a sleeping bag.').waitFor();
     await dialog.getByText('November 2, 2026').waitFor();
-    await dialog.locator('details').screenshot({ path: `${shots}/admin-news-versions-390.png` });
+    await keepScreenshot(dialog.locator('details'), 'admin-news-versions-390');
     await dialog.getByRole('button', { name: /^Use this version/ }).click();
     await expect.poll(() => editor.innerHTML()).toBe('<p>Bring a <strong>torch</strong> and a sleeping bag.</p>');
     await expect(dialog.getByLabel('Publication Date').inputValue()).resolves.toBe('2026-11-02');
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${shots}/admin-news-versions-1280.png`, fullPage: true });
+    await keepScreenshot(page, 'admin-news-versions-1280', { fullPage: true });
     await dialog.getByRole('button', { name: 'Update News Item' }).click();
     await expectNotice(page, 'News item updated successfully');
     const site = await (await fetch(`${suite.url}/news/${item.id}`)).text();
@@ -151,7 +149,7 @@ describe('earlier versions of news items and events, in Chromium', () => {
       "This puts the words and links of those 2 back as they were before rewriter's edits",
     );
     await expectNoAxeViolations(tab);
-    await tab.screenshot({ path: `${shots}/admin-put-back-all-390.png` });
+    await keepScreenshot(tab, 'admin-put-back-all-390');
     await asking.getByRole('button', { name: 'Put back all' }).click();
     await expectNotice(tab, 'Put back 2 edits: the site says what it said before.');
     await expect.poll(() => tab.getByRole('button', { name: /^Put back all/ }).count()).toBe(0);
@@ -162,7 +160,7 @@ describe('earlier versions of news items and events, in Chromium', () => {
     await tab.setViewportSize(DESKTOP);
     await tab.getByLabel('Who').selectOption('Everyone');
     await tab.getByTestId('activity').locator('li').filter({ hasText: 'admin edited the event “Kite day”' }).first().waitFor();
-    await tab.screenshot({ path: `${shots}/admin-put-back-all-1280.png` });
+    await keepScreenshot(tab, 'admin-put-back-all-1280');
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../setup/api-client.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
-import { DESKTOP, expectFocused, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectFocused, expectNoAxeViolations, TOUCH_PHONE, useBrowser, keepScreenshot } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { addAdministrator, adminToken, uploadImage } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
@@ -38,7 +38,7 @@ describe('earlier versions of an information page, in Chromium', () => {
     await page.getByText(/^Saved .*; replaced .* by stranger\.$/).waitFor();
     await page.getByText(original.aboutUs).waitFor();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-page-versions-390.png`, fullPage: true });
+    await keepScreenshot(page, 'admin-page-versions-390', { fullPage: true });
 
     await page.getByRole('button', { name: /^Use this version/ }).click();
     await page
@@ -58,7 +58,7 @@ describe('earlier versions of an information page, in Chromium', () => {
     // The stranger's text is an earlier version now, should it be wanted.
     await page.getByText('Earlier versions (2)').waitFor();
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-page-versions-1280.png`, fullPage: true });
+    await keepScreenshot(page, 'admin-page-versions-1280', { fullPage: true });
     await context.close();
   });
 
@@ -109,7 +109,7 @@ describe('earlier versions of an information page, in Chromium', () => {
     expect(home).toContain(logo);
     expect(home).not.toContain(theirLogo);
     expect((await fetch(`${suite.url}${theirLogo}`)).status).toBe(404);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/admin-settings-versions-390.png`, fullPage: true });
+    await keepScreenshot(page, 'admin-settings-versions-390', { fullPage: true });
     await context.close();
   });
 });

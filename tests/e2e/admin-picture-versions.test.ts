@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../setup/api-client.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
-import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser, keepScreenshot } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { addAdministrator, adminToken, create, uploadImage } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
@@ -9,8 +9,6 @@ import { useServer } from '../setup/server.ts';
 // A stranger with a volunteer's password swapped a gallery photo for their own picture and
 // caption: the committee follows the line in the log to the photo, sees the club's picture in its
 // earlier versions, and puts it back, on a phone (docs/decisions/061).
-
-const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 describe('earlier versions of a gallery photo, in Chromium', () => {
   const suite = useServer(sqliteDb);
@@ -51,7 +49,7 @@ describe('earlier versions of a gallery photo, in Chromium', () => {
     await expect.poll(() => then.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await expect(then.getAttribute('src')).resolves.toContain(ours);
     await expectNoAxeViolations(page);
-    await dialog.locator('details').screenshot({ path: `${shots}/admin-photo-versions-390.png` });
+    await keepScreenshot(dialog.locator('details'), 'admin-photo-versions-390');
 
     await dialog.getByRole('button', { name: /^Use this version/ }).click();
     await dialog
@@ -63,7 +61,7 @@ describe('earlier versions of a gallery photo, in Chromium', () => {
     // Nothing changed on the site until it is saved.
     expect(await (await fetch(`${suite.url}/gallery`)).text()).toContain(theirs);
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${shots}/admin-photo-versions-1280.png`, fullPage: true });
+    await keepScreenshot(page, 'admin-photo-versions-1280', { fullPage: true });
     await dialog.getByRole('button', { name: 'Update Image' }).click();
     await expectNotice(page, 'Gallery image updated');
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, flood } from '../setup/api-client.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
-import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser, keepScreenshot } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { addAdministrator, adminToken } from '../setup/fill-site.ts';
 import { fakeClockEnv, moveFakeClock } from '../setup/fake-clock.ts';
@@ -14,8 +14,6 @@ import { WRITE_BUDGET } from '../../src/core/auth/write-budget.ts';
 // (docs/decisions/059): the volunteer's save says why and what to do, and keeps what was typed;
 // another member of the committee sees the pause on the dashboard and follows it to what the
 // account did.
-
-const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 describe("an administrator's paused account, in Chromium", () => {
   const clock = path.join(os.tmpdir(), `club-paused-clock-${process.pid}`);
@@ -50,7 +48,7 @@ describe("an administrator's paused account, in Chromium", () => {
     // Nothing typed is lost.
     await expect(create.getByLabel('Title').inputValue()).resolves.toBe('Sports day results');
     await expect(create.locator('.ql-editor').innerText()).resolves.toContain('Well run, everyone.');
-    await page.screenshot({ path: `${shots}/admin-paused-save-390.png` });
+    await keepScreenshot(page, 'admin-paused-save-390');
     await phone.close();
 
     const desk = await chrome.browser.newContext({ viewport: DESKTOP });
@@ -68,7 +66,7 @@ describe("an administrator's paused account, in Chromium", () => {
       /^volunteer’s account was paused on November \d+, 2026 at \d\d:\d\d: it made more changes in an hour than a person would\. If nobody on the committee was doing that, someone else has its password: change it on Administrators, and sign volunteer out everywhere\. What they did$/,
     );
     await expectNoAxeViolations(treasurerPage);
-    await treasurerPage.screenshot({ path: `${shots}/admin-paused-dashboard-1280.png` });
+    await keepScreenshot(treasurerPage, 'admin-paused-dashboard-1280');
     await alert.getByRole('link', { name: 'What they did', exact: true }).click();
     await treasurerPage.waitForURL(`${suite.url}/admin/activity?who=${volunteer.id}`);
     // Once the list of administrators has come.
@@ -81,7 +79,7 @@ describe("an administrator's paused account, in Chromium", () => {
     await treasurerPage.getByLabel('Who').selectOption('');
     await expect.poll(() => treasurerPage.url()).toBe(`${suite.url}/admin/activity`);
     await treasurerPage.setViewportSize({ width: 390, height: 844 });
-    await treasurerPage.screenshot({ path: `${shots}/admin-paused-activity-390.png` });
+    await keepScreenshot(treasurerPage, 'admin-paused-activity-390');
     await desk.close();
   });
 });

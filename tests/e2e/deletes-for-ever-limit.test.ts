@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DELETES_FOR_EVER_A_DAY } from '../../src/core/activity/daily-limits.ts';
 import { call } from '../setup/api-client.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
-import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser, keepScreenshot } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
 import { adminToken, create } from '../setup/fill-site.ts';
@@ -10,8 +10,6 @@ import { ADMIN, useServer } from '../setup/server.ts';
 
 // Past the day's deletes for ever (docs/decisions/063), a volunteer on a phone is told why, and
 // the item stays in Recently deleted.
-
-const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 describe("the day's deletes for ever, in Chromium", () => {
   const suite = useServer(sqliteDb);
@@ -65,9 +63,9 @@ describe("the day's deletes for ever, in Chromium", () => {
     // The question closes: asking again today would not help.
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}/admin-delete-for-ever-limit-390.png` });
+    await keepScreenshot(page, 'admin-delete-for-ever-limit-390');
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${shots}/admin-delete-for-ever-limit-1280.png` });
+    await keepScreenshot(page, 'admin-delete-for-ever-limit-1280');
     // Still there, to restore or to go another day.
     await page.getByRole('button', { name: 'Delete for ever Old minutes' }).waitFor();
     expect(((await call(suite, 'GET', '/api/admin/deleted/news', { token })).body as { id: string }[]).map((row) => row.id)).toEqual([

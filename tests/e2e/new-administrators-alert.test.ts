@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { signInWithForm } from '../setup/admin-browser.ts';
-import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { DESKTOP, expectNoAxeViolations, TOUCH_PHONE, useBrowser, keepScreenshot } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { addAdministrator, adminToken } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 
 // The dashboard says who was made an administrator this week, with what to do if nobody on the
 // committee expected it (docs/decisions/064).
-
-const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 describe('new administrators on the dashboard, in Chromium', () => {
   const suite = useServer(sqliteDb);
@@ -30,9 +28,9 @@ describe('new administrators on the dashboard, in Chromium', () => {
       .waitFor();
     await alert.getByText(new RegExp(`^${ADMIN.username} made volunteer an administrator on `)).waitFor();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}/admin-new-administrators-390.png`, fullPage: true });
+    await keepScreenshot(page, 'admin-new-administrators-390', { fullPage: true });
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${shots}/admin-new-administrators-1280.png` });
+    await keepScreenshot(page, 'admin-new-administrators-1280');
     await alert.getByRole('link', { name: 'Administrators' }).first().click();
     await expect.poll(() => page.url()).toBe(`${suite.url}/admin/administrators`);
     await context.close();

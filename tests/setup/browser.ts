@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
@@ -39,6 +40,19 @@ export function useBrowser(): { readonly browser: Browser } {
       return browser!;
     },
   };
+}
+
+/**
+ * Saves a screenshot for a person to look at, into SCREENSHOT_DIR, only when it is set: a plain
+ * run writes nothing outside its own temporary folders (it used to leave some 30 images in /tmp
+ * each time), and encoding them cost the run CPU it is short of.
+ */
+export async function keepScreenshot(target: Page | Locator, name: string, { fullPage = false } = {}): Promise<void> {
+  const folder = process.env.SCREENSHOT_DIR;
+  if (!folder) return;
+  const file = path.join(folder, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, fullPage });
+  else await target.screenshot({ path: file });
 }
 
 export interface WatchedPage {
