@@ -25,6 +25,7 @@ import { type FileLock, lockFile } from '../core/shared/file-lock.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { securityHeaders } from './http/headers.ts';
+import { judgeTarget } from './http/request-target.ts';
 import { CLIENT_LEFT } from './http/responses.ts';
 import { loadStaticFiles } from './http/static-files.ts';
 import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
@@ -227,6 +228,20 @@ const server = http.createServer((req, res) => {
     }
     req.url = (req.url ?? '/').replaceAll('%', '%25');
   }
+  // One form of the address for the static files, the page cache, the guard and Astro's router
+  // alike (http/request-target.ts): a page asked for under a spelling of its own is sent to its
+  // one address, and anything else is read as that address.
+  const target = judgeTarget(req.url);
+  if (target.kind === 'unreadable') {
+    refuse(req, res, 400, 'This address cannot be read: it names no page of this site.');
+    return;
+  }
+  if (target.kind === 'moved' && (req.method === 'GET' || req.method === 'HEAD') && PLAIN_ADDRESS.test(target.target)) {
+    res.writeHead(301, { Location: target.target, 'Cache-Control': 'public, max-age=3600', ...baseline(req) });
+    res.end();
+    return;
+  }
+  if (target.kind !== 'as-is') req.url = target.target;
   // Static files (scripts, styles, icons) never reach the middleware: they get the same
   // security headers here; the middleware's own values replace these on everything else.
   for (const [name, value] of Object.entries(baseline(req))) res.setHeader(name, value);
@@ -263,6 +278,9 @@ function refuse(
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...baseline(req) });
   res.end(JSON.stringify({ message }));
 }
+
+/** What a Location header may carry as it is (other bytes would throw): browsers send nothing else. */
+const PLAIN_ADDRESS = /^[\x21-\x7e]+$/;
 
 /** Whether every %-escape of the address decodes, as Astro needs to route it. */
 function readableAddress(url: string | undefined): boolean {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { isApi } from '../http/areas.ts';
+import { isTidyTarget } from '../http/request-target.ts';
 import { SESSION_COOKIE } from '../http/session-cookie.ts';
 
 // Which requests the page cache answers, and under which key. Only the public pages and feeds;
@@ -50,6 +51,8 @@ export interface CacheableRequest {
 export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> | null = null): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (request.headers.authorization || hasSessionCookie(request.headers.cookie)) return null;
+  // Only addresses every part of the server reads alike: `//rss.xml` was once kept as the home page.
+  if (!isTidyTarget(request.url)) return null;
   let url: URL;
   try {
     url = new URL(request.url ?? '/', 'http://cache.invalid');
@@ -70,6 +73,8 @@ export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> 
  * nothing.
  */
 export function reachesApi(requestUrl: string | undefined): boolean {
+  // An address read otherwise elsewhere (main.ts tidies them first): taken as a write, which empties the cache.
+  if (!isTidyTarget(requestUrl)) return true;
   try {
     return isApi(decodeURI(new URL(requestUrl ?? '/', 'http://cache.invalid').pathname));
   } catch {

@@ -1,0 +1,132 @@
+import http from 'node:http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { sqliteDb } from '../setup/databases.ts';
+import { useServer, type SuiteServer } from '../setup/server.ts';
+
+// Every spelling of an address is read the same way by the static files, the page cache, the guard
+// and Astro's router (src/server/http/request-target.ts). The page cache once read `//rss.xml` as
+// the home page, rendered the feed and kept it there: one request from anybody, and every visitor
+// got XML for the home page until the next write.
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/** Sends `target` as it is (fetch would tidy back slashes, and never sends an absolute form). */
+function send(base: string, method: string, target: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, method, path: target, headers: { ...headers, connection: 'close' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replaceAll('&#39;', "'");
+
+/** What each public page must be, whatever was asked before it. */
+const PAGES: [path: string, contentType: RegExp, looksLike: (text: string) => boolean][] = [
+  ['/', /^text\/html/, (text) => titleOf(text) === "Oakfield Dads' Club"],
+  ['/news', /^text\/html/, (text) => titleOf(text)?.startsWith('Latest News') === true],
+  ['/events', /^text\/html/, (text) => titleOf(text)?.startsWith('Events') === true],
+  ['/gallery', /^text\/html/, (text) => titleOf(text)?.startsWith('Image Gallery') === true],
+  ['/who-we-are', /^text\/html/, (text) => titleOf(text)?.startsWith('Who We Are') === true],
+  ['/rss.xml', /^application\/rss\+xml/, (text) => text.includes('<rss')],
+  ['/events.ics', /^text\/calendar/, (text) => text.startsWith('BEGIN:VCALENDAR')],
+];
+
+describe('request targets on sqlite', () => {
+  const suite: SuiteServer = useServer(sqliteDb);
+  let token: string;
+  beforeAll(async () => {
+    token = await login(suite);
+    const settings = await call(suite, 'PUT', '/api/admin/settings', { token, body: { clubName: "Oakfield Dads' Club" } });
+    expect(settings.status).toBe(200);
+  });
+
+  it('keeps each page under its own address, whatever spelling of another was asked for first', async () => {
+    const attempts = [
+      '//rss.xml',
+      '//news',
+      '/\\events',
+      '//x/events.ics',
+      '///gallery',
+      '//who-we-are/',
+      'http://evil.example/gallery',
+      'http://evil.example/who-we-are',
+      'http://evil.example//rss.xml',
+    ];
+    // A write empties the cache: each attempt below is the first request for its page.
+    for (const attempt of attempts) {
+      const created = await call(suite, 'POST', '/api/admin/news', {
+        token,
+        body: { title: 'Poison?', publishedAt: '2026-11-01', content: '<p>x</p>' },
+      });
+      expect(created.status).toBe(201);
+      const answer = await send(suite.url, 'GET', attempt);
+      expect(answer.status, attempt).toBeLessThan(500);
+      for (const [path, contentType, looksLike] of PAGES) {
+        for (let time = 0; time < 2; time++) {
+          const page = await send(suite.url, 'GET', path);
+          expect(page.status, `${path} after ${attempt}`).toBe(200);
+          expect(page.headers['content-type'], `${path} after ${attempt}`).toMatch(contentType);
+          expect(looksLike(page.text), `${path} after ${attempt}: ${page.text.slice(0, 200)}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("sends doubled, back and trailing slashes to the page's one address, and never to another host", async () => {
+    const moves: [target: string, location: string][] = [
+      ['//news?page=2', '/news?page=2'],
+      ['/news/', '/news'],
+      ['//rss.xml', '/rss.xml'],
+      ['/\\evil.example', '/evil.example'],
+      ['//evil.example/', '/evil.example'],
+      ['/\\/\\evil.example/x', '/evil.example/x'],
+      ['//admin', '/admin'],
+      ['/admin//dashboard', '/admin/dashboard'],
+      ['/api//news', '/api/news'],
+      ['http://evil.example//news/', '/news'],
+    ];
+    for (const [target, location] of moves) {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await send(suite.url, method, target);
+        expect(answer.status, `${method} ${target}`).toBe(301);
+        expect(answer.headers.location, `${method} ${target}`).toBe(location);
+        expect(answer.headers['x-content-type-options'], target).toBe('nosniff');
+        expect(answer.headers['set-cookie'], target).toBeUndefined();
+      }
+    }
+    // Absolute form (what a proxy sends) is read as its path; the host it names is not this site's business.
+    const absolute = await send(suite.url, 'GET', 'http://evil.example/events');
+    expect(absolute.status).toBe(200);
+    expect(titleOf(absolute.text)).toMatch(/^Events/);
+    // A target that names no path at all.
+    const nowhere = await send(suite.url, 'GET', '*');
+    expect(nowhere.status).toBe(400);
+    expect(JSON.parse(nowhere.text)).toEqual({ message: 'This address cannot be read: it names no page of this site.' });
+  });
+
+  it('reads a write to a doubled-slash address as the API call it is: guarded, and seen on the next page', async () => {
+    const title = 'Written through a doubled slash';
+    const body = JSON.stringify({ title, publishedAt: '2026-11-02', content: '<p>y</p>' });
+    const json = { 'content-type': 'application/json' };
+    expect((await send(suite.url, 'GET', '/news')).text).not.toContain(title);
+    expect((await send(suite.url, 'POST', '//api/admin/news', json, body)).status).toBe(401);
+    const written = await send(suite.url, 'POST', '//api//admin/news/', { ...json, authorization: `Bearer ${token}` }, body);
+    expect(written.status).toBe(201);
+    expect((await send(suite.url, 'GET', '/news')).text).toContain(title);
+    // The sign-in's check of where a browser's form came from applies under every spelling.
+    const login = JSON.stringify({ username: 'admin', password: 'wrong' });
+    const foreign = await send(suite.url, 'POST', '//api/admin/login', { ...json, origin: 'https://evil.example' }, login);
+    expect(foreign.status).toBe(403);
+  });
+});
