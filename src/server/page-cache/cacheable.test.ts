@@ -72,7 +72,10 @@ describe('cacheKey', () => {
     expect(get('/', { cookie: 'club_session=abc' })).toBeNull();
     expect(get('/', { cookie: 'theme=dark; club_session=abc' })).toBeNull();
     expect(get('/', { authorization: 'Bearer abc' })).toBeNull();
+    expect(get('/', { cookie: 'club_session =abc' })).toBeNull();
+    expect(get('/', { cookie: 'theme=dark;\tclub_session\t=abc' })).toBeNull();
     expect(get('/', { cookie: 'theme=dark' })).toBe('/');
+    expect(get('/', { cookie: 'club_sessions=abc; xclub_session=abc; theme=club_session=abc' })).toBe('/');
   });
 });
 

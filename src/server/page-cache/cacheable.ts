@@ -92,7 +92,8 @@ function isUnrouted(pathname: string, routed: ReadonlySet<string>): boolean {
   }
 }
 
+/** As Astro's cookie parser reads the header: a name with spaces around it is still that name. */
 function hasSessionCookie(cookie: string | undefined): boolean {
   if (!cookie) return false;
-  return cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+  return cookie.split(';').some((part) => part.includes('=') && part.slice(0, part.indexOf('=')).trim() === SESSION_COOKIE);
 }
