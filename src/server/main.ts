@@ -25,7 +25,7 @@ import { type FileLock, lockFile } from '../core/shared/file-lock.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { securityHeaders } from './http/headers.ts';
-import { judgeTarget } from './http/request-target.ts';
+import { isHostHeader, judgeTarget } from './http/request-target.ts';
 import { CLIENT_LEFT } from './http/responses.ts';
 import { loadStaticFiles } from './http/static-files.ts';
 import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
@@ -231,6 +231,11 @@ const server = http.createServer((req, res) => {
   // One form of the address for the static files, the page cache, the guard and Astro's router
   // alike (http/request-target.ts): a page asked for under a spelling of its own is sent to its
   // one address, and anything else is read as that address.
+  // An HTTP/1.0 request may leave the Host out; one that names something else is refused.
+  if (req.headers.host !== undefined && !isHostHeader(req.headers.host)) {
+    refuse(req, res, 400, 'This request names no valid host (its Host header).');
+    return;
+  }
   const target = judgeTarget(req.url);
   if (target.kind === 'unreadable') {
     refuse(req, res, 400, 'This address cannot be read: it names no page of this site.');

@@ -52,25 +52,32 @@ describe('request targets on sqlite', () => {
   });
 
   it('keeps each page under its own address, whatever spelling of another was asked for first', async () => {
-    const attempts = [
-      '//rss.xml',
-      '//news',
-      '/\\events',
-      '//x/events.ics',
-      '///gallery',
-      '//who-we-are/',
-      'http://evil.example/gallery',
-      'http://evil.example/who-we-are',
-      'http://evil.example//rss.xml',
+    const attempts: [target: string, host?: string][] = [
+      ['//rss.xml'],
+      ['//news'],
+      ['/\\events'],
+      ['//x/events.ics'],
+      ['///gallery'],
+      ['//who-we-are/'],
+      ['http://evil.example/gallery'],
+      ['http://evil.example/who-we-are'],
+      ['http://evil.example//rss.xml'],
+      // Astro pastes the Host header before the target too.
+      ['/news', 'a b'],
+      ['/events', 'localhost:99999'],
+      ['/', 'x/rss.xml'],
+      ['/gallery', 'x#y'],
+      ['/who-we-are', 'x?y'],
     ];
     // A write empties the cache: each attempt below is the first request for its page.
-    for (const attempt of attempts) {
+    for (const [target, host] of attempts) {
+      const attempt = `${target}${host === undefined ? '' : ` (Host: ${host})`}`;
       const created = await call(suite, 'POST', '/api/admin/news', {
         token,
         body: { title: 'Poison?', publishedAt: '2026-11-01', content: '<p>x</p>' },
       });
       expect(created.status).toBe(201);
-      const answer = await send(suite.url, 'GET', attempt);
+      const answer = await send(suite.url, 'GET', target, host === undefined ? {} : { host });
       expect(answer.status, attempt).toBeLessThan(500);
       for (const [path, contentType, looksLike] of PAGES) {
         for (let time = 0; time < 2; time++) {
@@ -80,6 +87,8 @@ describe('request targets on sqlite', () => {
           expect(looksLike(page.text), `${path} after ${attempt}: ${page.text.slice(0, 200)}`).toBe(true);
         }
       }
+      if (host !== undefined)
+        expect(JSON.parse(answer.text), attempt).toEqual({ message: 'This request names no valid host (its Host header).' });
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTidyTarget, judgeTarget } from './request-target.ts';
+import { isHostHeader, isTidyTarget, judgeTarget } from './request-target.ts';
 
 describe('judgeTarget', () => {
   it('leaves an address in its one form as it is', () => {
@@ -37,5 +37,42 @@ describe('judgeTarget', () => {
     for (const target of ['*', 'news', 'ftp://x/news', 'http://', 'javascript:alert(1)', '\\\\evil.example']) {
       expect(judgeTarget(target), target).toEqual({ kind: 'unreadable' });
     }
+  });
+});
+
+describe('isHostHeader', () => {
+  it('takes a name, an IPv4 or IPv6 address, with or without a port', () => {
+    for (const host of [
+      'localhost',
+      'localhost:3000',
+      'club.example.org',
+      'Club.Example.org.',
+      '127.0.0.1:80',
+      '[::1]',
+      '[::1]:3000',
+      'my_box',
+      'xn--bcher-kva.example',
+    ])
+      expect(isHostHeader(host), host).toBe(true);
+  });
+
+  it('refuses anything that would move the path or not parse', () => {
+    for (const host of [
+      '',
+      ' ',
+      'a b',
+      'x/news',
+      'x?y',
+      'x#y',
+      'user@evil.example',
+      'localhost:99999',
+      '[::1',
+      '::1',
+      'x\\y',
+      'ex%41mple',
+      'a:b:c',
+      'é.example',
+    ])
+      expect(isHostHeader(host), host).toBe(false);
   });
 });

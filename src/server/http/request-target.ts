@@ -7,7 +7,20 @@
 // took `//rss.xml` for the home page and kept the feed as the home page for everybody, and the
 // guard saw `//admin` as a public page. A target in absolute form (`http://host/path`, which
 // proxies send and Node accepts) was worse: pasted after the host it does not parse, and Astro
-// answered the home page, which the cache kept under `/path`.
+// answered the home page, which the cache kept under `/path`. The Host header is pasted in too.
+
+/** A host name, IPv4 or bracketed IPv6 address, and an optional port: what a Host header may be. */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::[0-9]{0,5})?$/;
+
+/**
+ * Whether a Host header names a host and nothing else. Astro pastes it before the target too: with
+ * `a b` or `localhost:99999` the URL did not parse and Astro rendered the home page for any
+ * address; with `x/news` the home page's address was /news/ to it; with an empty one, `http:///news`
+ * is the host `news`. Each was kept by the page cache under the address asked for.
+ */
+export function isHostHeader(host: string): boolean {
+  return HOST.test(host) && URL.canParse(`http://${host}/`);
+}
 
 /** What a request's target becomes: the same, another address to send the client to, or refused. */
 export type TargetVerdict =
