@@ -228,14 +228,15 @@ const server = http.createServer((req, res) => {
     }
     req.url = (req.url ?? '/').replaceAll('%', '%25');
   }
-  // One form of the address for the static files, the page cache, the guard and Astro's router
-  // alike (http/request-target.ts): a page asked for under a spelling of its own is sent to its
-  // one address, and anything else is read as that address.
-  // An HTTP/1.0 request may leave the Host out; one that names something else is refused.
+  // Astro pastes the Host header before the path (http/request-target.ts). An HTTP/1.0 request
+  // may leave it out; one that names something else than a host is refused.
   if (req.headers.host !== undefined && !isHostHeader(req.headers.host)) {
     refuse(req, res, 400, 'This request names no valid host (its Host header).');
     return;
   }
+  // One form of the address for the static files, the page cache, the guard and Astro's router
+  // alike: a page asked for under a spelling of its own is sent to its one address, and anything
+  // else is read as that address.
   const target = judgeTarget(req.url);
   if (target.kind === 'unreadable') {
     refuse(req, res, 400, 'This address cannot be read: it names no page of this site.');
