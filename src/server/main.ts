@@ -285,6 +285,18 @@ function refuse(
   res.end(JSON.stringify({ message }));
 }
 
+/** What a person starting the site must change when it cannot listen, for the failures that have a plain cause. */
+function listenFailure(error: NodeJS.ErrnoException, { port, host }: Config): string | null {
+  const where = host ? `${host}:${port}` : `port ${port}`;
+  if (error.code === 'EADDRINUSE')
+    return `Cannot listen on ${where}: something else already listens there (another copy of the site?). Stop it, or set PORT to a free port.`;
+  if (error.code === 'EACCES')
+    return `Cannot listen on ${where}: ports below 1024 need privileges this user lacks. Set PORT to 1024 or above, behind a proxy on 80 and 443.`;
+  if (error.code === 'EADDRNOTAVAIL')
+    return `Cannot listen on ${where}: HOST is not an address of this machine. Unset HOST to listen everywhere.`;
+  return null;
+}
+
 /** What a Location header may carry as it is (other bytes would throw): browsers send nothing else. */
 const PLAIN_ADDRESS = /^[\x21-\x7e]+$/;
 
@@ -332,8 +344,8 @@ const stopMemoryRelief = startMemoryRelief(server, log);
 const stopBackups = app.backups.start();
 const stopMaintenance = startMaintenance(app, log);
 
-server.on('error', (error) => {
-  log.fatal({ err: error }, 'the server could not start');
+server.on('error', (error: NodeJS.ErrnoException) => {
+  log.fatal({ err: error }, listenFailure(error, config) ?? 'the server could not start');
   process.exit(1);
 });
 const onListening = () => {

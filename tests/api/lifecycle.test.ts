@@ -1,9 +1,11 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
 import { startServer, testDatabases, useServer } from '../setup/server.ts';
+import { freePort } from '../setup/start-server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -172,6 +174,25 @@ describe('start-up', () => {
       expect([...loaded].filter((file) => file.includes('development'))).toEqual([]);
     } finally {
       await server.stop();
+      await fresh.drop();
+    }
+  });
+
+  it('says in plain words why it cannot listen: the port taken, or a HOST not of this machine', async () => {
+    const fresh = await testDatabases[0]!.create();
+    // Something else on the port (another copy of the site, say): it answers, but never as healthy.
+    const other = http.createServer((_req, res) => res.writeHead(503).end());
+    const port = await freePort();
+    await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
+    try {
+      await expect(startServer({ DATA_DIR: fresh.dataDir }, undefined, { port })).rejects.toThrow(
+        `Cannot listen on 127.0.0.1:${port}: something else already listens there (another copy of the site?). Stop it, or set PORT to a free port.`,
+      );
+      await expect(startServer({ DATA_DIR: fresh.dataDir, HOST: '192.0.2.1' })).rejects.toThrow(
+        /Cannot listen on 192\.0\.2\.1:\d+: HOST is not an address of this machine\. Unset HOST to listen everywhere\./,
+      );
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
       await fresh.drop();
     }
   });
