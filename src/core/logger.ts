@@ -2,15 +2,22 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-/** JSON lines on standard output; one line per request is written by the server. */
+/**
+ * JSON lines on standard output; one line per request is written by the server. Written as they
+ * come (docs/decisions/071): pino's default buffered writer flushed what was left at exit in a loop
+ * that retries a broken pipe for ever, so a server whose log reader had gone never stopped.
+ */
 export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    base: { service: 'club-website' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'cookie', '*.cookie'],
-      censor: '[redacted]',
+  return pino(
+    {
+      level,
+      base: { service: 'club-website' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: {
+        paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'cookie', '*.cookie'],
+        censor: '[redacted]',
+      },
     },
-  });
+    pino.destination({ dest: 1, sync: true }),
+  );
 }

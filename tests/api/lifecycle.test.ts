@@ -196,4 +196,22 @@ describe('start-up', () => {
       await fresh.drop();
     }
   });
+
+  it('stops on SIGTERM, with exit code 0, when whoever read its log has gone (a broken pipe)', async () => {
+    const fresh = await testDatabases[0]!.create();
+    const server = await startServer({ DATA_DIR: fresh.dataDir, LOG_LEVEL: 'info' });
+    try {
+      // The reader goes between the shutdown's first line and its last, as a log pipe (`| head`,
+      // a log shipper) may: the last line then waited for ever to be written, and so did the exit.
+      const stdout = server.process.stdout!;
+      stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString('utf8').includes('stopping')) stdout.destroy();
+      });
+      const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 15_000).unref());
+      expect(await Promise.race([server.stop(), hung])).toBe(0);
+    } finally {
+      await server.stop('SIGKILL');
+      await fresh.drop();
+    }
+  }, 30_000);
 });
