@@ -85,6 +85,7 @@ describe('request targets on sqlite', () => {
           expect(page.status, `${path} after ${attempt}`).toBe(200);
           expect(page.headers['content-type'], `${path} after ${attempt}`).toMatch(contentType);
           expect(looksLike(page.text), `${path} after ${attempt}: ${page.text.slice(0, 200)}`).toBe(true);
+          if (time === 1) expect(page.headers['x-cache'], `${path} after ${attempt}`).toBe('HIT');
         }
       }
       if (host !== undefined)
