@@ -17,15 +17,17 @@ const keyPrefix = optionalText.pipe(
     .optional(),
 );
 
+/** A number from the environment between `min` and `max`, with one message for every way it can be wrong. */
+function numberBetween(min: number, max: number, kind: 'whole number' | 'whole hour' | 'number of seconds' | 'number of megabytes') {
+  const message = `must be a ${kind} between ${min} and ${max}`;
+  const number = z.coerce.number({ error: message });
+  return (kind.startsWith('whole') ? number.int(message) : number).min(min, message).max(max, message);
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce
-      .number({ error: 'must be a whole number between 1 and 65535' })
-      .int('must be a whole number between 1 and 65535')
-      .min(1, 'must be a whole number between 1 and 65535')
-      .max(65535, 'must be a whole number between 1 and 65535')
-      .default(3000),
+    PORT: numberBetween(1, 65535, 'whole number').default(3000),
     HOST: optionalText,
     DATA_DIR: optionalText.default('./data'),
     DATABASE_URL: optionalText.pipe(
@@ -54,45 +56,13 @@ const schema = z
       .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
       .optional()
       .transform((value) => value === 'true' || value === '1'),
-    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce
-      .number({ error: 'must be a number of seconds between 1 and 3600' })
-      .min(1, 'must be a number of seconds between 1 and 3600')
-      .max(3600, 'must be a number of seconds between 1 and 3600')
-      .default(15),
-    BODY_IDLE_TIMEOUT_SECONDS: z.coerce
-      .number({ error: 'must be a number of seconds between 1 and 600' })
-      .min(1, 'must be a number of seconds between 1 and 600')
-      .max(600, 'must be a number of seconds between 1 and 600')
-      .default(20),
-    PAGE_CACHE_MB: z.coerce
-      .number({ error: 'must be a number of megabytes between 0 and 4096' })
-      .min(0, 'must be a number of megabytes between 0 and 4096')
-      .max(4096, 'must be a number of megabytes between 0 and 4096')
-      .default(32),
-    RENDER_CONCURRENCY: z.coerce
-      .number({ error: 'must be a whole number between 1 and 64' })
-      .int('must be a whole number between 1 and 64')
-      .min(1, 'must be a whole number between 1 and 64')
-      .max(64, 'must be a whole number between 1 and 64')
-      .default(8),
-    RENDER_QUEUE: z.coerce
-      .number({ error: 'must be a whole number between 0 and 10000' })
-      .int('must be a whole number between 0 and 10000')
-      .min(0, 'must be a whole number between 0 and 10000')
-      .max(10000, 'must be a whole number between 0 and 10000')
-      .default(500),
-    MAX_CONNECTIONS: z.coerce
-      .number({ error: 'must be a whole number between 10 and 1000000' })
-      .int('must be a whole number between 10 and 1000000')
-      .min(10, 'must be a whole number between 10 and 1000000')
-      .max(1_000_000, 'must be a whole number between 10 and 1000000')
-      .default(4000),
-    MAX_CONNECTIONS_PER_ADDRESS: z.coerce
-      .number({ error: 'must be a whole number between 1 and 1000000' })
-      .int('must be a whole number between 1 and 1000000')
-      .min(1, 'must be a whole number between 1 and 1000000')
-      .max(1_000_000, 'must be a whole number between 1 and 1000000')
-      .default(500),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: numberBetween(1, 3600, 'number of seconds').default(15),
+    BODY_IDLE_TIMEOUT_SECONDS: numberBetween(1, 600, 'number of seconds').default(20),
+    PAGE_CACHE_MB: numberBetween(0, 4096, 'number of megabytes').default(32),
+    RENDER_CONCURRENCY: numberBetween(1, 64, 'whole number').default(8),
+    RENDER_QUEUE: numberBetween(0, 10000, 'whole number').default(500),
+    MAX_CONNECTIONS: numberBetween(10, 1_000_000, 'whole number').default(4000),
+    MAX_CONNECTIONS_PER_ADDRESS: numberBetween(1, 1_000_000, 'whole number').default(500),
     S3_BUCKET: optionalText,
     S3_ENDPOINT: optionalText.pipe(httpUrl.optional()),
     S3_REGION: optionalText.default('us-east-1'),
@@ -102,25 +72,11 @@ const schema = z
       .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
       .optional()
       .transform((value) => value === 'true' || value === '1'),
-    S3_TIMEOUT_SECONDS: z.coerce
-      .number({ error: 'must be a number of seconds between 1 and 120' })
-      .min(1, 'must be a number of seconds between 1 and 120')
-      .max(120, 'must be a number of seconds between 1 and 120')
-      .default(10),
+    S3_TIMEOUT_SECONDS: numberBetween(1, 120, 'number of seconds').default(10),
     S3_PREFIX: keyPrefix,
     BACKUP_DIR: optionalText,
-    BACKUP_HOUR: z.coerce
-      .number({ error: 'must be a whole hour between 0 and 23' })
-      .int('must be a whole hour between 0 and 23')
-      .min(0, 'must be a whole hour between 0 and 23')
-      .max(23, 'must be a whole hour between 0 and 23')
-      .default(3),
-    BACKUP_KEEP: z.coerce
-      .number({ error: 'must be a whole number between 1 and 1000' })
-      .int('must be a whole number between 1 and 1000')
-      .min(1, 'must be a whole number between 1 and 1000')
-      .max(1000, 'must be a whole number between 1 and 1000')
-      .default(14),
+    BACKUP_HOUR: numberBetween(0, 23, 'whole hour').default(3),
+    BACKUP_KEEP: numberBetween(1, 1000, 'whole number').default(14),
     BACKUP_S3_BUCKET: optionalText,
     BACKUP_S3_PREFIX: keyPrefix,
     BACKUP_RECIPIENTS: optionalText.pipe(
