@@ -2,13 +2,13 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SITE_BUSY } from '../../src/server/http/responses.ts';
-import { testDatabases, useServer, type SuiteServer } from '../setup/server.ts';
+import { sqliteDb } from '../setup/databases.ts';
+import { useServer, type SuiteServer } from '../setup/server.ts';
 
 // Connections that never finish their request hold a file descriptor and memory each: one address
 // may hold only so many, and the server as a whole only so many (docs/decisions/069). Every
 // address of 127.0.0.0/8 is this machine, so each stands for a different visitor here.
 
-const sqlite = testDatabases.find((db) => db.kind === 'sqlite')!;
 const LIMITS = { MAX_CONNECTIONS: '40', MAX_CONNECTIONS_PER_ADDRESS: '20' };
 
 interface Held {
@@ -79,7 +79,7 @@ function release(held: Held): Promise<void> {
 }
 
 describe('connections held at once', () => {
-  const suite = useServer(sqlite, LIMITS);
+  const suite = useServer(sqliteDb, LIMITS);
 
   it('lets one address hold only its share, and serves every other address meanwhile', async () => {
     const attack = await hold(suite, '127.0.0.2', 25);
@@ -123,7 +123,7 @@ describe('connections held at once', () => {
 
 describe('connections behind a trusted proxy', () => {
   // Every connection comes from the proxy there: its own limits apply, and only the total here.
-  const suite = useServer(sqlite, { ...LIMITS, TRUST_PROXY: 'true' });
+  const suite = useServer(sqliteDb, { ...LIMITS, TRUST_PROXY: 'true' });
 
   it('takes more than one address’s share from the proxy, up to the total', async () => {
     const proxy = await hold(suite, '127.0.0.2', 35);
