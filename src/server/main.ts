@@ -19,13 +19,12 @@ import { ValidationError } from '../core/shared/errors.ts';
 import { requireFolderOwner, WrongUserError } from '../core/shared/folder-owner.ts';
 import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
-import { isApi } from './http/areas.ts';
 import { BUILD_LOCK, BUILD_RUNNING_HERE } from './build-lock.ts';
 import { type FileLock, lockFile } from '../core/shared/file-lock.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
-import { securityHeaders } from './http/headers.ts';
-import { isHostHeader, judgeTarget } from './http/request-target.ts';
+import { ALLOWED_METHODS, createFrontDoor, pathOf } from './http/front-door.ts';
+import { listenFailure } from './listen-failure.ts';
 import { CLIENT_LEFT } from './http/responses.ts';
 import { loadStaticFiles } from './http/static-files.ts';
 import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
@@ -35,10 +34,6 @@ import { startMemoryRelief } from './memory-relief.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const SHUTDOWN_GRACE_MS = 10_000;
-/** Answers written on the socket itself, past `res`: the request log reports these statuses. */
-const answeredOnSocket = new WeakMap<http.ServerResponse, number>();
-/** What the site answers; anything else (TRACE, CONNECT, made-up methods) gets 405 before Astro. */
-const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const entry = fileURLToPath(new URL('../../dist/server/entry.mjs', import.meta.url));
 // From src/server/ or, built, from dist-node/server/ (scripts/compile-server.ts): both two folders down.
 const pagesDir = fileURLToPath(new URL('../../src/pages', import.meta.url));
@@ -195,6 +190,8 @@ const compress = compression({
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
 });
 
+const front = createFrontDoor({ secure: config.publicUrl.startsWith('https:'), bodyIdleTimeoutMs: config.bodyIdleTimeoutMs, log });
+
 const server = http.createServer((req, res) => {
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -209,49 +206,14 @@ const server = http.createServer((req, res) => {
         requestId,
         method,
         path: pathOf(req),
-        status: answeredOnSocket.get(res) ?? (res.writableFinished ? res.statusCode : CLIENT_LEFT),
+        status: front.statusOnSocket(res) ?? (res.writableFinished ? res.statusCode : CLIENT_LEFT),
         durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       },
       'request',
     );
   });
-  if (!ALLOWED_METHODS.includes(req.method ?? '')) {
-    refuse(req, res, 405, `The method ${String(req.method).slice(0, 20)} is not allowed here.`, { Allow: ALLOWED_METHODS.join(', ') });
-    return;
-  }
-  if (!readableAddress(req.url)) {
-    // The API says what is wrong; a person who followed a mangled link gets the site's not-found
-    // page: each '%' is taken literally, and no page has such an address.
-    if (isApi(pathOf(req))) {
-      refuse(req, res, 400, 'This address cannot be read: it has a broken %-escape.');
-      return;
-    }
-    req.url = (req.url ?? '/').replaceAll('%', '%25');
-  }
-  // Astro pastes the Host header before the path (http/request-target.ts). An HTTP/1.0 request
-  // may leave it out; one that names something else than a host is refused.
-  if (req.headers.host !== undefined && !isHostHeader(req.headers.host)) {
-    refuse(req, res, 400, 'This request names no valid host (its Host header).');
-    return;
-  }
-  // One form of the address for the static files, the page cache, the guard and Astro's router
-  // alike: a page asked for under a spelling of its own is sent to its one address, and anything
-  // else is read as that address.
-  const target = judgeTarget(req.url);
-  if (target.kind === 'unreadable') {
-    refuse(req, res, 400, 'This address cannot be read: it names no page of this site.');
-    return;
-  }
-  if (target.kind === 'moved' && (req.method === 'GET' || req.method === 'HEAD') && PLAIN_ADDRESS.test(target.target)) {
-    res.writeHead(301, { Location: target.target, 'Cache-Control': 'public, max-age=3600', ...baseline(req) });
-    res.end();
-    return;
-  }
-  if (target.kind !== 'as-is') req.url = target.target;
-  // Static files (scripts, styles, icons) never reach the middleware: they get the same
-  // security headers here; the middleware's own values replace these on everything else.
-  for (const [name, value] of Object.entries(baseline(req))) res.setHeader(name, value);
-  cutOffStalledBodies(req, res);
+  if (front.answered(req, res)) return;
+  front.cutOffStalledBodies(req, res);
   // A HEAD request is rendered as a GET, so that it carries the same ETag and length; Node
   // knows from the request line that it is HEAD and sends no body.
   if (req.method === 'HEAD') req.method = 'GET';
@@ -272,73 +234,6 @@ server.keepAliveTimeout = 5_000;
 server.headersTimeout = 20_000;
 // The whole request, body included; a stalled body is cut off much sooner (BODY_IDLE_TIMEOUT_SECONDS).
 server.requestTimeout = 180_000;
-
-/** A request refused before it reaches Astro, answered as the API answers its errors. */
-function refuse(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...baseline(req) });
-  res.end(JSON.stringify({ message }));
-}
-
-/** What a person starting the site must change when it cannot listen, for the failures that have a plain cause. */
-function listenFailure(error: NodeJS.ErrnoException, { port, host }: Config): string | null {
-  const where = host ? `${host}:${port}` : `port ${port}`;
-  if (error.code === 'EADDRINUSE')
-    return `Cannot listen on ${where}: something else already listens there (another copy of the site?). Stop it, or set PORT to a free port.`;
-  if (error.code === 'EACCES')
-    return `Cannot listen on ${where}: ports below 1024 need privileges this user lacks. Set PORT to 1024 or above, behind a proxy on 80 and 443.`;
-  if (error.code === 'EADDRNOTAVAIL')
-    return `Cannot listen on ${where}: HOST is not an address of this machine. Unset HOST to listen everywhere.`;
-  return null;
-}
-
-/** What a Location header may carry as it is (other bytes would throw): browsers send nothing else. */
-const PLAIN_ADDRESS = /^[\x21-\x7e]+$/;
-
-/** Whether every %-escape of the address decodes, as Astro needs to route it. */
-function readableAddress(url: string | undefined): boolean {
-  try {
-    decodeURI(url ?? '/');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function baseline(req: http.IncomingMessage): Record<string, string> {
-  return securityHeaders(config.publicUrl.startsWith('https:'), pathOf(req), { staticFile: true });
-}
-
-/** The path only: query strings may carry one-time upload signatures, which stay out of the log. */
-function pathOf(req: http.IncomingMessage): string {
-  return (req.url ?? '/').split('?')[0] ?? '/';
-}
-
-/** A body that stops arriving for BODY_IDLE_TIMEOUT_SECONDS is answered 408 and its connection closed. */
-function cutOffStalledBodies(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody) return;
-  req.setTimeout(config.bodyIdleTimeoutMs, () => {
-    log.info({ requestId: req.headers['x-request-id'], path: pathOf(req) }, 'request body stalled; cut off');
-    // Written on the socket itself: the handler still owns `res` and finds the socket closed
-    // when its read of the body fails.
-    const message = JSON.stringify({ message: 'The upload stopped arriving, so it was cancelled. Please try again.' });
-    if (!res.headersSent) {
-      answeredOnSocket.set(res, 408);
-      req.socket.end(
-        `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
-      );
-    } else {
-      req.socket.destroy();
-    }
-  });
-  req.once('end', () => req.setTimeout(0));
-}
 
 const stopMemoryRelief = startMemoryRelief(server, log);
 const stopBackups = app.backups.start();
