@@ -108,6 +108,24 @@ eachDatabase('brute-force lockout on $kind', (db) => {
     expect((await attempt(suite, 'wrong-7', 'frank', '2001:db8:1:3::1')).status).toBe(401);
   });
 
+  it('counts every spelling of one address as one: a port per connection, brackets, IPv4 inside IPv6', async () => {
+    // Some proxies write the client's port too (`203.0.113.77:51234`): a new one for each connection.
+    const spellings = ['198.51.100.77:40001', '198.51.100.77:40002', '[::ffff:198.51.100.77]:40003', '::ffff:c633:644d', ' 198.51.100.77 '];
+    for (const from of spellings) expect((await attempt(suite, 'wrong', 'gina', from)).status, from).toBe(401);
+    const sixth = await attempt(suite, PASSWORD, 'gina', '198.51.100.77:40006');
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toMatch(/Too many failed sign-in attempts/);
+    expect(await pairRow('gina', '198.51.100.77')).toMatchObject({ lockouts: 1 });
+    // What the committee reads is the address, as a person writes it.
+    await timePasses();
+    expect((await attempt(suite, PASSWORD, 'gina', '[::ffff:198.51.100.78]:40007')).status).toBe(200);
+    const log = await call(suite.url, 'GET', '/api/admin/activity', { token });
+    const signedIn = (log.body.entries as { action: string; adminName: string; address: string | null }[]).find(
+      (entry) => entry.action === 'signed-in' && entry.adminName === 'gina',
+    );
+    expect(signedIn?.address).toBe('198.51.100.78');
+  });
+
   it('slows down guesses at one username from many addresses without locking its owner out', async () => {
     for (let i = 1; i <= 10; i++) expect((await attempt(suite, `wrong-${i}`, 'erin', `203.0.113.${i}`)).status, `guess ${i}`).toBe(401);
     const slowed = await attempt(suite, 'wrong-11', 'erin', '203.0.113.11');

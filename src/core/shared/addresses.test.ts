@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressGroup, isLocalHostname, isPublicAddress } from './addresses.ts';
+import { addressGroup, canonicalAddress, isLocalHostname, isPublicAddress } from './addresses.ts';
 
 describe('public addresses', () => {
   it('refuses every spelling of loopback, private, link-local and metadata addresses', () => {
@@ -89,5 +89,34 @@ describe('public addresses', () => {
     expect(addressGroup('192.0.2.1')).toBe('192.0.2.1');
     expect(addressGroup('192.0.2.2')).not.toBe('192.0.2.1');
     expect(addressGroup('unknown')).toBe('unknown');
+  });
+
+  it('reads every spelling of one client address as one: ports, brackets, IPv4 inside IPv6, case and zeros', () => {
+    for (const spelling of [
+      '203.0.113.7',
+      ' 203.0.113.7 ',
+      '203.0.113.7:51234',
+      '::ffff:203.0.113.7',
+      '[::ffff:203.0.113.7]:443',
+      '::FFFF:cb00:7107',
+    ]) {
+      expect(canonicalAddress(spelling), spelling).toBe('203.0.113.7');
+      expect(addressGroup(spelling), spelling).toBe('203.0.113.7');
+    }
+    for (const spelling of [
+      '2001:db8::1',
+      '2001:DB8:0:0::1',
+      '2001:0db8:0000:0000:0000:0000:0000:0001',
+      '[2001:db8::1]',
+      '[2001:db8::1]:8443',
+    ]) {
+      expect(canonicalAddress(spelling), spelling).toBe('2001:db8::1');
+      expect(addressGroup(spelling), spelling).toBe('2001:db8:0:0::/64');
+    }
+    // Not addresses: kept as they are (a proxy's word for "I do not know"), never read as one.
+    expect(canonicalAddress('unknown')).toBe('unknown');
+    expect(canonicalAddress('203.0.113.7:99999999')).toBe('203.0.113.7:99999999');
+    expect(canonicalAddress('example.com:80')).toBe('example.com:80');
+    expect(canonicalAddress('x'.repeat(500))).toHaveLength(100);
   });
 });

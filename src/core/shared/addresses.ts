@@ -73,17 +73,34 @@ export function isLocalHostname(hostname: string): boolean {
   return isIpAddress(host) && !isPublicAddress(host);
 }
 
+/** `[2001:db8::1]:443` or `203.0.113.7:51234`: a port after the address, as some proxies write X-Forwarded-For. */
+const WITH_PORT = /^\[([^\]]+)\](?::\d{1,5})?$|^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/;
+
+/**
+ * A client's address in one spelling, so that every spelling of one address is counted, shown and
+ * searched as one: a port or brackets around it dropped, an IPv4 address carried in IPv6 (what a
+ * server listening on every interface sees of IPv4 clients, `::ffff:203.0.113.7`) as IPv4, and
+ * IPv6 in RFC 5952's form (lower case, zeros compressed). Text that is no address is kept (its
+ * first 100 characters): a proxy's `unknown`, say.
+ */
+export function canonicalAddress(address: string): string {
+  const text = address.trim();
+  const withPort = WITH_PORT.exec(text);
+  const parsed = parse(withPort ? (withPort[1] ?? withPort[2] ?? text) : text);
+  if (!parsed) return text.slice(0, 100);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  return v6.isIPv4MappedAddress() ? v6.toIPv4Address().toString() : v6.toRFC5952String();
+}
+
 /**
  * The group a client address is counted in: an IPv4 address alone (mapped IPv6 included), an
  * IPv6 address by its /64, since one subscriber holds a whole /64 and can rotate through it.
  */
 export function addressGroup(address: string): string {
-  const parsed = parse(address);
-  if (!parsed) return address.slice(0, 100);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const v6 = parsed as ipaddr.IPv6;
-  const inner = v6.isIPv4MappedAddress() ? v6.toIPv4Address() : null;
-  if (inner) return inner.toString();
-  const prefix = v6.parts.slice(0, 4).map((part) => part.toString(16));
+  const canonical = canonicalAddress(address);
+  const parsed = parse(canonical);
+  if (!parsed || parsed.kind() === 'ipv4') return canonical;
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
   return `${prefix.join(':')}::/64`;
 }
