@@ -56,6 +56,18 @@ describe('admin on a 390 px phone in Chromium', () => {
     const stored = await fetch(`${suite.url}${events[0]!.imageUrl}`);
     const meta = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
     expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(2400);
+
+    // On the dashboard a date sits under its title on a phone, however short the title: a short
+    // one used to take its date beside it and a long one under it, row by row.
+    await page.goto(`${suite.url}/admin/dashboard`);
+    const row = page
+      .getByRole('heading', { name: 'Upcoming Events' })
+      .locator('..')
+      .getByRole('listitem')
+      .filter({ hasText: 'Den building' });
+    const title = await row.locator('span').first().boundingBox();
+    const when = await row.locator('span').nth(1).boundingBox();
+    expect(when!.y).toBeGreaterThanOrEqual(title!.y + title!.height - 1);
     await close();
   }, 90_000); // a 12-megapixel photo decoded and downsized in the browser: 20 s alone on a slow 2-core machine, more beside another file
 

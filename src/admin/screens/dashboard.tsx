@@ -16,6 +16,8 @@ import type { ActivityPage } from '../../core/activity/activity.schema.ts';
 import { ACTIVITY_URL, ActivityLine, actionOf } from '../ui/activity-line.tsx';
 
 const DASHBOARD_LIST_SIZE = 5;
+/** A title and its date: the date under the title on a phone, whatever the title's length; beside it, at the right, from a tablet up. */
+const DASHBOARD_ROW = 'flex flex-col gap-1 py-2 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4';
 
 /** SPEC §2 Admin dashboard. */
 export function DashboardScreen() {
@@ -92,9 +94,9 @@ export function DashboardScreen() {
           ) : (
             <ul className="divide-y divide-slate-200">
               {news.data!.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
-                <li key={item.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <li key={item.id} className={DASHBOARD_ROW}>
                   <span className="font-medium">{item.title}</span>
-                  <span className="text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</span>
+                  <span className="shrink-0 text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</span>
                 </li>
               ))}
             </ul>
@@ -111,9 +113,9 @@ export function DashboardScreen() {
           ) : (
             <ul className="divide-y divide-slate-200">
               {upcoming.map((event) => (
-                <li key={event.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <li key={event.id} className={DASHBOARD_ROW}>
                   <span className="font-medium">{event.name}</span>
-                  <span className="text-sm text-slate-600">{formatEventWhen(event.date, timeZone)}</span>
+                  <span className="shrink-0 text-sm text-slate-600">{formatEventWhen(event.date, timeZone)}</span>
                 </li>
               ))}
             </ul>
