@@ -2,7 +2,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { getContext } from './core/context.ts';
-import { ADMIN_HOME_PAGE, ADMIN_LOGIN_PAGE, LOGIN_API, isAdminLoginPage, isAdminPage, isApi, requiresAdmin } from './server/http/areas.ts';
+import {
+  ADMIN_HOME_PAGE,
+  ADMIN_LOGIN_PAGE,
+  LOGIN_API,
+  isAdminLoginPage,
+  isAdminPage,
+  isApi,
+  loggedPath,
+  requiresAdmin,
+} from './server/http/areas.ts';
 import { authenticate, isSameOriginWrite } from './server/http/authenticate.ts';
 import { ping } from './core/db/connect.ts';
 import { DATABASE_UNAVAILABLE } from './core/db/errors.ts';
@@ -59,7 +68,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     ({ response, page } = gated ? await renders.run(() => holdingTurn.run(true, render), context.request.signal) : await render());
   } catch (error) {
     if (error instanceof AbandonedError) {
-      app.log.info({ requestId: context.locals.requestId, path: pathname }, 'client left before its turn; not rendered');
+      app.log.info({ requestId: context.locals.requestId, path: loggedPath(pathname) }, 'client left before its turn; not rendered');
       return clientLeft();
     }
     response = toErrorResponse(error, app, context);

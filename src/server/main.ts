@@ -23,7 +23,7 @@ import { BUILD_LOCK, BUILD_RUNNING_HERE } from './build-lock.ts';
 import { type FileLock, lockFile } from '../core/shared/file-lock.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
-import { ALLOWED_METHODS, createFrontDoor, pathOf } from './http/front-door.ts';
+import { ALLOWED_METHODS, createFrontDoor, logPathOf } from './http/front-door.ts';
 import { listenFailure } from './listen-failure.ts';
 import { CLIENT_LEFT } from './http/responses.ts';
 import { loadStaticFiles } from './http/static-files.ts';
@@ -205,7 +205,7 @@ const server = http.createServer((req, res) => {
       {
         requestId,
         method,
-        path: pathOf(req),
+        path: logPathOf(req),
         status: front.statusOnSocket(res) ?? (res.writableFinished ? res.statusCode : CLIENT_LEFT),
         durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdminLoginPage, isAdminPage, isApi, isPrivate, requiresAdmin } from './areas.ts';
+import { isAdminLoginPage, isAdminPage, isApi, isPrivate, loggedPath, requiresAdmin } from './areas.ts';
 
 describe('site areas', () => {
   it('tells admin screens from public pages that merely start alike', () => {
@@ -27,5 +27,12 @@ describe('site areas', () => {
     for (const path of ['/', '/news', '/api/news', '/administrators-guide']) expect(isPrivate(path)).toBe(false);
     expect(isApi('/api')).toBe(true);
     expect(isApi('/apiary')).toBe(false);
+  });
+
+  it('leaves an upload link’s token out of the log, and every other path as it is', () => {
+    expect(loggedPath('/api/objects/F514kaMvVlL5bMpcOLREf4-Jjgd53YnPlyZ5CTe1jl0')).toBe('/api/objects/(upload link)');
+    expect(loggedPath('/api/objects/upload')).toBe('/api/objects/upload');
+    expect(loggedPath('/api/news')).toBe('/api/news');
+    expect(loggedPath('/api/objectsfoo/x')).toBe('/api/objectsfoo/x');
   });
 });

@@ -22,6 +22,14 @@ export const requiresAdmin = (path: string) => path !== LOGIN_API && (within(pat
 
 export const isApi = (path: string) => within(path, '/api');
 
+/**
+ * A path as the log may keep it: an upload link's token (step 2 of the news image flow, good for
+ * 15 minutes, and not used up by a refused file) would let whoever reads the log upload in the
+ * volunteer's place, so it is left out.
+ */
+export const loggedPath = (path: string) =>
+  path.startsWith(`${UPLOAD_LINKS}/`) && !ADMIN_API_ELSEWHERE.has(path) ? `${UPLOAD_LINKS}/(upload link)` : path;
+
 /** What no shared cache may keep: the admin's screens and calls, and upload links. */
 export const isPrivate = (path: string) =>
   isAdminPage(path) || within(path, '/api/admin') || requiresAdmin(path) || within(path, UPLOAD_LINKS);

@@ -24,6 +24,7 @@ import { StorageUnavailableError, StorageUnreadableError } from '../../core/imag
 import { ConflictError, EditConflictError, NotFoundError, ValidationError } from '../../core/shared/errors.ts';
 import { versionTag } from '../../core/shared/edit-version.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
+import { loggedPath } from './areas.ts';
 import { recordNotedActivity } from './activity.ts';
 import { spendOnChange } from './write-budget.ts';
 import { readJson, readQuery } from './body.ts';
@@ -161,7 +162,7 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (damage) {
     // Noted (and logged with what to do) once; each request that meets it again is a warning.
     app.damage.note(damage);
-    app.log.warn({ err: error, requestId: context.locals.requestId, path: context.url.pathname }, 'the database is damaged');
+    app.log.warn({ err: error, requestId: context.locals.requestId, path: loggedPath(context.url.pathname) }, 'the database is damaged');
     return errorJson(503, DATABASE_DAMAGED);
   }
   if (error instanceof StorageUnreadableError) {
@@ -171,7 +172,7 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (isUniqueViolation(error)) return errorJson(409, 'That already exists: somebody saved the same thing a moment ago.');
   if (isUnstorableText(error))
     return errorJson(400, 'The request contains characters that cannot be stored. Please remove invisible control characters.');
-  const log = { err: error, requestId: context.locals.requestId, path: context.url.pathname };
+  const log = { err: error, requestId: context.locals.requestId, path: loggedPath(context.url.pathname) };
   if (isTransientConflict(error)) {
     app.log.warn(log, 'a write met another in a deadlock, again and again');
     return errorJson(503, SAVED_AT_ONCE, undefined, { 'Retry-After': '1' });

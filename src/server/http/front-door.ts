@@ -3,7 +3,7 @@
 // Astro's router all read alike (request-target.ts).
 import type http from 'node:http';
 import type { Logger } from '../../core/logger.ts';
-import { isApi } from './areas.ts';
+import { isApi, loggedPath } from './areas.ts';
 import { securityHeaders } from './headers.ts';
 import { isHostHeader, judgeTarget } from './request-target.ts';
 
@@ -14,9 +14,12 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE',
 const PLAIN_ADDRESS = /^[\x21-\x7e]+$/;
 
 /** The path only: query strings may carry one-time upload signatures, which stay out of the log. */
-export function pathOf(req: http.IncomingMessage): string {
+function pathOf(req: http.IncomingMessage): string {
   return (req.url ?? '/').split('?')[0] ?? '/';
 }
+
+/** The path for the log: no query string, and no upload link's token. */
+export const logPathOf = (req: http.IncomingMessage): string => loggedPath(pathOf(req));
 
 /** Whether every %-escape of the address decodes, as Astro needs to route it. */
 function readableAddress(url: string | undefined): boolean {
@@ -104,7 +107,7 @@ export function createFrontDoor({
       const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
       if (!hasBody) return;
       req.setTimeout(bodyIdleTimeoutMs, () => {
-        log.info({ requestId: req.headers['x-request-id'], path: pathOf(req) }, 'request body stalled; cut off');
+        log.info({ requestId: req.headers['x-request-id'], path: logPathOf(req) }, 'request body stalled; cut off');
         // Written on the socket itself: the handler still owns `res` and finds the socket closed
         // when its read of the body fails.
         const message = JSON.stringify({ message: 'The upload stopped arriving, so it was cancelled. Please try again.' });
