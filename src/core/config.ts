@@ -134,6 +134,8 @@ export interface Config {
   /** PostgreSQL's `statementTimeoutMs`: no statement runs (or waits for a lock) longer than this. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; statementTimeoutMs?: number };
   publicUrl: string;
+  /** False when PUBLIC_URL was left out and publicUrl is the localhost default (http/public-url-check.ts). */
+  publicUrlSet: boolean;
   timeZone: string;
   bootstrapAdmin: { username: string; password: string } | undefined;
   trustProxy: boolean;
@@ -200,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'postgres', url: e.DATABASE_URL, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 }
       : { kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     timeZone: e.SITE_TIMEZONE,
     bootstrapAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     trustProxy: e.TRUST_PROXY,

@@ -102,6 +102,26 @@ describe('start-up', () => {
         true,
       );
       expect((await call(server.url, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'admin' } })).status).toBe(401);
+
+      // Started without PUBLIC_URL, and reached by a name of its own: the log says what to set, once.
+      const visit = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          http.get(`${server.url}/`, { headers: { host } }, (answer) => resolve(answer.resume().statusCode ?? 0)).on('error', reject);
+        });
+      expect(await visit('localhost')).toBe(200);
+      expect(await visit('dads.example.org')).toBe(200);
+      expect(await visit('dads.example.org')).toBe(200);
+      const unset = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('PUBLIC_URL is not set'));
+      await expect.poll(() => unset().length).toBe(1);
+      expect(JSON.parse(unset()[0]!)).toMatchObject({
+        level: 40,
+        publicUrl: expect.stringMatching(/^http:\/\/localhost:\d+$/),
+        reachedAs: 'dads.example.org',
+      });
     } finally {
       await server.stop();
       await fresh.drop();
