@@ -25,7 +25,7 @@ import { limitConnections } from './http/connection-limits.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { ALLOWED_METHODS, createFrontDoor, logPathOf } from './http/front-door.ts';
 import { listenFailure } from './listen-failure.ts';
-import { createPublicUrlCheck } from './http/public-url-check.ts';
+import { createSetupChecks } from './http/setup-checks.ts';
 import { CLIENT_LEFT } from './http/responses.ts';
 import { loadStaticFiles } from './http/static-files.ts';
 import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
@@ -191,7 +191,7 @@ const compress = compression({
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
 });
 
-const checkPublicUrl = createPublicUrlCheck({ publicUrlSet: config.publicUrlSet, publicUrl: config.publicUrl, log });
+const checkSetup = createSetupChecks(config, log);
 const front = createFrontDoor({ secure: config.publicUrl.startsWith('https:'), bodyIdleTimeoutMs: config.bodyIdleTimeoutMs, log });
 
 const server = http.createServer((req, res) => {
@@ -215,7 +215,7 @@ const server = http.createServer((req, res) => {
     );
   });
   if (front.answered(req, res)) return;
-  checkPublicUrl(req.headers.host);
+  checkSetup(req);
   front.cutOffStalledBodies(req, res);
   // A HEAD request is rendered as a GET, so that it carries the same ETag and length; Node
   // knows from the request line that it is HEAD and sends no body.

@@ -86,7 +86,7 @@ describe('start-up', () => {
     expect(result.stderr).toMatch(/SITE_TIMEZONE: must be an IANA time zone/);
   });
 
-  it('logs how to create the first administrator when there is none, in JSON lines with request ids', async () => {
+  it('logs how to create the first administrator when there is none, in JSON lines with request ids, and when PUBLIC_URL and TRUST_PROXY are missing', async () => {
     const fresh = await testDatabases[0]!.create();
     const server = await startServer({ DATA_DIR: fresh.dataDir, LOG_LEVEL: 'info' });
     try {
@@ -103,25 +103,29 @@ describe('start-up', () => {
       );
       expect((await call(server.url, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'admin' } })).status).toBe(401);
 
-      // Started without PUBLIC_URL, and reached by a name of its own: the log says what to set, once.
-      const visit = (host: string) =>
+      // Started without PUBLIC_URL or TRUST_PROXY, reached by a name of its own through a proxy on
+      // this machine: the log says what to set, once each.
+      const visit = (headers: Record<string, string>) =>
         new Promise<number>((resolve, reject) => {
-          http.get(`${server.url}/`, { headers: { host } }, (answer) => resolve(answer.resume().statusCode ?? 0)).on('error', reject);
+          http.get(`${server.url}/`, { headers }, (answer) => resolve(answer.resume().statusCode ?? 0)).on('error', reject);
         });
-      expect(await visit('localhost')).toBe(200);
-      expect(await visit('dads.example.org')).toBe(200);
-      expect(await visit('dads.example.org')).toBe(200);
-      const unset = () =>
+      expect(await visit({ host: 'localhost' })).toBe(200);
+      expect(await visit({ host: 'dads.example.org' })).toBe(200);
+      expect(await visit({ host: 'dads.example.org', 'x-forwarded-for': '198.51.100.4' })).toBe(200);
+      expect(await visit({ host: 'dads.example.org', 'x-forwarded-for': '198.51.100.5' })).toBe(200);
+      const said = (words: string) =>
         server
           .output()
           .split('\n')
-          .filter((line) => line.includes('PUBLIC_URL is not set'));
-      await expect.poll(() => unset().length).toBe(1);
-      expect(JSON.parse(unset()[0]!)).toMatchObject({
+          .filter((line) => line.includes(words));
+      await expect.poll(() => said('TRUST_PROXY is not set').length).toBe(1);
+      expect(said('PUBLIC_URL is not set')).toHaveLength(1);
+      expect(JSON.parse(said('PUBLIC_URL is not set')[0]!)).toMatchObject({
         level: 40,
         publicUrl: expect.stringMatching(/^http:\/\/localhost:\d+$/),
         reachedAs: 'dads.example.org',
       });
+      expect(JSON.parse(said('TRUST_PROXY is not set')[0]!)).toMatchObject({ level: 40, proxy: '127.0.0.1' });
     } finally {
       await server.stop();
       await fresh.drop();

@@ -1,0 +1,60 @@
+import type http from 'node:http';
+import type { Logger } from '../../core/logger.ts';
+import { isPublicAddress } from '../../core/shared/addresses.ts';
+
+// Two settings a host's operator forgets, and that nothing on the site's own pages shows: the
+// requests themselves tell. Each says so in the log, with what to set, at most once an hour.
+
+const EVERY_MS = 60 * 60_000;
+/** Names and addresses of this machine itself: a visit by them says nothing about the site's address. */
+const LOOPBACK = /^(?:localhost|.+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])\.?$/i;
+
+export interface SetupSettings {
+  /** False when PUBLIC_URL was left out and publicUrl is the localhost default. */
+  publicUrlSet: boolean;
+  publicUrl: string;
+  trustProxy: boolean;
+}
+
+export function createSetupChecks({ publicUrlSet, publicUrl, trustProxy }: SetupSettings, log: Logger) {
+  const lastSaid = { publicUrl: -Infinity, trustProxy: -Infinity };
+  const due = (which: keyof typeof lastSaid, now: number) => {
+    if (now - lastSaid[which] < EVERY_MS) return false;
+    lastSaid[which] = now;
+    return true;
+  };
+
+  /**
+   * Without PUBLIC_URL the links the site gives out (the feeds, the calendar, the sitemap, shared
+   * and previewed links) name http://localhost:PORT, while its pages link within themselves.
+   */
+  function publicUrlUnset(hostHeader: string | undefined, now: number): void {
+    if (publicUrlSet || !hostHeader || !URL.canParse(`http://${hostHeader}/`)) return;
+    if (LOOPBACK.test(new URL(`http://${hostHeader}/`).hostname) || !due('publicUrl', now)) return;
+    log.warn(
+      { publicUrl, reachedAs: hostHeader },
+      `PUBLIC_URL is not set, so the links this site gives out (feeds, calendar, sitemap, shared links) name ${publicUrl}, but it was reached as ${hostHeader}. Set PUBLIC_URL to the address visitors use (https://… behind a proxy) and restart.`,
+    );
+  }
+
+  /**
+   * Behind a proxy without TRUST_PROXY every visitor is the proxy's address: one person's wrong
+   * passwords lock everyone out of signing in, and one address's connection limit is the whole
+   * site's. Only a proxy on this machine or its network is taken at its word: a client on the
+   * internet that sends X-Forwarded-For itself must not talk the operator into trusting it.
+   */
+  function proxyNotTrusted(req: http.IncomingMessage, now: number): void {
+    if (trustProxy || req.headers['x-forwarded-for'] === undefined) return;
+    const from = req.socket.remoteAddress;
+    if (!from || isPublicAddress(from) || !due('trustProxy', now)) return;
+    log.warn(
+      { proxy: from },
+      `Requests come through a proxy at ${from} (they carry X-Forwarded-For), but TRUST_PROXY is not set, so every visitor counts as the proxy: one person's wrong passwords lock everyone out of signing in. Set TRUST_PROXY=true and restart.`,
+    );
+  }
+
+  return (req: http.IncomingMessage, now = Date.now()): void => {
+    publicUrlUnset(req.headers.host, now);
+    proxyNotTrusted(req, now);
+  };
+}
