@@ -42,7 +42,7 @@ describe('the checks of how the site is set up', () => {
     check(request({ host: 'localhost', 'x-forwarded-for': '198.51.100.4' }, '::ffff:127.0.0.1'), START);
     check(request({ host: 'localhost', 'x-forwarded-for': '198.51.100.5' }, '10.0.0.2'), START + 60_000);
     expect(lines).toEqual([
-      "Requests come through a proxy at ::ffff:127.0.0.1 (they carry X-Forwarded-For), but TRUST_PROXY is not set, so every visitor counts as the proxy: one person's wrong passwords lock everyone out of signing in. Set TRUST_PROXY=true and restart.",
+      "Requests come through a proxy at 127.0.0.1 (they carry X-Forwarded-For), but TRUST_PROXY is not set, so every visitor counts as the proxy: one person's wrong passwords lock everyone out of signing in. Set TRUST_PROXY=true and restart.",
     ]);
   });
 

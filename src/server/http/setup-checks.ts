@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { Logger } from '../../core/logger.ts';
-import { isPublicAddress } from '../../core/shared/addresses.ts';
+import { canonicalAddress, isPublicAddress } from '../../core/shared/addresses.ts';
 
 // Two settings a host's operator forgets, and that nothing on the site's own pages shows: the
 // requests themselves tell. Each says so in the log, with what to set, at most once an hour.
@@ -18,19 +18,17 @@ export interface SetupSettings {
 
 export function createSetupChecks({ publicUrlSet, publicUrl, trustProxy }: SetupSettings, log: Logger) {
   const lastSaid = { publicUrl: -Infinity, trustProxy: -Infinity };
-  const due = (which: keyof typeof lastSaid, now: number) => {
-    if (now - lastSaid[which] < EVERY_MS) return false;
-    lastSaid[which] = now;
-    return true;
-  };
+  // Looked at first: while a warning is quiet, a request costs a comparison.
+  const quiet = (which: keyof typeof lastSaid, now: number) => now - lastSaid[which] < EVERY_MS;
 
   /**
    * Without PUBLIC_URL the links the site gives out (the feeds, the calendar, the sitemap, shared
    * and previewed links) name http://localhost:PORT, while its pages link within themselves.
    */
   function publicUrlUnset(hostHeader: string | undefined, now: number): void {
-    if (publicUrlSet || !hostHeader || !URL.canParse(`http://${hostHeader}/`)) return;
-    if (LOOPBACK.test(new URL(`http://${hostHeader}/`).hostname) || !due('publicUrl', now)) return;
+    // The front door has let only a host name or address, with an optional port, through.
+    if (publicUrlSet || !hostHeader || quiet('publicUrl', now) || LOOPBACK.test(hostHeader.replace(/:\d*$/, ''))) return;
+    lastSaid.publicUrl = now;
     log.warn(
       { publicUrl, reachedAs: hostHeader },
       `PUBLIC_URL is not set, so the links this site gives out (feeds, calendar, sitemap, shared links) name ${publicUrl}, but it was reached as ${hostHeader}. Set PUBLIC_URL to the address visitors use (https://… behind a proxy) and restart.`,
@@ -44,9 +42,10 @@ export function createSetupChecks({ publicUrlSet, publicUrl, trustProxy }: Setup
    * internet that sends X-Forwarded-For itself must not talk the operator into trusting it.
    */
   function proxyNotTrusted(req: http.IncomingMessage, now: number): void {
-    if (trustProxy || req.headers['x-forwarded-for'] === undefined) return;
-    const from = req.socket.remoteAddress;
-    if (!from || isPublicAddress(from) || !due('trustProxy', now)) return;
+    if (trustProxy || req.headers['x-forwarded-for'] === undefined || quiet('trustProxy', now)) return;
+    const from = canonicalAddress(req.socket.remoteAddress ?? '');
+    if (!from || isPublicAddress(from)) return;
+    lastSaid.trustProxy = now;
     log.warn(
       { proxy: from },
       `Requests come through a proxy at ${from} (they carry X-Forwarded-For), but TRUST_PROXY is not set, so every visitor counts as the proxy: one person's wrong passwords lock everyone out of signing in. Set TRUST_PROXY=true and restart.`,
