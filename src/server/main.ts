@@ -11,6 +11,7 @@ import { restoreAdvice } from '../core/backup/backup-files.ts';
 import { createContext, setContext } from '../core/context.ts';
 import { claimDatabase, DatabaseInUseError } from '../core/db/claim.ts';
 import { damageIn, findDamage } from '../core/db/damage.ts';
+import { forgetfulWarning } from '../core/disk/disk-space.ts';
 import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
 import { allowGivingBackRoom } from '../core/db/room.ts';
@@ -100,6 +101,9 @@ const app = await contextPromise.catch((error: unknown) => {
 // say so at once, not when a visitor or the nightly backup first meets it.
 const damage = await findDamage(app.db, config.database.kind);
 if (damage.length > 0) app.damage.note(damage);
+// A folder in memory or in a container's own layer loses the whole site at the next restart or
+// deploy, and nothing else would say so until then: said at every start.
+for (const place of await app.disk.forgetful().catch(() => [])) log.warn({ dir: place.dir, holds: place.holds }, forgetfulWarning(place));
 // Once, for a file made before it could give back the room of deleted rows (docs/decisions/060):
 // never over damage, which a rewrite could spread or fail on.
 if (config.database.kind === 'sqlite' && damage.length === 0) {

@@ -48,6 +48,21 @@ describe.skipIf(!tmpfsWorks)('a full disk on sqlite', () => {
     expect((await disks())[0].low).toBe(false);
   });
 
+  it('says at start that a site kept in memory is lost when the machine restarts', () => {
+    const said = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('is in memory (tmpfs)'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(said).toEqual([
+      {
+        ...said[0],
+        level: 40,
+        msg: `${dataDir} is in memory (tmpfs): the database, photos, and backups kept there will be lost when the machine restarts. Set DATA_DIR (or BACKUP_DIR) to a folder on a disk.`,
+      },
+    ]);
+  });
+
   it('keeps the last twentieth of the disk from new photos, for text and backups, and takes them again once there is room', async () => {
     const token = await login(server.url);
     const photo = new Uint8Array(await phoneJpeg(1200, 800));

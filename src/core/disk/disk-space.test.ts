@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { DISK_PHOTO_RESERVE_FRACTION, diskLowMessage } from './disk-space.schema.ts';
-import { createDiskWatch } from './disk-space.ts';
+import { createDiskWatch, forgetfulWarning } from './disk-space.ts';
 
 it('counts each disk once, with all it holds, and a folder not made yet on its parent’s disk', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-disk-'));
@@ -42,4 +42,33 @@ it('leaves photos out of the last twentieth of their disk, and counts none when 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// /dev/shm is a tmpfs on Linux; elsewhere there is nothing in memory to look at.
+const shm = fs.existsSync('/dev/shm') && fs.statfsSync('/dev/shm').type === 0x01021994;
+
+it.skipIf(!shm)('finds the folders that will not keep what they hold, one line per file system', async () => {
+  const inMemory = fs.mkdtempSync('/dev/shm/club-disk-');
+  const onDisk = fs.mkdtempSync(path.join(os.tmpdir(), 'club-disk-'));
+  try {
+    const places = await createDiskWatch([
+      { holds: 'the database', dir: inMemory },
+      { holds: 'photos', dir: path.join(inMemory, 'images') },
+      { holds: 'backups', dir: onDisk },
+    ]).forgetful();
+    expect(places).toEqual([{ holds: ['the database', 'photos'], dir: inMemory, kind: 'memory' }]);
+    expect(forgetfulWarning(places[0]!)).toBe(
+      `${inMemory} is in memory (tmpfs): the database and photos kept there will be lost when the machine restarts. Set DATA_DIR (or BACKUP_DIR) to a folder on a disk.`,
+    );
+    expect(await createDiskWatch([{ holds: 'backups', dir: onDisk }]).forgetful()).toEqual([]);
+  } finally {
+    fs.rmSync(inMemory, { recursive: true, force: true });
+    fs.rmSync(onDisk, { recursive: true, force: true });
+  }
+});
+
+it('words the warning for a container’s own file system', () => {
+  expect(forgetfulWarning({ holds: ['the database'], dir: '/app/data', kind: 'container' })).toBe(
+    "/app/data is inside the container's own file system: the database kept there will be lost when the container is replaced. Mount a volume on it.",
+  );
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DISK_LOW_FRACTION, DISK_PHOTO_RESERVE_FRACTION, type DiskSpace, type Holding } from './disk-space.schema.ts';
+import { DISK_LOW_FRACTION, DISK_PHOTO_RESERVE_FRACTION, type DiskSpace, type Holding, holdingsText } from './disk-space.schema.ts';
 
 /** The nearest folder that exists: a backup folder not made yet is on its parent's disk. */
 async function existing(dir: string): Promise<string> {
@@ -12,6 +12,28 @@ async function existing(dir: string): Promise<string> {
       if (at === path.dirname(at)) throw error;
     }
   }
+}
+
+/**
+ * File systems that keep nothing for long, by statfs's magic number: tmpfs and ramfs live in
+ * memory (gone at a restart), and overlayfs is a container's own layer (gone when the container
+ * is replaced: a new image deployed, a host moved).
+ */
+const FORGETFUL: Record<number, 'memory' | 'container'> = { 0x01021994: 'memory', 0x858458f6: 'memory', 0x794c7630: 'container' };
+
+/** A folder the site writes to that will not keep what it holds, and why. */
+export interface ForgetfulPlace {
+  holds: Holding[];
+  dir: string;
+  kind: 'memory' | 'container';
+}
+
+/** What whoever runs the server reads at start about such a folder. */
+export function forgetfulWarning({ holds, dir, kind }: ForgetfulPlace): string {
+  const what = holdingsText(holds);
+  return kind === 'memory'
+    ? `${dir} is in memory (tmpfs): ${what} kept there will be lost when the machine restarts. Set DATA_DIR (or BACKUP_DIR) to a folder on a disk.`
+    : `${dir} is inside the container's own file system: ${what} kept there will be lost when the container is replaced. Mount a volume on it.`;
 }
 
 /**
@@ -29,6 +51,21 @@ export function createDiskWatch(places: { holds: Holding; dir: string }[]) {
       if (!photos) return true;
       const space = await fs.statfs(await existing(photos.dir));
       return space.bavail * space.bsize - bytes >= space.blocks * space.bsize * DISK_PHOTO_RESERVE_FRACTION;
+    },
+
+    /** The folders whose file system will not keep what they hold (checked at start), one per file system. */
+    async forgetful(): Promise<ForgetfulPlace[]> {
+      const found = new Map<number, ForgetfulPlace>();
+      for (const place of places) {
+        const dir = await existing(place.dir);
+        const [{ dev }, { type }] = await Promise.all([fs.stat(dir), fs.statfs(dir)]);
+        const kind = FORGETFUL[type];
+        if (!kind) continue;
+        const known = found.get(dev);
+        if (known) known.holds.push(place.holds);
+        else found.set(dev, { holds: [place.holds], dir: place.dir, kind });
+      }
+      return [...found.values()];
     },
 
     async check(): Promise<DiskSpace[]> {
