@@ -134,7 +134,7 @@ export interface Config {
   /** PostgreSQL's `statementTimeoutMs`: no statement runs (or waits for a lock) longer than this. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; statementTimeoutMs?: number };
   publicUrl: string;
-  /** False when PUBLIC_URL was left out and publicUrl is the localhost default (http/public-url-check.ts). */
+  /** False when PUBLIC_URL was left out and publicUrl is the localhost default (src/server/http/setup-checks.ts). */
   publicUrlSet: boolean;
   timeZone: string;
   bootstrapAdmin: { username: string; password: string } | undefined;

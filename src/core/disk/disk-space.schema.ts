@@ -33,10 +33,10 @@ export const diskSpaceSchema = z.object({
 });
 export type DiskSpace = z.output<typeof diskSpaceSchema>;
 
-/** The dashboard's sentence for a nearly full disk. */
 /** 'the database, photos, and backups': what a disk holds, in a sentence. */
 export const holdingsText = (holds: Holding[]): string => new Intl.ListFormat('en', { type: 'conjunction' }).format(holds);
 
+/** The dashboard's sentence for a nearly full disk. */
 export function diskLowMessage(disk: DiskSpace): string {
   return `The server's disk is nearly full: ${formatBytes(disk.freeBytes)} left of ${formatBytes(disk.totalBytes)} (it holds ${holdingsText(disk.holds)}). When it is full, nothing can be saved and no backup taken: tell whoever runs the site.`;
 }
