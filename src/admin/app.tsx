@@ -18,6 +18,7 @@ import { WhoWeAreScreen } from './screens/who-we-are.tsx';
 import { AdminLink } from './ui/admin-link.tsx';
 import { ScreenErrorBoundary } from './ui/screen-error-boundary.tsx';
 import { SignInAgainDialog } from './ui/sign-in-again-dialog.tsx';
+import { PublicUrlContext } from './ui/site-address-alert.tsx';
 import { ADMIN_SCREENS } from '../core/shared/admin-screens.ts';
 
 /**
@@ -25,7 +26,7 @@ import { ADMIN_SCREENS } from '../core/shared/admin-screens.ts';
  * session before sending this page (src/middleware.ts); calls that meet an expired session
  * send the administrator back to /admin.
  */
-export function AdminApp({ timeZone, me }: { timeZone: string; me: Me | null }) {
+export function AdminApp({ timeZone, publicUrl, me }: { timeZone: string; publicUrl: string; me: Me | null }) {
   // Who is signed in, known from the page: forms keep drafts for them from the first keystroke.
   const [queryClient] = useState(() => {
     const client = createQueryClient();
@@ -34,30 +35,32 @@ export function AdminApp({ timeZone, me }: { timeZone: string; me: Me | null }) 
   });
   return (
     <TimeZoneContext.Provider value={timeZone}>
-      <QueryClientProvider client={queryClient}>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        <Router>
-          <ScreenErrorBoundary>
-            <Switch>
-              <Route path="/admin" component={LoginScreen} />
-              <Route path={ADMIN_SCREENS.dashboard.href} component={DashboardScreen} />
-              <Route path={ADMIN_SCREENS.news.href} component={NewsScreen} />
-              <Route path={ADMIN_SCREENS.events.href} component={EventsScreen} />
-              <Route path={ADMIN_SCREENS.gallery.href} component={GalleryScreen} />
-              <Route path={ADMIN_SCREENS.whoWeAre.href} component={WhoWeAreScreen} />
-              <Route path={ADMIN_SCREENS.whatWeDo.href} component={WhatWeDoScreen} />
-              <Route path={ADMIN_SCREENS.settings.href} component={SettingsScreen} />
-              <Route path={ADMIN_SCREENS.administrators.href} component={AdministratorsScreen} />
-              <Route path={ADMIN_SCREENS.activity.href} component={ActivityScreen} />
-              <Route component={AdminNotFound} />
-            </Switch>
-          </ScreenErrorBoundary>
-        </Router>
-        <SignInAgainDialog />
-        <Toaster />
-      </QueryClientProvider>
+      <PublicUrlContext.Provider value={publicUrl}>
+        <QueryClientProvider client={queryClient}>
+          <a href="#main" className="skip-link">
+            Skip to content
+          </a>
+          <Router>
+            <ScreenErrorBoundary>
+              <Switch>
+                <Route path="/admin" component={LoginScreen} />
+                <Route path={ADMIN_SCREENS.dashboard.href} component={DashboardScreen} />
+                <Route path={ADMIN_SCREENS.news.href} component={NewsScreen} />
+                <Route path={ADMIN_SCREENS.events.href} component={EventsScreen} />
+                <Route path={ADMIN_SCREENS.gallery.href} component={GalleryScreen} />
+                <Route path={ADMIN_SCREENS.whoWeAre.href} component={WhoWeAreScreen} />
+                <Route path={ADMIN_SCREENS.whatWeDo.href} component={WhatWeDoScreen} />
+                <Route path={ADMIN_SCREENS.settings.href} component={SettingsScreen} />
+                <Route path={ADMIN_SCREENS.administrators.href} component={AdministratorsScreen} />
+                <Route path={ADMIN_SCREENS.activity.href} component={ActivityScreen} />
+                <Route component={AdminNotFound} />
+              </Switch>
+            </ScreenErrorBoundary>
+          </Router>
+          <SignInAgainDialog />
+          <Toaster />
+        </QueryClientProvider>
+      </PublicUrlContext.Provider>
     </TimeZoneContext.Provider>
   );
 }

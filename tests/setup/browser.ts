@@ -13,7 +13,8 @@ export const TOUCH_PHONE = { viewport: PHONE, hasTouch: true, isMobile: true } a
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
 /** Debian's Chromium (scripts/ensure-test-tools.ts made sure it is there); never a downloaded browser. */
-export function useBrowser(): { readonly browser: Browser } {
+/** `localNames`: names that lead to this machine too, as a site's real name would (all others resolve to nothing). */
+export function useBrowser({ localNames = [] }: { localNames?: string[] } = {}): { readonly browser: Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -28,7 +29,7 @@ export function useBrowser(): { readonly browser: Browser } {
         '--disable-sync',
         '--disable-dev-shm-usage',
         // No name but this machine's resolves: booking pages and other sites stay unreached.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+        `--host-resolver-rules=${[...localNames.map((name) => `MAP ${name} 127.0.0.1`), 'MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'].join(', ')}`,
       ],
     });
   });

@@ -14,6 +14,7 @@ import { Button } from '../ui/button.tsx';
 import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 import type { ActivityPage } from '../../core/activity/activity.schema.ts';
 import { ACTIVITY_URL, ActivityLine, actionOf } from '../ui/activity-line.tsx';
+import { SiteAddressAlert } from '../ui/site-address-alert.tsx';
 
 const DASHBOARD_LIST_SIZE = 5;
 /** A title and its date: the date under the title on a phone, whatever the title's length; beside it, at the right, from a tablet up. */
@@ -57,6 +58,7 @@ export function DashboardScreen() {
         </>
       }
     >
+      <SiteAddressAlert />
       <BackupsAlert />
       <DiskAlert />
       <PausedAlert pauses={activity.data?.pauses} timeZone={timeZone} />
