@@ -9,21 +9,13 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import {
-  CURRENT_PASSWORD_WRONG,
-  newPasswordSchema,
-  signedOutMessage,
-  twoStepMessage,
-  usernameSchema,
-  type Admin,
-} from './admins.schema.ts';
-import { CODE_WRONG } from '../auth/auth.schema.ts';
-import { newTwoStepSecret, stepOfCode } from '../auth/two-step.ts';
+import { CURRENT_PASSWORD_WRONG, newPasswordSchema, signedOutMessage, usernameSchema, type Admin } from './admins.schema.ts';
 import { createAdminsRepository } from './admins.repository.ts';
 import type { PasswordChecker } from './password-strength.ts';
 import type { AdminRow } from '../db/database.ts';
-import { inTransaction } from '../db/in-transaction.ts';
-import { recordWithChange, type ActivityActor, type ActivityNote } from '../activity/activity-recorder.ts';
+import type { ActivityActor } from '../activity/activity-recorder.ts';
+import { aboutAdmin, changeWithLine } from './admin-changes.ts';
+import { createTwoStepChanges } from './admins-two-step.ts';
 
 function parseOrThrow<T>(field: string, schema: z.ZodType<T, string>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -33,33 +25,6 @@ function parseOrThrow<T>(field: string, schema: z.ZodType<T, string>, value: unk
 
 /** Words a guesser would try first on this site, besides the administrator's own name. */
 const SITE_WORDS = ['admin', 'administrator', 'fathers', 'dads', 'club', 'school'];
-
-/**
- * Runs a change to the administrators with its line in the activity log by `actor`, in one
- * transaction (docs/decisions/062): a server killed half-way cannot leave a new password with the
- * old sessions still signed in, two-step on with a thief's session alive, or an added
- * administrator without the line that tells the committee.
- */
-function changeWithLine<T>(
-  db: Db,
-  actor: ActivityActor | undefined,
-  work: (repos: Repos) => Promise<T>,
-  line: (result: T) => ActivityNote,
-) {
-  return inTransaction(db, async (trx) => {
-    const result = await work({ admins: createAdminsRepository(trx), sessions: createSessionsRepository(trx) });
-    await recordWithChange(trx, actor, line(result));
-    return result;
-  });
-}
-interface Repos {
-  admins: ReturnType<typeof createAdminsRepository>;
-  sessions: ReturnType<typeof createSessionsRepository>;
-}
-const aboutAdmin = (action: ActivityNote['action'], admin: { id: string; username: string }): ActivityNote => ({
-  action,
-  subject: { kind: 'administrator', id: admin.id, label: admin.username },
-});
 
 export function createAdminsService(deps: { db: Db; checkPassword: PasswordChecker; clubName: () => Promise<string> }) {
   const repo = createAdminsRepository(deps.db);
@@ -113,6 +78,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
   }
 
   return {
+    ...createTwoStepChanges({ db: deps.db, repo, confirmPassword, clubName: deps.clubName }),
+
     /** Every administrator, with the devices signed in as each now (a stranger's sign-in shows here). */
     async list(): Promise<Admin[]> {
       const now = Date.now();
@@ -251,71 +218,6 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
         () => aboutAdmin('signed-out-everywhere', admin),
       );
       return { message: signedOutMessage(admin.username, self), username: admin.username };
-    },
-
-    /** A new authenticator secret for this administrator, shown as a QR code; nothing changes until turnOnTwoStep. */
-    async twoStepSetup(adminId: string) {
-      const admin = await repo.findById(adminId);
-      if (!admin) throw new NotFoundError('Administrator');
-      return newTwoStepSecret(admin.username, await deps.clubName());
-    },
-
-    /**
-     * Turns two-step sign-in on for oneself: the code proves the app holds the secret, and the
-     * current password (a guess like a sign-in) that a stolen session cannot lock the owner out.
-     * Every other session ends, a thief's included.
-     */
-    async turnOnTwoStep(
-      adminId: string,
-      input: { secret: string; code: string; currentPassword: string },
-      clientAddress: string,
-      keepTokenHash: string,
-      actor?: ActivityActor,
-    ): Promise<{ message: string }> {
-      const admin = await confirmPassword(adminId, input.currentPassword, clientAddress);
-      const step = stepOfCode(input.secret, input.code);
-      if (step === null) throw new ValidationError({ code: CODE_WRONG });
-      await changeWithLine(
-        deps.db,
-        actor,
-        async (repos) => {
-          await repos.admins.setTwoStepSecret(adminId, input.secret, nowIso());
-          // The code just typed is used: it cannot sign anyone in within its 30 seconds.
-          await repos.admins.takeTwoStepStep(adminId, step);
-          await repos.sessions.deleteForAdmin(adminId, keepTokenHash);
-        },
-        () => ({ action: 'turned-on-two-step' }),
-      );
-      return { message: twoStepMessage(admin.username, true, true) };
-    },
-
-    /**
-     * Turns two-step sign-in off: one's own, or another administrator's whose phone is lost
-     * (they are signed out everywhere, sign in with their password again, and can turn it on with
-     * a new phone; so too from the command line). From the
-     * admin, the password of whoever turns it off first: a session alone must not weaken anyone's
-     * sign-in. `acting` is null from the command line.
-     */
-    async turnOffTwoStep(
-      id: string,
-      acting: { adminId: string; currentPassword: string; clientAddress: string } | null,
-      actor?: ActivityActor,
-    ): Promise<{ message: string; username: string }> {
-      if (acting) await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
-      const admin = await repo.findById(id);
-      if (!admin) throw new NotFoundError('Administrator');
-      const self = id === acting?.adminId;
-      await changeWithLine(
-        deps.db,
-        actor,
-        async (repos) => {
-          if (!(await repos.admins.setTwoStepSecret(id, null, nowIso()))) throw new NotFoundError('Administrator');
-          // Someone else's is turned off for a lost phone, which may still be signed in: it is signed out.
-          if (!self) await repos.sessions.deleteForAdmin(id);
-        },
-        () => aboutAdmin('turned-off-two-step', admin),
-      );
-      return { message: twoStepMessage(admin.username, false, self), username: admin.username };
     },
 
     /** Never removes the last administrator, nor the one asking. */
