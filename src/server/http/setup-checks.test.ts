@@ -46,10 +46,25 @@ describe('the checks of how the site is set up', () => {
     ]);
   });
 
+  it('says, once an hour, that a proxy is trusted while the internet reaches the port without it', () => {
+    const { lines, check } = checks(SET_UP);
+    // Through the proxy, and the machine's own health checks: as it should be.
+    check(request({ host: 'dads.example.org', 'x-forwarded-for': '81.2.69.160' }, '127.0.0.1'), START);
+    check(request({ host: 'localhost' }, '127.0.0.1'), START);
+    check(request({ host: 'dads.example.org' }, '10.0.0.2'), START);
+    expect(lines).toEqual([]);
+    check(request({ host: 'dads.example.org' }, '::ffff:81.2.69.160'), START);
+    check(request({ host: 'dads.example.org' }, '81.2.69.161'), START + 60_000);
+    expect(lines).toEqual([
+      'TRUST_PROXY is set, but a request came straight from 81.2.69.160, not through the proxy: whoever can reach this port can write X-Forwarded-For themselves and dodge the sign-in lockout. Let only the proxy reach it (HOST=127.0.0.1 with the proxy on this machine, or a firewall), or unset TRUST_PROXY.',
+    ]);
+  });
+
   it('says nothing once both are set, whatever name and proxy the site is reached by', () => {
     const { lines, check } = checks(SET_UP);
     check(request({ host: 'www.dads.example.org', 'x-forwarded-for': '198.51.100.4' }), START);
     check(request({ host: '203.0.113.5' }, '10.0.0.2'), START);
+    check(request({ host: 'dads.example.org', 'x-forwarded-for': '198.51.100.4' }, '81.2.69.160'), START);
     expect(lines).toEqual([]);
   });
 });

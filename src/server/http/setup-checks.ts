@@ -2,8 +2,8 @@ import type http from 'node:http';
 import type { Logger } from '../../core/logger.ts';
 import { canonicalAddress, isPublicAddress } from '../../core/shared/addresses.ts';
 
-// Two settings a host's operator forgets, and that nothing on the site's own pages shows: the
-// requests themselves tell. Each says so in the log, with what to set, at most once an hour.
+// Settings a host's operator gets wrong, and that nothing on the site's own pages shows: the
+// requests themselves tell. Each says so in the log, with what to do, at most once an hour.
 
 const EVERY_MS = 60 * 60_000;
 /** Names and addresses of this machine itself: a visit by them says nothing about the site's address. */
@@ -17,7 +17,7 @@ export interface SetupSettings {
 }
 
 export function createSetupChecks({ publicUrlSet, publicUrl, trustProxy }: SetupSettings, log: Logger) {
-  const lastSaid = { publicUrl: -Infinity, trustProxy: -Infinity };
+  const lastSaid = { publicUrl: -Infinity, trustProxy: -Infinity, proxyBypassed: -Infinity };
   // Looked at first: while a warning is quiet, a request costs a comparison.
   const quiet = (which: keyof typeof lastSaid, now: number) => now - lastSaid[which] < EVERY_MS;
 
@@ -52,8 +52,25 @@ export function createSetupChecks({ publicUrlSet, publicUrl, trustProxy }: Setup
     );
   }
 
+  /**
+   * The opposite: TRUST_PROXY set, and a request from the internet that no proxy passed on (a
+   * proxy always adds X-Forwarded-For). Whoever can reach the port directly can write that header
+   * themselves, a new address for each guess, and the sign-in lockout never comes.
+   */
+  function proxyBypassed(req: http.IncomingMessage, now: number): void {
+    if (!trustProxy || req.headers['x-forwarded-for'] !== undefined || quiet('proxyBypassed', now)) return;
+    const from = canonicalAddress(req.socket.remoteAddress ?? '');
+    if (!isPublicAddress(from)) return;
+    lastSaid.proxyBypassed = now;
+    log.warn(
+      { from },
+      `TRUST_PROXY is set, but a request came straight from ${from}, not through the proxy: whoever can reach this port can write X-Forwarded-For themselves and dodge the sign-in lockout. Let only the proxy reach it (HOST=127.0.0.1 with the proxy on this machine, or a firewall), or unset TRUST_PROXY.`,
+    );
+  }
+
   return (req: http.IncomingMessage, now = Date.now()): void => {
     publicUrlUnset(req.headers.host, now);
     proxyNotTrusted(req, now);
+    proxyBypassed(req, now);
   };
 }
