@@ -1,10 +1,8 @@
 import { createContext, useContext } from 'react';
+import { isLoopbackHost } from '../../core/shared/loopback.ts';
 
 /** The site's public address (PUBLIC_URL, or its localhost default), handed to the app by the page. */
 export const PublicUrlContext = createContext('');
-
-/** localhost, *.localhost, 127.x.x.x, [::1]: this machine, as only its own browser can reach it. */
-const LOOPBACK = /^(?:localhost|.+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /**
  * PUBLIC_URL left out on a real host: every link the site gives out (the feeds, the calendar,
@@ -13,7 +11,7 @@ const LOOPBACK = /^(?:localhost|.+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
  */
 export function SiteAddressAlert() {
   const publicUrl = useContext(PublicUrlContext);
-  if (!URL.canParse(publicUrl) || !LOOPBACK.test(new URL(publicUrl).hostname) || LOOPBACK.test(window.location.hostname)) return null;
+  if (!URL.canParse(publicUrl) || !isLoopbackHost(new URL(publicUrl).hostname) || isLoopbackHost(window.location.hostname)) return null;
   return (
     <div role="alert" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
       <p>

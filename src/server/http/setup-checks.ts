@@ -1,13 +1,12 @@
 import type http from 'node:http';
 import type { Logger } from '../../core/logger.ts';
 import { canonicalAddress, isPublicAddress } from '../../core/shared/addresses.ts';
+import { isLoopbackHost } from '../../core/shared/loopback.ts';
 
 // Settings a host's operator gets wrong, and that nothing on the site's own pages shows: the
 // requests themselves tell. Each says so in the log, with what to do, at most once an hour.
 
 const EVERY_MS = 60 * 60_000;
-/** Names and addresses of this machine itself: a visit by them says nothing about the site's address. */
-const LOOPBACK = /^(?:localhost|.+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])\.?$/i;
 
 export interface SetupSettings {
   /** False when PUBLIC_URL was left out and publicUrl is the localhost default. */
@@ -27,7 +26,7 @@ export function createSetupChecks({ publicUrlSet, publicUrl, trustProxy }: Setup
    */
   function publicUrlUnset(hostHeader: string | undefined, now: number): void {
     // The front door has let only a host name or address, with an optional port, through.
-    if (publicUrlSet || !hostHeader || quiet('publicUrl', now) || LOOPBACK.test(hostHeader.replace(/:\d*$/, ''))) return;
+    if (publicUrlSet || !hostHeader || quiet('publicUrl', now) || isLoopbackHost(hostHeader.replace(/:\d*$/, ''))) return;
     lastSaid.publicUrl = now;
     log.warn(
       { publicUrl, reachedAs: hostHeader },
