@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { isLoopbackHost } from '../../core/shared/loopback.ts';
+import { isLoopbackHost } from '../../core/shared/addresses.ts';
 
 /** The site's public address (PUBLIC_URL, or its localhost default), handed to the app by the page. */
 export const PublicUrlContext = createContext('');

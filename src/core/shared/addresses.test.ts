@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressGroup, canonicalAddress, isLocalHostname, isPublicAddress } from './addresses.ts';
+import { addressGroup, canonicalAddress, isLocalHostname, isLoopbackHost, isPublicAddress } from './addresses.ts';
 
 describe('public addresses', () => {
   it('refuses every spelling of loopback, private, link-local and metadata addresses', () => {
@@ -115,5 +115,25 @@ describe('public addresses', () => {
     expect(canonicalAddress('203.0.113.7:99999999')).toBe('203.0.113.7:99999999');
     expect(canonicalAddress('example.com:80')).toBe('example.com:80');
     expect(canonicalAddress('x'.repeat(500))).toHaveLength(100);
+  });
+
+  it('knows this machine by every name and spelling, and nothing else as it', () => {
+    for (const host of [
+      'localhost',
+      'LOCALHOST',
+      'localhost.',
+      'club.localhost',
+      '127.0.0.1',
+      '127.1',
+      '2130706433',
+      '127.9.9.9',
+      '[::1]',
+      '::1',
+      '[::ffff:127.0.0.1]',
+      '[0:0:0:0:0:0:0:1]',
+    ])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['dads.example.org', 'localhost.example', '10.0.0.1', '192.168.1.20', '[::]', '0.0.0.0', '[2001:db8::1]', ''])
+      expect(isLoopbackHost(host), host).toBe(false);
   });
 });

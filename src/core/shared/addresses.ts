@@ -64,6 +64,21 @@ function isIpAddress(text: string): boolean {
 }
 
 /**
+ * Whether a host name (a URL's `hostname`, or a Host header without its port) names this machine
+ * itself, as only its own browser can reach it: `localhost` names and loopback addresses in any
+ * spelling (127.0.0.1, 127.1, [::1], ::ffff:127.0.0.1).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const parsed = parse(host);
+  if (!parsed) return false;
+  const v6 = parsed.kind() === 'ipv6' ? (parsed as ipaddr.IPv6) : null;
+  const address = v6?.isIPv4MappedAddress() ? v6.toIPv4Address() : parsed;
+  return address.range() === 'loopback';
+}
+
+/**
  * A hostname of a URL that is plainly not on the public internet: `localhost` names and IP
  * literals that are not public. Other names are judged when they are resolved.
  */

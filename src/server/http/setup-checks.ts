@@ -1,7 +1,6 @@
 import type http from 'node:http';
 import type { Logger } from '../../core/logger.ts';
-import { canonicalAddress, isPublicAddress } from '../../core/shared/addresses.ts';
-import { isLoopbackHost } from '../../core/shared/loopback.ts';
+import { canonicalAddress, isLoopbackHost, isPublicAddress } from '../../core/shared/addresses.ts';
 
 // Settings a host's operator gets wrong, and that nothing on the site's own pages shows: the
 // requests themselves tell. Each says so in the log, with what to do, at most once an hour.

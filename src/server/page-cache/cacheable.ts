@@ -73,7 +73,7 @@ export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> 
  * nothing.
  */
 export function reachesApi(requestUrl: string | undefined): boolean {
-  // An address read otherwise elsewhere (main.ts tidies them first): taken as a write, which empties the cache.
+  // An address read otherwise elsewhere (http/front-door.ts tidies them first): taken as a write, which empties the cache.
   if (!isTidyTarget(requestUrl)) return true;
   try {
     return isApi(decodeURI(new URL(requestUrl ?? '/', 'http://cache.invalid').pathname));
