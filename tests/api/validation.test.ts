@@ -66,13 +66,16 @@ eachDatabase('validation on $kind', (db) => {
     await expectFieldError('POST', '/api/admin/events', { ...validEvent, date: '2026-02-30' }, 'date', /valid date/);
     await expectFieldError('POST', '/api/admin/events', { ...validEvent, comment: undefined }, 'comment', 'Description is required');
     await expectFieldError('POST', '/api/admin/events', { ...validEvent, bookingUrl: undefined }, 'bookingUrl', 'Booking URL is required');
-    for (const bookingUrl of ['javascript:alert(1)', 'data:text/html,hi', 'tickets.example.org', 'mailto:a@b.org', 'http://']) {
+    for (const bookingUrl of ['javascript:alert(1)', 'data:text/html,hi', 'tickets', 'mailto:a@b.org', 'http://', 'localhost:3000/a']) {
       await expectFieldError('POST', '/api/admin/events', { ...validEvent, bookingUrl }, 'bookingUrl', /http:\/\/ or https:\/\//);
     }
     await expectFieldError('POST', '/api/admin/events', { ...validEvent, location: 'x'.repeat(201) }, 'location', /at most 200/);
     await expectFieldError('POST', '/api/admin/events', { ...validEvent, imageUrl: 'javascript:x' }, 'imageUrl', /http/);
     const created = await as('POST', '/api/admin/events', validEvent);
     expect(created.status).toBe(201);
+    // Typed as people type them (docs/decisions/076): completed with https:// and kept so.
+    const bare = await as('POST', '/api/admin/events', { ...validEvent, bookingUrl: ' www.eventbrite.co.uk/e/123 ' });
+    expect([bare.status, bare.body.bookingUrl]).toEqual([201, 'https://www.eventbrite.co.uk/e/123']);
     await expectFieldError(
       'PUT',
       `/api/admin/events/${created.body.id}`,

@@ -1,4 +1,12 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { withWebScheme } from '../../core/shared/fields.ts';
+import {
+  useId,
+  type FocusEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export const PARAGRAPH_HINT = 'Leave a blank line (press Enter twice) to start a new paragraph.';
 const inputClass =
@@ -39,11 +47,23 @@ function FieldShell({ label, error, hint, children }: FieldShellProps) {
 
 type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string };
 
-export function InputField({ label, error, hint, ...props }: InputFieldProps) {
+export function InputField({ label, error, hint, onBlur, ...props }: InputFieldProps) {
+  // A web address typed without https:// is shown completed as the field is left, as it is saved.
+  const completeAddress = (event: FocusEvent<HTMLInputElement>) => {
+    if (props.type === 'url') event.target.value = withWebScheme(event.target.value.trim());
+    onBlur?.(event);
+  };
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} className={inputClass} {...props} />
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          className={inputClass}
+          onBlur={completeAddress}
+          {...props}
+        />
       )}
     </FieldShell>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { isImageUrl } from '../../core/shared/fields.ts';
+import { isImageUrl, withWebScheme } from '../../core/shared/fields.ts';
 import { uploadImage, type UploadFlow } from './upload-flows.ts';
 import { useDropZone } from './use-drop-zone.ts';
 
@@ -111,6 +111,10 @@ export function ImageField({ flow, label, value, onChange, error, removable = tr
           placeholder="https://"
           value={value ?? ''}
           onChange={(event) => onChange(event.target.value.trim() === '' ? null : event.target.value)}
+          onBlur={(event) => {
+            const completed = withWebScheme(event.target.value.trim());
+            if (value && completed !== value) onChange(completed);
+          }}
           className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base"
         />
       </div>

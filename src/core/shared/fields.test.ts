@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { emailOrBlank, optionalEmail } from './fields.ts';
+import { emailOrBlank, optionalEmail, optionalHttpUrl, optionalImageUrl, requiredHttpUrl, requiredImageUrl } from './fields.ts';
 
 it('takes an email address however a volunteer pasted it, and refuses what no mail program can write to', () => {
   const settings = optionalEmail('Contact email');
@@ -41,4 +41,47 @@ it('takes an email address however a volunteer pasted it, and refuses what no ma
     expect(answer.success, refused).toBe(false);
     expect(page.safeParse(refused).success, refused).toBe(false);
   }
+});
+
+it('takes a web address typed without https://, as an address bar does, and nothing else that lacks it', () => {
+  const link = requiredHttpUrl('Booking URL');
+  const groupLink = optionalHttpUrl('Social group link');
+  const picture = optionalImageUrl('Event image');
+  const galleryPicture = requiredImageUrl('Image URL', 'Image URL is required');
+  const completed = {
+    'www.eventbrite.co.uk/e/123': 'https://www.eventbrite.co.uk/e/123',
+    ' tickets.example.org ': 'https://tickets.example.org',
+    'forms.gle/AbC?usp=sf': 'https://forms.gle/AbC?usp=sf',
+    'münchen.de/book#top': 'https://münchen.de/book#top',
+    'shop.example.com:8443/b': 'https://shop.example.com:8443/b',
+    'example.org.': 'https://example.org.',
+    'HTTPS://TICKETS.EXAMPLE.ORG/X': 'HTTPS://TICKETS.EXAMPLE.ORG/X',
+    'http://tickets.example.org': 'http://tickets.example.org',
+  };
+  for (const [typed, stored] of Object.entries(completed)) {
+    for (const schema of [link, groupLink, picture, galleryPicture]) expect(schema.parse(typed), typed).toBe(stored);
+  }
+  for (const refused of [
+    'javascript:alert(1)',
+    'javascript:alert(1)//example.org',
+    'data:text/html,example.org',
+    'mailto:dads@example.org',
+    'dads@example.org',
+    'user:pw@example.org',
+    'localhost:3000/admin',
+    'printer.localhost/x',
+    '192.168.1.1/admin',
+    '10.0.0.1',
+    '//example.org',
+    '/news',
+    'example',
+    'example.org\u0000',
+    'www.exa mple.org',
+    '-bad.example.org',
+  ]) {
+    expect(link.safeParse(refused).success, refused).toBe(false);
+    expect(groupLink.safeParse(refused).success, refused).toBe(false);
+  }
+  expect(groupLink.parse('')).toBeNull();
+  expect(picture.parse('/images/abc.webp')).toBe('/images/abc.webp');
 });

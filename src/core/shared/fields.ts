@@ -68,6 +68,21 @@ export function paragraphText(label: string, max: number) {
     .optional();
 }
 
+/**
+ * A host name with a dot and a top-level domain of letters, then a port, a path or nothing:
+ * 'www.eventbrite.co.uk/e/1', 'forms.gle/x', 'münchen.de'. Nothing with a scheme, a user name,
+ * a leading slash or a bare IP address looks like this, so such text keeps its own message.
+ */
+const BARE_HOST = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}[\p{L}\p{N}-]{1,62}\.?(?::\d{1,5})?(?:[/?#]|$)/u;
+
+/**
+ * A web address as people type and paste them, without its scheme, completed with https:// the
+ * way a browser's address bar completes it (docs/decisions/076). Anything else is kept as it is.
+ */
+export function withWebScheme(value: string): string {
+  return BARE_HOST.test(value) ? `https://${value}` : value;
+}
+
 function parseHttpUrl(value: string): URL | null {
   if (!/^https?:\/\//i.test(value)) return null;
   try {
@@ -138,6 +153,7 @@ export function requiredHttpUrl(label: string) {
   return z
     .string({ error: typeError(label, 'a web address') })
     .trim()
+    .overwrite(withWebScheme)
     .min(1, `${label} is required`)
     .max(URL_MAX, `${label} must be at most ${URL_MAX} characters`)
     .superRefine(webAddress(label, { localHosts: false, blankAllowed: false }));
@@ -147,6 +163,7 @@ export function optionalHttpUrl(label: string) {
   return z
     .string({ error: typeError(label, 'a web address') })
     .trim()
+    .overwrite(withWebScheme)
     .max(URL_MAX, `${label} must be at most ${URL_MAX} characters`)
     .superRefine(webAddress(label, { localHosts: false, blankAllowed: true }))
     .nullish()
@@ -157,6 +174,7 @@ export function optionalImageUrl(label: string) {
   return z
     .string({ error: typeError(label, 'a web address') })
     .trim()
+    .overwrite(withWebScheme)
     .max(URL_MAX, `${label} must be at most ${URL_MAX} characters`)
     .superRefine(imageAddress(label, { blankAllowed: true }))
     .nullish()
@@ -167,6 +185,7 @@ export function requiredImageUrl(label: string, requiredMessage: string) {
   return z
     .string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} ${IMAGE_URL_RULE}`) })
     .trim()
+    .overwrite(withWebScheme)
     .min(1, requiredMessage)
     .max(URL_MAX, `${label} must be at most ${URL_MAX} characters`)
     .superRefine(imageAddress(label, { blankAllowed: false }));
