@@ -3,6 +3,7 @@ import { call, login } from '../setup/api-client.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
+import { describeActivity } from '../../src/core/activity/activity.schema.ts';
 
 eachDatabase('administrators on $kind', (db) => {
   const suite = useServer(db);
@@ -103,6 +104,52 @@ eachDatabase('administrators on $kind', (db) => {
       token,
       body: { currentPassword: 'a-brand-new-password', newPassword: ADMIN.password },
     });
+  });
+
+  it('sets a new password for an administrator who has forgotten theirs, with the setter’s own, ending their sessions', async () => {
+    const token = await login(suite);
+    const added = await call(suite, 'POST', '/api/admin/administrators', {
+      token,
+      body: { username: 'forgetful', password: 'the-old-password-here', currentPassword: ADMIN.password },
+    });
+    const theirs = await login(suite, 'forgetful', 'the-old-password-here');
+    const url = `/api/admin/administrators/${added.body.id}/password`;
+    const set = (body: Record<string, unknown>, as = token) => call(suite, 'PUT', url, { token: as, body });
+
+    const missing = await set({ newPassword: 'a-fresh-start-password' });
+    expect([missing.status, missing.body.errors]).toEqual([400, { currentPassword: 'Your password is required' }]);
+    const wrong = await set({ newPassword: 'a-fresh-start-password', currentPassword: 'not-mine' });
+    expect([wrong.status, wrong.body.errors]).toEqual([400, { currentPassword: 'The current password is not correct' }]);
+    const weak = await set({ newPassword: 'forgetful123', currentPassword: ADMIN.password });
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors.newPassword).toMatch(/^This password is too easy to guess\./);
+    const me = (await call(suite, 'GET', '/api/admin/me', { token })).body;
+    const own = await call(suite, 'PUT', `/api/admin/administrators/${me.id}/password`, {
+      token,
+      body: { newPassword: 'a-fresh-start-password', currentPassword: ADMIN.password },
+    });
+    expect([own.status, own.body.message]).toEqual([409, 'Change your own password under “Change your password”.']);
+    expect((await set({ newPassword: 'a-fresh-start-password', currentPassword: ADMIN.password }, '')).status).toBe(401);
+    const nobody = await call(suite, 'PUT', '/api/admin/administrators/abc123def456/password', {
+      token,
+      body: { newPassword: 'a-fresh-start-password', currentPassword: ADMIN.password },
+    });
+    expect(nobody.status).toBe(404);
+    // None of those changed anything.
+    expect((await call(suite, 'GET', '/api/admin/me', { token: theirs })).status).toBe(200);
+
+    const done = await set({ newPassword: 'a-fresh-start-password', currentPassword: ADMIN.password });
+    expect(done.status).toBe(200);
+    expect(done.body.message).toMatch(/^New password set for forgetful\. They are signed out on every device/);
+    expect((await call(suite, 'GET', '/api/admin/me', { token: theirs })).status).toBe(401);
+    const oldOne = await call(suite, 'POST', '/api/admin/login', { body: { username: 'forgetful', password: 'the-old-password-here' } });
+    expect(oldOne.status).toBe(401);
+    expect(await login(suite, 'forgetful', 'a-fresh-start-password')).toEqual(expect.any(String));
+    // The setter stays signed in, and the log says who set it.
+    expect((await call(suite, 'GET', '/api/admin/me', { token })).status).toBe(200);
+    const lines = (await call(suite, 'GET', '/api/admin/activity', { token })).body.entries.map(describeActivity);
+    expect(lines).toContain(`${ADMIN.username} set a new password for the administrator “forgetful”`);
+    await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token });
   });
 
   it('refuses a new password a guesser would try first, saying why, on adding and on changing', async () => {

@@ -434,6 +434,28 @@ describe('admin content screens in Chromium', () => {
     await expect.poll(() => mine.textContent()).toMatch(/^Signed in on 1 device;/);
     expect((await call(suite.url, 'GET', '/api/admin/me', { token: elsewhere })).status).toBe(401);
 
+    // Raj has forgotten the password: another administrator sets a new one, with their own.
+    await expect(page.getByRole('button', { name: `Set a new password for ${ADMIN.username}` }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Set a new password for raj' }).click();
+    const setForm = page.getByRole('form', { name: 'New password for raj' });
+    await setForm.getByLabel('New password', { exact: true }).fill('raj-fresh-password-2');
+    await setForm.getByLabel('New password again').fill('raj-fresh-password-3');
+    await setForm.getByLabel('Your password').fill(ADMIN.password);
+    await setForm.getByRole('button', { name: 'Set password' }).click();
+    await setForm.getByText('The two new passwords are not the same').waitFor();
+    await setForm.getByLabel('New password again').fill('raj-fresh-password-2');
+    await setForm.getByRole('button', { name: 'Set password' }).click();
+    await expectNotice(page, 'New password set for raj. They are signed out on every device');
+    await setForm.waitFor({ state: 'detached' });
+    const forgot = await openPage(chrome.browser);
+    await forgot.page.goto(`${suite.url}/admin`);
+    await forgot.page.getByText('Forgotten your password? Another administrator can set a new one for you under Administrators').waitFor();
+    await forgot.page.getByLabel('Username').fill('raj');
+    await forgot.page.getByLabel('Password').fill('raj-fresh-password-2');
+    await forgot.page.getByRole('button', { name: 'Log in' }).click();
+    await forgot.page.waitForURL(`${suite.url}/admin/dashboard`);
+    await forgot.close();
+
     await page.getByRole('button', { name: 'Remove raj' }).click();
     await expectNotice(page, 'Administrator removed successfully');
     await close();

@@ -1,12 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  changePasswordInputSchema,
-  newAdminInputSchema,
-  PASSWORD_ADVICE,
-  PASSWORD_MIN,
-  signedOutMessage,
-} from '../../core/admins/admins.schema.ts';
+import { newAdminInputSchema, PASSWORD_ADVICE, PASSWORD_MIN, signedOutMessage } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import { formatDisplayDate, formatDisplayDateTime } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
@@ -19,6 +12,8 @@ import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormInputField } from '../forms/form-fields.tsx';
 import { TwoStepCard } from './two-step-card.tsx';
 import { TwoStepOff } from './two-step-off.tsx';
+import { NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from '../forms/password-change.ts';
+import { SetPassword } from './set-password.tsx';
 
 /**
  * Several volunteers can run the site: add one, remove one (never yourself, never the last), sign
@@ -77,6 +72,7 @@ export function AdministratorsScreen() {
                     )}
                   </span>
                   <span className="flex flex-wrap gap-2">
+                    {!self && <SetPassword admin={admin} />}
                     {admin.twoStep && <TwoStepOff admin={admin} self={self} />}
                     {admin.signedInDevices > (self ? 1 : 0) && (
                       <Button
@@ -211,22 +207,6 @@ interface NewAdmin {
 }
 
 const NO_NEW_ADMIN: NewAdmin = { username: '', password: '', currentPassword: '' };
-
-interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-  confirmation: string;
-}
-
-/** The API's rules for a password change, and the second entry of the new password matching the first. */
-const passwordChangeSchema = changePasswordInputSchema
-  .extend({ confirmation: z.string() })
-  .refine((values) => values.newPassword === values.confirmation, {
-    path: ['confirmation'],
-    message: 'The two new passwords are not the same',
-  });
-
-const NO_PASSWORDS: PasswordChange = { currentPassword: '', newPassword: '', confirmation: '' };
 
 function ChangePassword() {
   const change = useSave<PasswordChange>({

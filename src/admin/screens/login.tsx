@@ -8,6 +8,10 @@ import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 
+/** There is no mail to send a link by: another administrator, or whoever runs the server, sets a new one. */
+const FORGOTTEN_PASSWORD =
+  'Forgotten your password? Another administrator can set a new one for you under Administrators, or whoever runs the site’s server can.';
+
 /** SPEC §2 Admin login, §4 login form states and §8 login messages. */
 export function LoginScreen() {
   const [, navigate] = useLocation();
@@ -93,6 +97,7 @@ export function LoginScreen() {
             {login.isPending ? 'Logging in...' : 'Log in'}
           </Button>
         </form>
+        <p className="mt-4 text-sm text-slate-600">{FORGOTTEN_PASSWORD}</p>
         <p className="mt-6 text-center text-sm">
           <a href="/" className="text-blue-800 underline">
             Back to the website

@@ -56,11 +56,23 @@ export const newAdminInputSchema = z.object({
   currentPassword: currentPasswordSchema,
 });
 
-/** Body of PUT /api/admin/password: one's own password. */
+/**
+ * Body of PUT /api/admin/password (a new password of one's own) and of
+ * PUT /api/admin/administrators/{id}/password (another's who has forgotten theirs): the current
+ * password is always the signed-in administrator's own.
+ */
 export const changePasswordInputSchema = z.object({
   currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
+
+/** Setting one's own password from another's line is refused: it asks for the current one instead. */
+export const OWN_PASSWORD_ELSEWHERE = 'Change your own password under “Change your password”.';
+
+/** What setting another administrator's new password did, and what to do next. */
+export function passwordSetMessage(username: string): string {
+  return `New password set for ${username}. They are signed out on every device: give them the new password in person, and they can change it once signed in.`;
+}
 
 /**
  * The signed-in administrator's own password alone: the body of turning off two-step sign-in

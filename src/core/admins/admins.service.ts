@@ -9,7 +9,15 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import { CURRENT_PASSWORD_WRONG, newPasswordSchema, signedOutMessage, usernameSchema, type Admin } from './admins.schema.ts';
+import {
+  CURRENT_PASSWORD_WRONG,
+  OWN_PASSWORD_ELSEWHERE,
+  newPasswordSchema,
+  passwordSetMessage,
+  signedOutMessage,
+  usernameSchema,
+  type Admin,
+} from './admins.schema.ts';
 import { createAdminsRepository } from './admins.repository.ts';
 import type { PasswordChecker } from './password-strength.ts';
 import type { AdminRow } from '../db/database.ts';
@@ -75,6 +83,21 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     const clubName = await deps.clubName();
     const weakness = await deps.checkPassword(password, [username, clubName, ...clubName.split(/\W+/).filter(Boolean), ...SITE_WORDS]);
     if (weakness) throw new ValidationError({ [field]: weakness });
+  }
+
+  /** Someone else's new password: stored, and every session of theirs ended, together. */
+  async function setPassword(admin: AdminRow, field: string, password: string, actor?: ActivityActor): Promise<void> {
+    await requireHardToGuess(field, password, admin.username);
+    const hash = await hashPassword(password);
+    await changeWithLine(
+      deps.db,
+      actor,
+      async (repos) => {
+        await repos.admins.setPasswordHash(admin.id, hash, nowIso());
+        await repos.sessions.deleteForAdmin(admin.id);
+      },
+      () => aboutAdmin('set-password', admin),
+    );
   }
 
   return {
@@ -153,23 +176,33 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       return 'created';
     },
 
-    /** Sets a new password and signs the administrator out everywhere, together; returns who that was. */
+    /** From the command line: sets a new password and signs the administrator out everywhere, together; returns who that was. */
     async resetPassword(usernameInput: string, password: string, actor?: ActivityActor): Promise<{ id: string; username: string }> {
       parseOrThrow('password', newPasswordSchema, password);
       const admin = await this.findByUsername(usernameInput);
       if (!admin) throw new NotFoundError('Administrator');
-      await requireHardToGuess('password', password, admin.username);
-      const hash = await hashPassword(password);
-      await changeWithLine(
-        deps.db,
-        actor,
-        async (repos) => {
-          await repos.admins.setPasswordHash(admin.id, hash, nowIso());
-          await repos.sessions.deleteForAdmin(admin.id);
-        },
-        () => aboutAdmin('set-password', admin),
-      );
+      await setPassword(admin, 'password', password, actor);
       return { id: admin.id, username: admin.username };
+    },
+
+    /**
+     * From the admin: a new password for another administrator who has forgotten theirs (there is
+     * no mail to send a link by). The setter's own password first, a guess like a sign-in, so that
+     * a session left signed in cannot take over anyone's sign-in; their two-step sign-in stays.
+     */
+    async setPasswordFor(
+      id: string,
+      acting: { adminId: string; currentPassword: string; clientAddress: string },
+      password: string,
+      actor?: ActivityActor,
+    ): Promise<{ message: string; username: string }> {
+      if (id === acting.adminId) throw new ConflictError(OWN_PASSWORD_ELSEWHERE);
+      await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
+      parseOrThrow('newPassword', newPasswordSchema, password);
+      const admin = await repo.findById(id);
+      if (!admin) throw new NotFoundError('Administrator');
+      await setPassword(admin, 'newPassword', password, actor);
+      return { message: passwordSetMessage(admin.username), username: admin.username };
     },
 
     /**

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { PASSWORD_ADVICE, PASSWORD_MIN, passwordSetMessage } from '../../core/admins/admins.schema.ts';
+import { fieldErrorsOf } from '../api.ts';
+import type { Admin } from '../types.ts';
+import { Button } from '../ui/button.tsx';
+import { InputField } from '../ui/field.tsx';
+import { useAdminForm } from '../forms/use-admin-form.ts';
+import { PasswordConfirm } from '../forms/password-confirm.tsx';
+import { NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from '../forms/password-change.ts';
+import { useSave } from '../use-save.ts';
+import { ACTIVITY_URL } from '../ui/activity-line.tsx';
+
+/**
+ * 'Set a new password' on another administrator's line: the way back in for a volunteer who has
+ * forgotten theirs, as the site sends no mail. It asks for the password of whoever sets it, so
+ * that a session alone (a phone or a school computer left signed in) cannot take anyone's sign-in.
+ */
+export function SetPassword({ admin }: { admin: Admin }) {
+  const [asking, setAsking] = useState(false);
+  const set = useSave<PasswordChange>({
+    method: 'PUT',
+    url: () => `/api/admin/administrators/${admin.id}/password`,
+    body: ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
+    success: () => passwordSetMessage(admin.username),
+    failure: 'Failed to set the new password',
+    refresh: ['/api/admin/administrators', ACTIVITY_URL],
+    onSuccess: () => close(),
+  });
+  const form = useAdminForm<PasswordChange>(passwordChangeSchema, NO_PASSWORDS, fieldErrorsOf(set.error), { guardUnsaved: false });
+  const { register, submitWith, errorOf } = form;
+  const close = () => {
+    form.reset(NO_PASSWORDS);
+    set.reset();
+    setAsking(false);
+  };
+
+  if (!asking) {
+    return (
+      <Button variant="secondary" aria-label={`Set a new password for ${admin.username}`} onClick={() => setAsking(true)}>
+        Set a new password
+      </Button>
+    );
+  }
+  return (
+    <form
+      aria-label={`New password for ${admin.username}`}
+      onSubmit={submitWith((values) => set.mutate(values))}
+      noValidate
+      className="w-full space-y-3 rounded border border-slate-200 p-3"
+    >
+      <p className="text-sm text-slate-700">
+        {`A new password for ${admin.username}, who has forgotten theirs. They are signed out on every device; give them the new password in person.`}
+      </p>
+      <InputField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        {...register('newPassword')}
+        error={errorOf('newPassword')}
+        hint={`At least ${PASSWORD_MIN} characters, and hard to guess: ${PASSWORD_ADVICE}`}
+      />
+      <InputField
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        {...register('confirmation')}
+        error={errorOf('confirmation')}
+      />
+      <PasswordConfirm
+        field={register('currentPassword')}
+        error={errorOf('currentPassword')}
+        pending={set.isPending}
+        label="Set password"
+        pendingLabel="Setting..."
+        onCancel={close}
+      />
+    </form>
+  );
+}
