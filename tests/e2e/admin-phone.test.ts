@@ -45,7 +45,8 @@ describe('admin on a 390 px phone in Chromium', () => {
     await dialog.getByLabel('Booking URL').fill('https://tickets.example/den');
     await dialog.getByLabel('Description').fill('Bring rope.');
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expectNotice(page, 'Image has been uploaded successfully');
+    // Decoded and downsized in the browser first: 10 s was not always enough beside another file.
+    await expectNotice(page, 'Image has been uploaded successfully', { timeout: 45_000 });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toBeLessThan(5 * 1024 * 1024);
     await dialog.getByRole('button', { name: 'Create Event' }).tap();

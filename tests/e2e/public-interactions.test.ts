@@ -237,6 +237,40 @@ describe('public islands in Chromium', () => {
     await close();
   });
 
+  it('prints the words, dates and booking address in dark ink, without the menus, buttons and links that need a screen', async () => {
+    const { page, close } = await openPage(chrome.browser, { viewport: { width: 1280, height: 900 } });
+    await openHydrated(page, `${suite.url}/events`);
+    const screenOnly = [
+      page.getByRole('navigation', { name: 'Main' }),
+      page.getByRole('button', { name: 'Book Now: Den building' }),
+      page.getByRole('button', { name: /^Share/ }).first(),
+      page.getByRole('link', { name: 'Add to calendar (.ics)' }),
+      page.locator('footer'),
+    ];
+    const bookingAddress = page.getByText('Book at https://booking.test/book');
+    for (const shown of screenOnly) await expect(shown.isVisible()).resolves.toBe(true);
+    await expect(bookingAddress.isVisible()).resolves.toBe(false);
+
+    await page.emulateMedia({ media: 'print' });
+    for (const hidden of screenOnly) await expect(hidden.isVisible()).resolves.toBe(false);
+    await expect(bookingAddress.isVisible()).resolves.toBe(true);
+    // Backgrounds are left out of print: what was white on a colour prints dark.
+    const inkOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).color);
+    await expect(inkOf('.text-white')).resolves.toBe('rgb(15, 23, 42)');
+
+    await openHydrated(page, `${suite.url}/`);
+    await expect(inkOf('#hero-heading')).resolves.toBe('rgb(15, 23, 42)');
+    await expect(page.getByRole('link', { name: 'View Events' }).isVisible()).resolves.toBe(false);
+    const hero = await page.locator('section[aria-labelledby="hero-heading"]').boundingBox();
+    expect(hero!.height).toBeLessThan(300);
+    expect((await page.pdf()).subarray(0, 5).toString()).toBe('%PDF-');
+    await close();
+  });
+
   it('shows the share tooltip after the hover delay and at once on focus', async () => {
     const { page, close } = await openPage(chrome.browser);
     await openHydrated(page, `${suite.url}/events`);

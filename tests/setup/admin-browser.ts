@@ -19,11 +19,12 @@ export async function signInWithForm(page: Page, baseUrl: string, username = ADM
 
 /**
  * Waits for a notice whose text contains `text` that no earlier call has seen: one notice shows
- * at a time, and the previous action's, with the same text, may still be on screen.
+ * at a time, and the previous action's, with the same text, may still be on screen. `timeout`: for
+ * one that ends long work (a 12-megapixel photo decoded in the browser on a busy machine).
  */
-export async function expectNotice(page: Page, text: string): Promise<void> {
+export async function expectNotice(page: Page, text: string, { timeout = 10_000 } = {}): Promise<void> {
   const notice = page.locator('li.notice[data-state="open"]:not([data-test-seen])', { hasText: text }).first();
-  await notice.waitFor({ timeout: 10_000 });
+  await notice.waitFor({ timeout });
   await notice.evaluate((element) => element.setAttribute('data-test-seen', ''));
 }
 

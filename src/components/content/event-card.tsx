@@ -61,7 +61,7 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
               <time dateTime={event.isoDate}>{event.whenLabel}</time>
             </p>
           </div>
-          {!event.past && share}
+          {!event.past && share && <div className="print:hidden">{share}</div>}
         </div>
         {event.location && (
           <p className="text-sm text-slate-700">
@@ -82,10 +82,14 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
               Event Completed
             </button>
           ) : (
-            booking
+            <>
+              {booking && <div className="print:hidden">{booking}</div>}
+              {/* On paper the button is no use: its address is. */}
+              <p className="hidden text-sm text-slate-900 print:block">Book at {event.bookingUrl}</p>
+            </>
           )}
           {event.calendar && (
-            <span className="flex flex-wrap gap-3 text-sm">
+            <span className="flex flex-wrap gap-3 text-sm print:hidden">
               <a className="text-accent underline" href={event.calendar.ics} download>
                 Add to calendar (.ics)
               </a>

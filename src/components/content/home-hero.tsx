@@ -15,7 +15,7 @@ export const HERO_VEIL_OPACITY = 0.6;
 export function HomeHero({ clubName, tagline, photo }: { clubName: string; tagline: string; photo: ImageView | null }) {
   return (
     <section
-      className="relative isolate flex h-[500px] items-center overflow-hidden bg-gradient-to-br from-accent-strong to-accent text-white"
+      className="relative isolate flex h-[500px] items-center overflow-hidden bg-gradient-to-br from-accent-strong to-accent text-white print:h-auto print:py-6"
       aria-labelledby="hero-heading"
     >
       {photo && (
@@ -26,9 +26,9 @@ export function HomeHero({ clubName, tagline, photo }: { clubName: string; tagli
             alt=""
             sizes="100vw"
             priority
-            className="absolute inset-0 -z-20 h-full w-full object-cover"
+            className="absolute inset-0 -z-20 h-full w-full object-cover print:hidden"
           />
-          <div aria-hidden="true" data-testid="hero-veil" className="absolute inset-0 -z-10 bg-black/60" />
+          <div aria-hidden="true" data-testid="hero-veil" className="absolute inset-0 -z-10 bg-black/60 print:hidden" />
         </>
       )}
       <div className="mx-auto max-w-4xl px-4 text-center">
@@ -37,7 +37,7 @@ export function HomeHero({ clubName, tagline, photo }: { clubName: string; tagli
         </h1>
         {tagline && <p className="mt-3 text-lg font-medium text-white">{tagline}</p>}
         <p className="mx-auto mt-5 max-w-2xl text-lg sm:text-xl">{HERO_TEXT}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-4">
+        <div className="mt-8 flex flex-wrap justify-center gap-4 print:hidden">
           <a
             href="/events"
             className="inline-flex h-12 items-center rounded-md bg-white px-6 font-semibold text-accent-strong hover:bg-accent-soft"

@@ -41,7 +41,7 @@ export function NewsCard({ item, headingLevel = 'h2', share, priorityImage = fal
               <time dateTime={item.isoDate}>{item.dateLabel}</time>
             </p>
           </div>
-          {share}
+          {share && <div className="print:hidden">{share}</div>}
         </div>
         <div className="news-content mt-4" dangerouslySetInnerHTML={{ __html: item.html }} />
       </div>
@@ -74,7 +74,7 @@ export function NewsPreview({ item }: { item: NewsView }) {
         <div className="news-content mt-4 line-clamp-6" dangerouslySetInnerHTML={{ __html: item.html }} />
         <a
           href="/news"
-          className="mt-5 inline-flex h-11 items-center rounded-md bg-accent px-5 text-sm font-semibold text-white hover:bg-accent-strong"
+          className="mt-5 inline-flex h-11 items-center rounded-md bg-accent px-5 text-sm font-semibold text-white hover:bg-accent-strong print:hidden"
         >
           Read More
         </a>

@@ -14,7 +14,7 @@ export function PaginationNav({
   if (totalPages <= 1) return null;
   const linkClass = 'inline-flex h-11 items-center rounded-md border border-slate-300 px-4 text-sm font-medium hover:bg-slate-100';
   return (
-    <nav aria-label={label} className="mt-10 flex items-center justify-between gap-4">
+    <nav aria-label={label} className="mt-10 flex items-center justify-between gap-4 print:hidden">
       {prev ? (
         <a rel="prev" href={prev} className={linkClass}>
           ← Newer

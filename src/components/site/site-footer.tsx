@@ -8,7 +8,7 @@ export function SiteFooter({ settings }: { settings: FooterSettings }) {
   const { messagingGroupUrl, socialGroupUrl, contactEmail } = settings;
   const hasInvitations = Boolean(messagingGroupUrl || socialGroupUrl || contactEmail);
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2">
         <div>
           <p className="font-semibold text-slate-900">{settings.clubName}</p>

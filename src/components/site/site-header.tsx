@@ -19,7 +19,7 @@ export function SiteHeader({ clubName, logoUrl, pathname, menu }: SiteHeaderProp
           <span className="truncate">{clubName}</span>
           <span className="sr-only">, home page</span>
         </a>
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden md:block print:hidden">
           <ul className="flex items-center gap-1">
             <NavItems
               pathname={pathname}
@@ -29,7 +29,7 @@ export function SiteHeader({ clubName, logoUrl, pathname, menu }: SiteHeaderProp
             />
           </ul>
         </nav>
-        {menu}
+        <div className="print:hidden">{menu}</div>
       </div>
     </header>
   );
