@@ -44,8 +44,14 @@ export function createAdminsRepository(db: Db) {
     },
 
     /** A new password: the wrong codes sent with the old one no longer tell anything. */
-    async setPasswordHash(id: string, passwordHash: string, updatedAt: string): Promise<void> {
-      await db.updateTable('admins').set({ passwordHash, wrongCodes: 0, lastWrongCodeAt: null, updatedAt }).where('id', '=', id).execute();
+    /** False when no such administrator is left (removed meanwhile). */
+    async setPasswordHash(id: string, passwordHash: string, updatedAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('admins')
+        .set({ passwordHash, wrongCodes: 0, lastWrongCodeAt: null, updatedAt })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /** One more wrong two-step code with the right password (counted in the statement, so racing ones all count). */

@@ -93,7 +93,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       deps.db,
       actor,
       async (repos) => {
-        await repos.admins.setPasswordHash(admin.id, hash, nowIso());
+        // Removed by another administrator meanwhile: nothing set, no line written.
+        if (!(await repos.admins.setPasswordHash(admin.id, hash, nowIso()))) throw new NotFoundError('Administrator');
         await repos.sessions.deleteForAdmin(admin.id);
       },
       () => aboutAdmin('set-password', admin),
