@@ -454,6 +454,13 @@ describe('admin content screens in Chromium', () => {
     await forgot.page.getByLabel('Password').fill('raj-fresh-password-2');
     await forgot.page.getByRole('button', { name: 'Log in' }).click();
     await forgot.page.waitForURL(`${suite.url}/admin/dashboard`);
+    // And then chooses their own, which the setter does not know.
+    await forgot.page.goto(`${suite.url}/admin/administrators`);
+    await forgot.page.getByLabel('Current password').fill('raj-fresh-password-2');
+    await forgot.page.getByLabel('New password', { exact: true }).fill('raj-own-secret-words');
+    await forgot.page.getByLabel('New password again').fill('raj-own-secret-words');
+    await forgot.page.getByRole('button', { name: 'Change Password' }).click();
+    await expectNotice(forgot.page, 'Password changed successfully');
     await forgot.close();
 
     await page.getByRole('button', { name: 'Remove raj' }).click();

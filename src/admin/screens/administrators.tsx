@@ -12,7 +12,7 @@ import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormInputField } from '../forms/form-fields.tsx';
 import { TwoStepCard } from './two-step-card.tsx';
 import { TwoStepOff } from './two-step-off.tsx';
-import { NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from '../forms/password-change.ts';
+import { NewPasswordFields, NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from '../forms/password-change.tsx';
 import { SetPassword } from './set-password.tsx';
 
 /**
@@ -232,21 +232,7 @@ function ChangePassword() {
           {...register('currentPassword')}
           error={errorOf('currentPassword')}
         />
-        <InputField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          {...register('newPassword')}
-          error={errorOf('newPassword')}
-          hint={`At least ${PASSWORD_MIN} characters, and hard to guess: ${PASSWORD_ADVICE}`}
-        />
-        <InputField
-          label="New password again"
-          type="password"
-          autoComplete="new-password"
-          {...register('confirmation')}
-          error={errorOf('confirmation')}
-        />
+        <NewPasswordFields register={register} errorOf={errorOf} />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change Password'}
         </Button>

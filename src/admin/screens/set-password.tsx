@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { PASSWORD_ADVICE, PASSWORD_MIN, passwordSetMessage } from '../../core/admins/admins.schema.ts';
+import { passwordSetMessage } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import type { Admin } from '../types.ts';
 import { Button } from '../ui/button.tsx';
-import { InputField } from '../ui/field.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { PasswordConfirm } from '../forms/password-confirm.tsx';
-import { NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from '../forms/password-change.ts';
+import { NewPasswordFields, NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from '../forms/password-change.tsx';
 import { useSave } from '../use-save.ts';
 import { ACTIVITY_URL } from '../ui/activity-line.tsx';
 
@@ -51,22 +50,7 @@ export function SetPassword({ admin }: { admin: Admin }) {
       <p className="text-sm text-slate-700">
         {`A new password for ${admin.username}, who has forgotten theirs. They are signed out on every device; give them the new password in person.`}
       </p>
-      <InputField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        autoFocus
-        {...register('newPassword')}
-        error={errorOf('newPassword')}
-        hint={`At least ${PASSWORD_MIN} characters, and hard to guess: ${PASSWORD_ADVICE}`}
-      />
-      <InputField
-        label="New password again"
-        type="password"
-        autoComplete="new-password"
-        {...register('confirmation')}
-        error={errorOf('confirmation')}
-      />
+      <NewPasswordFields register={register} errorOf={errorOf} autoFocus />
       <PasswordConfirm
         field={register('currentPassword')}
         error={errorOf('currentPassword')}
