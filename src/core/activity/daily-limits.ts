@@ -32,11 +32,14 @@ export class DailyLimitError extends DomainError {
  * after the other, not each against the same count. The purge after 30 days writes no line and
  * is not held.
  */
-export async function withinDailyLimit(trx: Db, now = Date.now()): Promise<void> {
+export async function withinDailyLimit(trx: Db): Promise<void> {
   await trx
     .updateTable('admins')
     .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
     .execute();
+  // Read once the lock is held: deletes that waited before it wrote their lines meanwhile, and a
+  // time taken earlier would find them in its future (the wait would say 25 hours, not 24).
+  const now = Date.now();
   const recent = await trx
     .selectFrom('activity')
     .select('at')
