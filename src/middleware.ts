@@ -10,6 +10,7 @@ import {
   isAdminPage,
   isApi,
   loggedPath,
+  openWithGivenPassword,
   requiresAdmin,
 } from './server/http/areas.ts';
 import { authenticate, isSameOriginWrite } from './server/http/authenticate.ts';
@@ -18,7 +19,7 @@ import { DATABASE_UNAVAILABLE } from './core/db/errors.ts';
 import { toErrorResponse } from './server/http/endpoint.ts';
 import { clientLeft, SITE_BUSY } from './server/http/responses.ts';
 import { errorPageResponse } from './server/http/error-page.ts';
-import { forbiddenOrigin, methodNotAllowed, unauthorized } from './server/http/errors.ts';
+import { chooseOwnPasswordFirst, forbiddenOrigin, methodNotAllowed, unauthorized } from './server/http/errors.ts';
 import { apiMethods } from './server/openapi.ts';
 import { withoutIslandStyleElement } from './server/http/island-styles.ts';
 import { cacheControlFor, inlineScriptHashes, securityHeaders, withBody, withHeaders, withPublicCaching } from './server/http/headers.ts';
@@ -134,6 +135,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       if (!auth) throw unauthorized();
       if (auth.via === 'cookie' && !isSameOriginWrite(context.request, context.url, publicUrl)) throw forbiddenOrigin();
       checkMethod();
+      if (auth.admin.passwordGiven && !openWithGivenPassword(pathname)) throw chooseOwnPasswordFirst();
       context.locals.auth = auth;
       return next();
     }

@@ -11,6 +11,7 @@ import { DashboardScreen } from './screens/dashboard.tsx';
 import { EventsScreen } from './screens/events.tsx';
 import { GalleryScreen } from './screens/gallery.tsx';
 import { LoginScreen } from './screens/login.tsx';
+import { OwnPasswordFirst } from './screens/choose-own-password.tsx';
 import { NewsScreen } from './screens/news.tsx';
 import { SettingsScreen } from './screens/settings.tsx';
 import { WhatWeDoScreen } from './screens/what-we-do.tsx';
@@ -42,19 +43,21 @@ export function AdminApp({ timeZone, publicUrl, me }: { timeZone: string; public
           </a>
           <Router>
             <ScreenErrorBoundary>
-              <Switch>
-                <Route path="/admin" component={LoginScreen} />
-                <Route path={ADMIN_SCREENS.dashboard.href} component={DashboardScreen} />
-                <Route path={ADMIN_SCREENS.news.href} component={NewsScreen} />
-                <Route path={ADMIN_SCREENS.events.href} component={EventsScreen} />
-                <Route path={ADMIN_SCREENS.gallery.href} component={GalleryScreen} />
-                <Route path={ADMIN_SCREENS.whoWeAre.href} component={WhoWeAreScreen} />
-                <Route path={ADMIN_SCREENS.whatWeDo.href} component={WhatWeDoScreen} />
-                <Route path={ADMIN_SCREENS.settings.href} component={SettingsScreen} />
-                <Route path={ADMIN_SCREENS.administrators.href} component={AdministratorsScreen} />
-                <Route path={ADMIN_SCREENS.activity.href} component={ActivityScreen} />
-                <Route component={AdminNotFound} />
-              </Switch>
+              <OwnPasswordFirst>
+                <Switch>
+                  <Route path="/admin" component={LoginScreen} />
+                  <Route path={ADMIN_SCREENS.dashboard.href} component={DashboardScreen} />
+                  <Route path={ADMIN_SCREENS.news.href} component={NewsScreen} />
+                  <Route path={ADMIN_SCREENS.events.href} component={EventsScreen} />
+                  <Route path={ADMIN_SCREENS.gallery.href} component={GalleryScreen} />
+                  <Route path={ADMIN_SCREENS.whoWeAre.href} component={WhoWeAreScreen} />
+                  <Route path={ADMIN_SCREENS.whatWeDo.href} component={WhatWeDoScreen} />
+                  <Route path={ADMIN_SCREENS.settings.href} component={SettingsScreen} />
+                  <Route path={ADMIN_SCREENS.administrators.href} component={AdministratorsScreen} />
+                  <Route path={ADMIN_SCREENS.activity.href} component={ActivityScreen} />
+                  <Route component={AdminNotFound} />
+                </Switch>
+              </OwnPasswordFirst>
             </ScreenErrorBoundary>
           </Router>
           <SignInAgainDialog />

@@ -10,6 +10,8 @@ export type { BackupStatus } from '../core/backup/backup-status.schema.ts';
 export interface Me {
   id: string;
   username: string;
+  /** Signed in with a password someone else set: they choose their own before anything else. */
+  passwordGiven: boolean;
 }
 
 /** A small file for lists: a stored image answers any width with its nearest variant. */

@@ -4,7 +4,7 @@ import type { ActivityTable } from '../../src/core/db/database.ts';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { deletedByScript, useDirectDb } from '../setup/direct-db.ts';
-import { addAdministrator, create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
+import { addAdministrator, create, daysFromNow, firstSignIn, uploadImage } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 
 // The activity log (docs/decisions/049): each change an administrator makes and each sign-in is
@@ -258,7 +258,7 @@ eachDatabase('the activity log on $kind', (db) => {
       currentPassword: ADMIN.password,
     });
     expect(added.status).toBe(201);
-    const caretaker = await login(suite, 'caretaker', PASSWORD);
+    const caretaker = await firstSignIn(suite, 'caretaker', PASSWORD, `${PASSWORD} of their own`);
     const theirs = (method: string, url: string) => call(suite, method, url, { token: caretaker });
     const news = (title: string) => create(suite.url, token, '/api/admin/news', { title, content: '<p>x</p>', publishedAt: '2026-11-03' });
     const restoredByThem = await news('Put back by the caretaker');

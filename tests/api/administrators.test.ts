@@ -2,8 +2,10 @@ import { expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
+import { firstSignIn } from '../setup/fill-site.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
 import { describeActivity } from '../../src/core/activity/activity.schema.ts';
+import { CHOOSE_OWN_PASSWORD, SAME_PASSWORD } from '../../src/core/admins/admins.schema.ts';
 
 eachDatabase('administrators on $kind', (db) => {
   const suite = useServer(db);
@@ -152,6 +154,68 @@ eachDatabase('administrators on $kind', (db) => {
     await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token });
   });
 
+  it('asks whoever signs in with a password another administrator set to choose their own before anything else', async () => {
+    const token = await login(suite);
+    const given = 'a-password-they-were-given';
+    const added = await call(suite, 'POST', '/api/admin/administrators', {
+      token,
+      body: { username: 'newcomer', password: given, currentPassword: ADMIN.password },
+    });
+    const givenOf = (list: { username: string; passwordGiven: boolean }[]) =>
+      Object.fromEntries(list.map((admin) => [admin.username, admin.passwordGiven]));
+    expect(givenOf((await call(suite, 'GET', '/api/admin/administrators', { token })).body)).toEqual({
+      [ADMIN.username]: false,
+      newcomer: true,
+    });
+
+    const theirs = await login(suite, 'newcomer', given);
+    const me = await call(suite, 'GET', '/api/admin/me', { token: theirs });
+    expect(me.body).toMatchObject({ username: 'newcomer', passwordGiven: true });
+    // Nothing else, read or write, in the API's own calls and the news image flow's.
+    const newsBefore = (await call(suite, 'GET', '/api/news')).body.length;
+    const refused = await Promise.all([
+      call(suite, 'GET', '/api/admin/administrators', { token: theirs }),
+      call(suite, 'GET', '/api/admin/activity', { token: theirs }),
+      call(suite, 'POST', '/api/admin/news', { token: theirs, body: { title: 'Not yet', content: '<p>x</p>' } }),
+      call(suite, 'PUT', '/api/admin/who-we-are', { token: theirs, body: { aboutUs: 'x', whoAreWe: 'x', contactEmail: 'a@b.org' } }),
+      call(suite, 'POST', '/api/objects/upload', { token: theirs }),
+      call(suite, 'DELETE', `/api/admin/administrators/${me.body.id}/sessions`, { token: theirs }),
+    ]);
+    for (const answer of refused) {
+      expect([answer.status, answer.body.message]).toEqual([403, CHOOSE_OWN_PASSWORD]);
+    }
+    expect((await call(suite, 'GET', '/api/news')).body).toHaveLength(newsBefore);
+
+    // The same one again would leave the setter knowing it.
+    const same = await call(suite, 'PUT', '/api/admin/password', { token: theirs, body: { currentPassword: given, newPassword: given } });
+    expect([same.status, same.body.errors]).toEqual([400, { newPassword: SAME_PASSWORD }]);
+    expect((await call(suite, 'GET', '/api/admin/me', { token: theirs })).body.passwordGiven).toBe(true);
+    const chosen = await call(suite, 'PUT', '/api/admin/password', {
+      token: theirs,
+      body: { currentPassword: given, newPassword: 'one-only-the-newcomer-knows' },
+    });
+    expect(chosen.status).toBe(200);
+    // The same session goes on, with everything open to it.
+    expect((await call(suite, 'GET', '/api/admin/me', { token: theirs })).body.passwordGiven).toBe(false);
+    expect((await call(suite, 'GET', '/api/admin/administrators', { token: theirs })).status).toBe(200);
+    expect(givenOf((await call(suite, 'GET', '/api/admin/administrators', { token })).body).newcomer).toBe(false);
+
+    // Set for them again (forgotten): asked again, with signing out still open to them.
+    const set = await call(suite, 'PUT', `/api/admin/administrators/${added.body.id}/password`, {
+      token,
+      body: { newPassword: 'another-given-password', currentPassword: ADMIN.password },
+    });
+    expect(set.status).toBe(200);
+    const again = await login(suite, 'newcomer', 'another-given-password');
+    expect((await call(suite, 'GET', '/api/admin/me', { token: again })).body.passwordGiven).toBe(true);
+    expect((await call(suite, 'GET', '/api/admin/activity', { token: again })).status).toBe(403);
+    expect((await call(suite, 'POST', '/api/admin/logout', { token: again })).status).toBe(200);
+    expect((await call(suite, 'GET', '/api/admin/me', { token: again })).status).toBe(401);
+    // The setter's own sign-in is untouched throughout.
+    expect((await call(suite, 'GET', '/api/admin/me', { token })).body.passwordGiven).toBe(false);
+    await call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token });
+  });
+
   it('refuses a new password a guesser would try first, saying why, on adding and on changing', async () => {
     const token = await login(suite);
     const tooEasy = (field: string) => ({ [field]: expect.stringMatching(/^This password is too easy to guess\. \S/) });
@@ -274,7 +338,7 @@ eachDatabase('administrators on $kind', (db) => {
         body: { username: name, password: 'another-long-password', currentPassword: ADMIN.password },
       });
       expect(added.status).toBe(201);
-      const second = await login(suite, name, 'another-long-password');
+      const second = await firstSignIn(suite, name, 'another-long-password', 'a password of their own');
       const [a, b] = await Promise.all([
         call(suite, 'DELETE', `/api/admin/administrators/${added.body.id}`, { token: first }),
         call(suite, 'DELETE', `/api/admin/administrators/${me.id}`, { token: second }),

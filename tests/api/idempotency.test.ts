@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
+import { firstSignIn } from '../setup/fill-site.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
 import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
@@ -63,7 +64,7 @@ eachDatabase('idempotent creates on $kind', (db) => {
     expect(
       await handle().selectFrom('idempotencyKeys').select('request').where('request', 'like', 'POST /api/admin/administrators%').execute(),
     ).toEqual([]);
-    const second = await login(suite, 'second-admin', 'another-long-password');
+    const second = await firstSignIn(suite, 'second-admin', 'another-long-password', 'a password of their own');
     const mine = await post('/api/admin/events', event, 'event-key-0001', second);
     expect(mine.status).toBe(201);
     expect(mine.body.id).not.toBe(other.body.id);

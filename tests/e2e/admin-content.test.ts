@@ -402,6 +402,17 @@ describe('admin content screens in Chromium', () => {
     await other.page.getByLabel('Password').fill('raj-long-password-1');
     await other.page.getByRole('button', { name: 'Log in' }).click();
     await other.page.waitForURL(`${suite.url}/admin/dashboard`);
+    // The adder knows that password: raj chooses his own before any screen.
+    await other.page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
+    await expect(page.getByRole('listitem').filter({ hasText: 'raj' }).getByTestId('password-given').textContent()).resolves.toBe(
+      'Has a password someone else set: they choose their own when they next sign in.',
+    );
+    await other.page.getByLabel('The password you were given').fill('raj-long-password-1');
+    await other.page.getByLabel('New password', { exact: true }).fill('raj-chosen-password-1');
+    await other.page.getByLabel('New password again').fill('raj-chosen-password-1');
+    await other.page.getByRole('button', { name: 'Change Password' }).click();
+    await expectNotice(other.page, 'Password changed successfully');
+    await other.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // Their sign-in shows to the others, with when.
     await page.reload();
     await expect
@@ -454,13 +465,22 @@ describe('admin content screens in Chromium', () => {
     await forgot.page.getByLabel('Password').fill('raj-fresh-password-2');
     await forgot.page.getByRole('button', { name: 'Log in' }).click();
     await forgot.page.waitForURL(`${suite.url}/admin/dashboard`);
-    // And then chooses their own, which the setter does not know.
-    await forgot.page.goto(`${suite.url}/admin/administrators`);
-    await forgot.page.getByLabel('Current password').fill('raj-fresh-password-2');
+    // And then chooses their own, which the setter does not know, before any screen: a screen's
+    // address, loaded afresh, asks the same; the same password again is refused.
+    await forgot.page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
+    await forgot.page.goto(`${suite.url}/admin/news`);
+    await forgot.page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
+    await expectNoAxeViolations(forgot.page);
+    await forgot.page.getByLabel('The password you were given').fill('raj-fresh-password-2');
+    await forgot.page.getByLabel('New password', { exact: true }).fill('raj-fresh-password-2');
+    await forgot.page.getByLabel('New password again').fill('raj-fresh-password-2');
+    await forgot.page.getByRole('button', { name: 'Change Password' }).click();
+    await forgot.page.getByText('Choose a new password, not the one you have now', { exact: true }).waitFor();
     await forgot.page.getByLabel('New password', { exact: true }).fill('raj-own-secret-words');
     await forgot.page.getByLabel('New password again').fill('raj-own-secret-words');
     await forgot.page.getByRole('button', { name: 'Change Password' }).click();
     await expectNotice(forgot.page, 'Password changed successfully');
+    await forgot.page.getByRole('heading', { name: 'Manage News' }).waitFor();
     await forgot.close();
 
     await page.getByRole('button', { name: 'Remove raj' }).click();

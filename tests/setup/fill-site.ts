@@ -15,7 +15,8 @@ export async function uploadImage(base: string, token: string, seedColour = 0, {
 
 /**
  * Another administrator, added by the one signed in with `token` (whose own password, asked again,
- * is `addersPassword`), and signed in: their id and token.
+ * is `addersPassword`), signed in, and past choosing their own password (docs/decisions/079):
+ * `password` from then on. Their id and token.
  */
 export async function addAdministrator(
   base: string | SuiteServer,
@@ -24,12 +25,24 @@ export async function addAdministrator(
   password: string,
   addersPassword = ADMIN.password,
 ): Promise<{ id: string; token: string }> {
+  const given = `${password} as given`;
   const added = await call(base, 'POST', '/api/admin/administrators', {
     token,
-    body: { username, password, currentPassword: addersPassword },
+    body: { username, password: given, currentPassword: addersPassword },
   });
   if (added.status !== 201) throw new Error(`adding ${username} failed: ${added.status} ${added.text}`);
-  return { id: added.body.id as string, token: await login(base, username, password) };
+  return { id: added.body.id as string, token: await firstSignIn(base, username, given, password) };
+}
+
+/**
+ * The first sign-in with a password another administrator set (`given`): the one thing allowed
+ * then is choosing one's own (`chosen`), which this does. The session's token, good for anything.
+ */
+export async function firstSignIn(base: string | SuiteServer, username: string, given: string, chosen: string): Promise<string> {
+  const token = await login(base, username, given);
+  const changed = await call(base, 'PUT', '/api/admin/password', { token, body: { currentPassword: given, newPassword: chosen } });
+  if (changed.status !== 200) throw new Error(`${username} choosing a password failed: ${changed.status} ${changed.text}`);
+  return token;
 }
 
 export async function adminToken(base: string): Promise<string> {

@@ -6,14 +6,16 @@ import { useTimeZone } from '../dates.ts';
 import type { Admin, Me } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
-import { InputField } from '../ui/field.tsx';
 import { useSave } from '../use-save.ts';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { FormInputField } from '../forms/form-fields.tsx';
 import { TwoStepCard } from './two-step-card.tsx';
 import { TwoStepOff } from './two-step-off.tsx';
-import { NewPasswordFields, NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from '../forms/password-change.tsx';
+import { ChangeOwnPassword } from '../forms/change-own-password.tsx';
 import { SetPassword } from './set-password.tsx';
+
+/** Until they sign in and choose their own (docs/decisions/079). */
+const PASSWORD_GIVEN = 'Has a password someone else set: they choose their own when they next sign in.';
 
 /**
  * Several volunteers can run the site: add one, remove one (never yourself, never the last), sign
@@ -65,6 +67,11 @@ export function AdministratorsScreen() {
                       </span>
                     )}
                     {admin.twoStep && <span className="block text-sm text-slate-600">Two-step sign-in is on.</span>}
+                    {admin.passwordGiven && !self && (
+                      <span className="block text-sm text-slate-600" data-testid="password-given">
+                        {PASSWORD_GIVEN}
+                      </span>
+                    )}
                     {admin.wrongCodes > 0 && admin.lastWrongCodeAt && (
                       <span className="block text-sm font-semibold text-amber-800" data-testid="wrong-codes">
                         {wrongCodes(admin, self, formatDisplayDateTime(admin.lastWrongCodeAt, timeZone))}
@@ -110,7 +117,10 @@ export function AdministratorsScreen() {
       </Card>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <AddAdministrator />
-        <ChangePassword />
+        <Card>
+          <h2 className="mb-3 text-xl font-bold">Change your password</h2>
+          <ChangeOwnPassword />
+        </Card>
         <TwoStepCard self={myself} />
       </div>
     </AdminPage>
@@ -180,7 +190,7 @@ function AddAdministrator() {
           type="password"
           autoComplete="new-password"
           error={errorOf('password')}
-          hint={`At least ${PASSWORD_MIN} characters, and hard to guess: ${PASSWORD_ADVICE} Give it to them in person; they can change it.`}
+          hint={`At least ${PASSWORD_MIN} characters, and hard to guess: ${PASSWORD_ADVICE} Give it to them in person; they choose their own when they first sign in.`}
         />
         <FormInputField
           control={control}
@@ -207,36 +217,3 @@ interface NewAdmin {
 }
 
 const NO_NEW_ADMIN: NewAdmin = { username: '', password: '', currentPassword: '' };
-
-function ChangePassword() {
-  const change = useSave<PasswordChange>({
-    method: 'PUT',
-    url: () => '/api/admin/password',
-    body: ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
-    success: 'Password changed successfully',
-    failure: 'Failed to change password',
-    refresh: [],
-    onSuccess: () => form.reset(NO_PASSWORDS),
-  });
-  const form = useAdminForm<PasswordChange>(passwordChangeSchema, NO_PASSWORDS, fieldErrorsOf(change.error));
-  const { register, submitWith, errorOf } = form;
-
-  return (
-    <Card>
-      <h2 className="mb-3 text-xl font-bold">Change your password</h2>
-      <form onSubmit={submitWith((values) => change.mutate(values))} noValidate className="space-y-4">
-        <InputField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          {...register('currentPassword')}
-          error={errorOf('currentPassword')}
-        />
-        <NewPasswordFields register={register} errorOf={errorOf} />
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Changing...' : 'Change Password'}
-        </Button>
-      </form>
-    </Card>
-  );
-}

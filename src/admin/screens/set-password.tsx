@@ -48,7 +48,7 @@ export function SetPassword({ admin }: { admin: Admin }) {
       className="w-full space-y-3 rounded border border-slate-200 p-3"
     >
       <p className="text-sm text-slate-700">
-        {`A new password for ${admin.username}, who has forgotten theirs. They are signed out on every device; give them the new password in person.`}
+        {`A new password for ${admin.username}, who has forgotten theirs. They are signed out on every device; give them the new password in person, and they choose their own when they sign in with it.`}
       </p>
       <NewPasswordFields register={register} errorOf={errorOf} autoFocus />
       <PasswordConfirm

@@ -43,12 +43,15 @@ export function createAdminsRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** A new password: the wrong codes sent with the old one no longer tell anything. */
-    /** False when no such administrator is left (removed meanwhile). */
-    async setPasswordHash(id: string, passwordHash: string, updatedAt: string): Promise<boolean> {
+    /**
+     * A new password: the wrong codes sent with the old one no longer tell anything. `givenAt`:
+     * set by someone else, who knows it (null: chosen by its owner). False when no such
+     * administrator is left (removed meanwhile).
+     */
+    async setPasswordHash(id: string, passwordHash: string, updatedAt: string, givenAt: string | null): Promise<boolean> {
       const result = await db
         .updateTable('admins')
-        .set({ passwordHash, wrongCodes: 0, lastWrongCodeAt: null, updatedAt })
+        .set({ passwordHash, wrongCodes: 0, lastWrongCodeAt: null, passwordGivenAt: givenAt, updatedAt })
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;

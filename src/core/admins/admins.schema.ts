@@ -34,6 +34,8 @@ export const adminSchema = z.object({
   /** Wrong two-step codes sent with the right password since it was set, and when the last came: someone may have the password. */
   wrongCodes: z.number().int(),
   lastWrongCodeAt: z.string().nullable(),
+  /** Set by someone else, who knows it: its owner is asked to choose their own at the next sign-in. */
+  passwordGiven: z.boolean(),
 });
 export type Admin = z.output<typeof adminSchema>;
 
@@ -70,8 +72,15 @@ export const changePasswordInputSchema = z.object({
 export const OWN_PASSWORD_ELSEWHERE = 'Change your own password under “Change your password”.';
 
 /** What setting another administrator's new password did, and what to do next. */
+/** A change of one's own password to the same one. */
+export const SAME_PASSWORD = 'Choose a new password, not the one you have now';
+
+/** The answer (403) to any call but choosing one's own password, while signed in with one someone else set. */
+export const CHOOSE_OWN_PASSWORD =
+  'Please choose your own password first: the one you signed in with was set for you by someone else, who knows it.';
+
 export function passwordSetMessage(username: string): string {
-  return `New password set for ${username}. They are signed out on every device: give them the new password in person, and they can change it once signed in.`;
+  return `New password set for ${username}. They are signed out on every device: give them the new password in person. When they sign in with it, they choose their own.`;
 }
 
 /**

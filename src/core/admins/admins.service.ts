@@ -11,6 +11,7 @@ import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import {
   CURRENT_PASSWORD_WRONG,
+  SAME_PASSWORD,
   OWN_PASSWORD_ELSEWHERE,
   newPasswordSchema,
   passwordSetMessage,
@@ -47,7 +48,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       totpSecret,
       wrongCodes,
       lastWrongCodeAt,
-    }: Pick<AdminRow, 'id' | 'username' | 'createdAt' | 'totpSecret' | 'wrongCodes' | 'lastWrongCodeAt'>,
+      passwordGivenAt,
+    }: Pick<AdminRow, 'id' | 'username' | 'createdAt' | 'totpSecret' | 'wrongCodes' | 'lastWrongCodeAt' | 'passwordGivenAt'>,
     activity: { devices: number; lastSeenAt: string | null } = { devices: 0, lastSeenAt: null },
     lastSignIn: Admin['lastSignIn'] = null,
   ): Admin => ({
@@ -60,6 +62,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     twoStep: totpSecret !== null,
     wrongCodes,
     lastWrongCodeAt,
+    passwordGiven: passwordGivenAt !== null,
   });
 
   /**
@@ -85,16 +88,21 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     if (weakness) throw new ValidationError({ [field]: weakness });
   }
 
-  /** Someone else's new password: stored, and every session of theirs ended, together. */
-  async function setPassword(admin: AdminRow, field: string, password: string, actor?: ActivityActor): Promise<void> {
+  /**
+   * Someone else's new password: stored, and every session of theirs ended, together. `given`:
+   * set from the admin by another administrator, who knows it, so its owner chooses their own at
+   * the next sign-in (docs/decisions/079).
+   */
+  async function setPassword(admin: AdminRow, field: string, password: string, given: boolean, actor?: ActivityActor): Promise<void> {
     await requireHardToGuess(field, password, admin.username);
     const hash = await hashPassword(password);
     await changeWithLine(
       deps.db,
       actor,
       async (repos) => {
+        const now = nowIso();
         // Removed by another administrator meanwhile: nothing set, no line written.
-        if (!(await repos.admins.setPasswordHash(admin.id, hash, nowIso()))) throw new NotFoundError('Administrator');
+        if (!(await repos.admins.setPasswordHash(admin.id, hash, now, given ? now : null))) throw new NotFoundError('Administrator');
         await repos.sessions.deleteForAdmin(admin.id);
       },
       () => aboutAdmin('set-password', admin),
@@ -120,8 +128,11 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     findByUsername: (username: string) => repo.findByUsername(username.trim().toLowerCase()),
     findById: (id: string) => repo.findById(id),
 
-    /** `actor`: who adds them, for the line in the activity log (none: the server's start). */
-    async create(usernameInput: string, password: string, actor?: ActivityActor): Promise<Admin> {
+    /**
+     * `actor`: who adds them, for the line in the activity log (none: the server's start).
+     * `given`: the password chosen by another administrator, who knows it (docs/decisions/079).
+     */
+    async create(usernameInput: string, password: string, actor?: ActivityActor, given = false): Promise<Admin> {
       const username = parseOrThrow('username', usernameSchema, usernameInput);
       parseOrThrow('password', newPasswordSchema, password);
       const exists = () => new ConflictError(`An administrator called "${username}" already exists.`);
@@ -136,6 +147,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
         totpLastStep: null,
         wrongCodes: 0,
         lastWrongCodeAt: null,
+        passwordGivenAt: given ? now : null,
         createdAt: now,
         updatedAt: now,
       };
@@ -158,7 +170,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
 
     /**
      * Adds an administrator from the admin: the adder's own password first, so that a session
-     * alone (a phone or a school computer left signed in) cannot add one that outlives it.
+     * alone (a phone or a school computer left signed in) cannot add one that outlives it. The
+     * adder knows the password: the new administrator chooses their own at the first sign-in.
      */
     async add(
       actingAdminId: string,
@@ -167,7 +180,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       actor?: ActivityActor,
     ): Promise<Admin> {
       await confirmPassword(actingAdminId, input.currentPassword, clientAddress);
-      return this.create(input.username, input.password, actor);
+      return this.create(input.username, input.password, actor, true);
     },
 
     /** Creates the administrator named by ADMIN_USERNAME once; an existing password is never overwritten. */
@@ -182,7 +195,8 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       parseOrThrow('password', newPasswordSchema, password);
       const admin = await this.findByUsername(usernameInput);
       if (!admin) throw new NotFoundError('Administrator');
-      await setPassword(admin, 'password', password, actor);
+      // Whoever runs the server, most often for their own sign-in: not asked to choose again.
+      await setPassword(admin, 'password', password, false, actor);
       return { id: admin.id, username: admin.username };
     },
 
@@ -202,7 +216,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       parseOrThrow('newPassword', newPasswordSchema, password);
       const admin = await repo.findById(id);
       if (!admin) throw new NotFoundError('Administrator');
-      await setPassword(admin, 'newPassword', password, actor);
+      await setPassword(admin, 'newPassword', password, true, actor);
       return { message: passwordSetMessage(admin.username), username: admin.username };
     },
 
@@ -220,13 +234,15 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     ): Promise<void> {
       const admin = await confirmPassword(adminId, currentPassword, clientAddress);
       parseOrThrow('newPassword', newPasswordSchema, nextPassword);
+      // Above all when someone else set it: the same one again would leave them knowing it.
+      if (nextPassword === currentPassword) throw new ValidationError({ newPassword: SAME_PASSWORD });
       await requireHardToGuess('newPassword', nextPassword, admin.username);
       const hash = await hashPassword(nextPassword);
       await changeWithLine(
         deps.db,
         actor,
         async (repos) => {
-          await repos.admins.setPasswordHash(adminId, hash, nowIso());
+          await repos.admins.setPasswordHash(adminId, hash, nowIso(), null);
           await repos.sessions.deleteForAdmin(adminId, keepTokenHash);
         },
         () => ({ action: 'changed-password' }),

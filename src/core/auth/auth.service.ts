@@ -31,6 +31,8 @@ export interface SessionAdmin {
   id: string;
   username: string;
   tokenHash: string;
+  /** Signed in with a password someone else set: nothing but choosing their own until then (docs/decisions/079). */
+  passwordGiven: boolean;
 }
 
 function hashToken(token: string): string {
@@ -119,7 +121,7 @@ export function createAuthService(deps: { db: Db }) {
         return null;
       }
       if (now - lastSeen >= SESSION_TOUCH_MS) await sessions.touch(tokenHash, new Date(now).toISOString());
-      return { id: row.adminId, username: row.username, tokenHash };
+      return { id: row.adminId, username: row.username, tokenHash, passwordGiven: row.passwordGivenAt !== null };
     },
 
     /** Takes one change from the administrator's budget (docs/decisions/059), or throws TooManyChangesError. */

@@ -11,7 +11,14 @@ export function createSessionsRepository(db: Db) {
       db
         .selectFrom('sessions')
         .innerJoin('admins', 'admins.id', 'sessions.adminId')
-        .select(['sessions.tokenHash', 'sessions.adminId', 'sessions.lastSeenAt', 'sessions.expiresAt', 'admins.username'])
+        .select([
+          'sessions.tokenHash',
+          'sessions.adminId',
+          'sessions.lastSeenAt',
+          'sessions.expiresAt',
+          'admins.username',
+          'admins.passwordGivenAt',
+        ])
         .where('sessions.tokenHash', '=', tokenHash)
         .executeTakeFirst(),
 

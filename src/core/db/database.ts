@@ -104,6 +104,8 @@ interface AdminsTable {
   /** Wrong two-step codes sent with the right password since it was set: someone else may have it. */
   wrongCodes: Generated<number>;
   lastWrongCodeAt: Generated<Timestamp | null>;
+  /** When someone else set the password (they know it), until its owner chooses their own; else null. */
+  passwordGivenAt: Generated<Timestamp | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -20,6 +20,13 @@ export const isAdminLoginPage = (path: string) => path === ADMIN_LOGIN_PAGE || p
 /** API calls that need a signed-in administrator (the sign-in call itself does not). */
 export const requiresAdmin = (path: string) => path !== LOGIN_API && (within(path, '/api/admin') || ADMIN_API_ELSEWHERE.has(path));
 
+/**
+ * What an administrator signed in with a password someone else set may call before choosing
+ * their own (docs/decisions/079): who they are, the change itself, and signing out.
+ */
+const WITH_A_GIVEN_PASSWORD = new Set(['/api/admin/me', '/api/admin/password', '/api/admin/logout']);
+export const openWithGivenPassword = (path: string) => WITH_A_GIVEN_PASSWORD.has(path);
+
 export const isApi = (path: string) => within(path, '/api');
 
 /**

@@ -1,3 +1,5 @@
+import { CHOOSE_OWN_PASSWORD } from '../../core/admins/admins.schema.ts';
+
 /** An answer other than success, with the JSON body {"message", "errors"?} that every API error uses. */
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -14,6 +16,7 @@ export class HttpError extends Error {
 }
 
 export const unauthorized = () => new HttpError(401, 'Please sign in as an administrator.');
+export const chooseOwnPasswordFirst = () => new HttpError(403, CHOOSE_OWN_PASSWORD);
 export const forbiddenOrigin = () => new HttpError(403, 'This request did not come from this site, so it was refused.');
 
 /** A method the address does not take: pages are only read; each API call takes the methods it declares. */

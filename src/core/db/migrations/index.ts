@@ -16,6 +16,7 @@ import * as pageVersions from './2026_11_26_0014_page_versions.ts';
 import * as versionsByAdministrator from './2026_11_26_0015_versions_by_administrator.ts';
 import * as writeBudgets from './2026_11_26_0016_write_budgets.ts';
 import * as versionPictures from './2026_11_27_0017_version_pictures.ts';
+import * as givenPasswords from './2026_11_28_0018_given_passwords.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0015_versions_by_administrator': versionsByAdministrator,
   '2026_11_26_0016_write_budgets': writeBudgets,
   '2026_11_27_0017_version_pictures': versionPictures,
+  '2026_11_28_0018_given_passwords': givenPasswords,
 };
