@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorSchema } from './http/api-schemas.ts';
-import { requiresAdmin } from './http/areas.ts';
+import { openWithGivenPassword, requiresAdmin } from './http/areas.ts';
 import type { DescribedRoute, Operation } from './http/endpoint.ts';
 import { SESSION_COOKIE } from './http/session-cookie.ts';
 
@@ -88,7 +88,17 @@ function describeOperation(method: Method, path: string, op: Operation) {
     ...Object.fromEntries([
       ...(op.query ? [errors(400, 'Invalid query parameter')] : []),
       ...(op.body ? [errors(400, 'Invalid input'), errors(413, 'Body over 1 MB'), errors(415, 'Body is not JSON')] : []),
-      ...(requiresAdmin(path) ? [errors(401, 'No valid session'), errors(403, 'Cookie-authenticated write from another origin')] : []),
+      ...(requiresAdmin(path)
+        ? [
+            errors(401, 'No valid session'),
+            errors(
+              403,
+              openWithGivenPassword(path)
+                ? 'Cookie-authenticated write from another origin'
+                : 'Cookie-authenticated write from another origin, or a session signed in with a password someone else set (choose your own first)',
+            ),
+          ]
+        : []),
       ...(pathParameters(path).length > 0 ? [errors(404, `Unknown ${pathParameters(path).join(' or ')}`)] : []),
       ...(op.versioned ? [errors(412, 'The item changed after the version named in If-Match; its ETag is the current version')] : []),
       ...(path === '/api/admin/login'
