@@ -47,8 +47,11 @@ export function compileServer(root: string): string[] {
 }
 
 function sourcesIn(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+  return (
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      // Declarations (.d.ts) describe packages that ship no types: nothing to run.
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts'))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+  );
 }

@@ -160,6 +160,31 @@ eachDatabase('images on $kind', (db) => {
     expect(notMultipart.status).toBe(415);
   });
 
+  it('takes a phone’s HEIC photo in both flows, refusing a damaged one and one of too many pixels before decoding it', async () => {
+    const heic = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/red-blue-600x400.heic'));
+    const direct = await directUpload(suite, token, heic, 'IMG_0412.HEIC', 'image/heic');
+    expect(direct.status, JSON.stringify(direct.body)).toBe(200);
+    const { response, bytes } = await fetchImage(suite, direct.body.imageUrl);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([600, 400]);
+    const red = data[(200 * info.width + 100) * info.channels]!;
+    const blue = data[(200 * info.width + 500) * info.channels + 2]!;
+    expect([red > 180, blue > 180]).toEqual([true, true]);
+    expect(storedFiles(suite, direct.body.imageUrl.split('/').pop())).toContain('master.webp');
+
+    const news = await newsFlow(suite, token, heic, 'image/heic');
+    expect(news.put.status).toBe(200);
+
+    const damaged = await directUpload(suite, token, heic.subarray(0, 300), 'cut.heic', 'image/heic');
+    expect([damaged.status, damaged.body.message]).toEqual([400, 'Please upload an image file (jpg, jpeg, png, gif)']);
+    // 8200 × 6200 of one colour: 12 kB that would decode to 200 MB.
+    const bomb = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/flat-8200x6200.heic'));
+    const refused = await directUpload(suite, token, bomb, 'bomb.heic', 'image/heic');
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toMatch(/too many pixels/);
+  }, 60_000);
+
   it('answers 401 to uploads without a session', async () => {
     expect((await directUpload(suite, undefined, await fixtures.png())).status).toBe(401);
     expect((await call(suite, 'POST', '/api/objects/upload')).status).toBe(401);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
@@ -192,6 +194,16 @@ describe('admin on a 390 px phone in Chromium', () => {
     release();
     await expectNotice(page, 'Upload successful');
     await dialog.getByRole('button', { name: 'Change Image' }).waitFor();
+
+    // A phone's HEIC photo, which the browser cannot draw, with no type as Windows gives it: sent
+    // as it is, and read by the server.
+    const preview = dialog.locator('img').first();
+    const before = await preview.getAttribute('src');
+    const heic = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/red-blue-600x400.heic'));
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'IMG_2.HEIC', mimeType: '', buffer: heic });
+    await expect.poll(() => preview.getAttribute('src'), { timeout: 20_000 }).not.toBe(before);
+    expect(uploads).toHaveLength(2);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await close();
   });
 

@@ -8,7 +8,8 @@ export type Prepared = { ok: true; file: Blob; resized: boolean } | { ok: false;
  * limits. A file the browser cannot decode keeps its original and meets the spec's messages.
  */
 export async function prepareImage(file: File, limits: UploadLimit): Promise<Prepared> {
-  if (!file.type.startsWith('image/')) {
+  // A phone's HEIC photo may come with no type at all (Windows without the HEIF extension).
+  if (!file.type.startsWith('image/') && !/\.hei[cf]$/i.test(file.name)) {
     return { ok: false, title: 'Invalid file', description: 'Please upload an image file (jpg, jpeg, png, gif)' };
   }
   const isAnimated = file.type === 'image/gif';

@@ -1,5 +1,6 @@
-import type { OutputInfo } from 'sharp';
+import type { OutputInfo, SharpOptions } from 'sharp';
 import { createLimiter } from '../shared/limiter.ts';
+import { decodeHeic, HeicError, isHeic } from './heic.ts';
 import { loadSharp } from './sharp.ts';
 import { MAX_IMAGE_SIDE } from './upload-limits.ts';
 import { VARIANT_WIDTHS } from './image-urls.ts';
@@ -14,7 +15,7 @@ const encoding = createLimiter(1, ENCODING_QUEUE, 'The server is busy processing
 /** Runs image work in the encoder's queue. */
 export const withEncoder = <T>(task: () => Promise<T>): Promise<T> => encoding.run(task);
 
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 export const NOT_AN_IMAGE = 'Please upload an image file (jpg, jpeg, png, gif)';
 
 export class ImageRejectedError extends Error {
@@ -26,10 +27,10 @@ export class ImageRejectedError extends Error {
   }
 }
 
-type Format = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heic';
 
 /** Recognises the formats we accept by their first bytes; the name and declared type prove nothing. */
-export function detectFormat(bytes: Uint8Array): Format | null {
+export function detectFormat(bytes: Uint8Array): ImageFormat | null {
   const at = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
   const ascii = (offset: number, text: string) => at(offset, ...[...text].map((c) => c.charCodeAt(0)));
   if (at(0, 0xff, 0xd8, 0xff)) return 'jpeg';
@@ -37,6 +38,7 @@ export function detectFormat(bytes: Uint8Array): Format | null {
   if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'gif';
   if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'webp';
   if (ascii(4, 'ftypavif') || ascii(4, 'ftypavis')) return 'avif';
+  if (isHeic(bytes)) return 'heic';
   return null;
 }
 
@@ -61,15 +63,32 @@ const MASTER_WEBP = { quality: 82, effort: 2 } as const;
  * their first frame (docs/decisions/006).
  */
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
-  if (!detectFormat(bytes)) throw new ImageRejectedError(NOT_AN_IMAGE);
-  return withEncoder(() => encode(bytes));
+  const format = detectFormat(bytes);
+  if (!format) throw new ImageRejectedError(NOT_AN_IMAGE);
+  return withEncoder(() => encode(bytes, format));
 }
 
-async function encode(bytes: Uint8Array): Promise<ProcessedImage> {
+/** The image as sharp reads it: the file itself, or a HEIC photo's pixels decoded beside (heic.ts). */
+export async function sharpInput(bytes: Uint8Array, format: ImageFormat): Promise<{ input: Uint8Array; options: SharpOptions }> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: false } as const;
+  if (format !== 'heic') return { input: bytes, options };
+  try {
+    const { width, height, pixels } = await decodeHeic(bytes, MAX_INPUT_PIXELS);
+    return { input: pixels, options: { ...options, raw: { width, height, channels: 4 } } };
+  } catch (error) {
+    if (error instanceof HeicError && error.reason === 'too-many-pixels') throw tooManyPixels();
+    throw new ImageRejectedError(NOT_AN_IMAGE);
+  }
+}
+
+const tooManyPixels = () => new ImageRejectedError('The image has too many pixels (at most 50 megapixels).', 413);
+
+async function encode(bytes: Uint8Array, format: ImageFormat): Promise<ProcessedImage> {
   const sharp = await loadSharp();
+  const { input: source, options } = await sharpInput(bytes, format);
   let master: { data: Buffer; info: OutputInfo };
   try {
-    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: false });
+    const input = sharp(source, options);
     const meta = await input.metadata();
     if (!meta.width || !meta.height) throw new ImageRejectedError(NOT_AN_IMAGE);
     master = await input
@@ -80,9 +99,7 @@ async function encode(bytes: Uint8Array): Promise<ProcessedImage> {
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;
     const message = String((error as Error).message ?? error);
-    if (/pixel limit/i.test(message)) {
-      throw new ImageRejectedError('The image has too many pixels (at most 50 megapixels).', 413);
-    }
+    if (/pixel limit/i.test(message)) throw tooManyPixels();
     throw new ImageRejectedError(NOT_AN_IMAGE);
   }
 

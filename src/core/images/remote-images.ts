@@ -4,7 +4,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../logger.ts';
 import { BusyError } from '../shared/limiter.ts';
-import { detectFormat, MAX_INPUT_PIXELS, withEncoder } from './pipeline.ts';
+import { detectFormat, sharpInput, withEncoder } from './pipeline.ts';
 import { loadSharp } from './sharp.ts';
 import { anyAddress, DownloadError, publicOnly, safeDownload, type Resolve } from './safe-download.ts';
 import type { ImageStorage } from './storage.ts';
@@ -93,18 +93,20 @@ export function createRemoteImages(deps: RemoteImagesDeps): RemoteImages {
         isAllowedAddress: deps.allowPrivate ? anyAddress : publicOnly,
         ...(deps.resolve && { resolve: deps.resolve }),
       });
-      if (!detectFormat(bytes)) {
+      const format = detectFormat(bytes);
+      if (!format) {
         rememberFailure(key);
         return NOT_AN_IMAGE;
       }
       const sharp = await loadSharp();
-      const webp = await withEncoder(() =>
-        sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+      const webp = await withEncoder(async () => {
+        const { input, options } = await sharpInput(bytes, format);
+        return sharp(input, options)
           .rotate()
           .resize({ width: REMOTE_MAX_SIDE, height: REMOTE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 78, effort: 2 })
-          .toBuffer(),
-      );
+          .toBuffer();
+      });
       const data = new Uint8Array(webp);
       await deps.storage.put(key, data);
       return data;
@@ -146,7 +148,7 @@ export function createRemoteImages(deps: RemoteImagesDeps): RemoteImages {
   };
 }
 
-const NOT_AN_IMAGE = 'The address does not lead to an image (JPEG, PNG, GIF, WebP or AVIF). Copy the address of the image itself.';
+const NOT_AN_IMAGE = 'The address does not lead to an image (JPEG, PNG, GIF, WebP, AVIF or HEIC). Copy the address of the image itself.';
 
 /** What went wrong with an image URL, for the person who pasted it. */
 function problemOf(error: unknown): string {
