@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { notify } from '../../components/ui/notices.ts';
@@ -26,9 +26,14 @@ export function LoginScreen() {
     { guardUnsaved: false },
   );
 
+  const queryClient = useQueryClient();
   const login = useMutation({
-    mutationFn: ({ code, ...credentials }: { username: string; password: string; code?: string }) =>
-      apiRequest<{ token: string }>('POST', '/api/admin/login', askCode ? { ...credentials, code } : credentials),
+    mutationFn: async ({ code, ...credentials }: { username: string; password: string; code?: string }) => {
+      await apiRequest<{ token: string }>('POST', '/api/admin/login', askCode ? { ...credentials, code } : credentials);
+      // Who signed in, before the first screen: it shows at once, or asks first for a password of
+      // their own (docs/decisions/079). A failure here leaves the screens to ask for themselves.
+      await queryClient.prefetchQuery({ queryKey: ['/api/admin/me'] });
+    },
     onSuccess: () => {
       notify({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
       navigate('/admin/dashboard');
