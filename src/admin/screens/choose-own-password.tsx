@@ -7,9 +7,9 @@ import { ChangeOwnPassword } from '../forms/change-own-password.tsx';
 import { useLogout } from '../use-logout.ts';
 
 /**
- * Signed in with a password someone else set (another administrator, or the server's command
- * line), who therefore knows it: the administrator chooses their own before any screen, as the
- * server allows them nothing else meanwhile (docs/decisions/079).
+ * Signed in with a password another administrator set (adding them, or 'Set a new password'), who
+ * therefore knows it: the administrator chooses their own before any screen, as the server allows
+ * them nothing else meanwhile (docs/decisions/079).
  */
 export function OwnPasswordFirst({ children }: { children: ReactNode }) {
   const [signingIn] = useRoute('/admin');

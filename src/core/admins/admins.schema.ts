@@ -71,7 +71,6 @@ export const changePasswordInputSchema = z.object({
 /** Setting one's own password from another's line is refused: it asks for the current one instead. */
 export const OWN_PASSWORD_ELSEWHERE = 'Change your own password under “Change your password”.';
 
-/** What setting another administrator's new password did, and what to do next. */
 /** A change of one's own password to the same one. */
 export const SAME_PASSWORD = 'Choose a new password, not the one you have now';
 
@@ -79,6 +78,7 @@ export const SAME_PASSWORD = 'Choose a new password, not the one you have now';
 export const CHOOSE_OWN_PASSWORD =
   'Please choose your own password first: the one you signed in with was set for you by someone else, who knows it.';
 
+/** What setting another administrator's new password did, and what to do next. */
 export function passwordSetMessage(username: string): string {
   return `New password set for ${username}. They are signed out on every device: give them the new password in person. When they sign in with it, they choose their own.`;
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 // iCloud or Google Photos, or chosen on Android stays HEIC, and the volunteer sees a photo, not a
 // format. libvips as sharp ships it reads no HEVC (patents), so libheif compiled to WebAssembly
 // (heic-decode) reads it, in a process of its own per photo (heic-child): WebAssembly's memory
-// never shrinks, and a 12-megapixel photo takes over 100 MB of it (docs/decisions/080).
+// never shrinks, and a 12-megapixel photo takes about 280 MB at its peak (docs/decisions/080).
 
 /** Beside this file: .ts in src/, .js compiled in dist-node/. */
 const CHILD = fileURLToPath(new URL(`./heic-child${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));

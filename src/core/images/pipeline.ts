@@ -76,8 +76,9 @@ export async function sharpInput(bytes: Uint8Array, format: ImageFormat): Promis
     const { width, height, pixels } = await decodeHeic(bytes, MAX_INPUT_PIXELS);
     return { input: pixels, options: { ...options, raw: { width, height, channels: 4 } } };
   } catch (error) {
-    if (error instanceof HeicError && error.reason === 'too-many-pixels') throw tooManyPixels();
-    throw new ImageRejectedError(NOT_AN_IMAGE);
+    // The photo's fault is the volunteer's to hear; the server's (no process could start) is not.
+    if (!(error instanceof HeicError)) throw error;
+    throw error.reason === 'too-many-pixels' ? tooManyPixels() : new ImageRejectedError(NOT_AN_IMAGE);
   }
 }
 
