@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { newAdminInputSchema, PASSWORD_ADVICE, PASSWORD_MIN, signedOutMessage } from '../../core/admins/admins.schema.ts';
+import {
+  GIVEN_PASSWORD_DAYS,
+  newAdminInputSchema,
+  PASSWORD_ADVICE,
+  PASSWORD_MIN,
+  signedOutMessage,
+} from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import { formatDisplayDate, formatDisplayDateTime } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
@@ -14,8 +20,12 @@ import { TwoStepOff } from './two-step-off.tsx';
 import { ChangeOwnPassword } from '../forms/change-own-password.tsx';
 import { SetPassword } from './set-password.tsx';
 
-/** Until they sign in and choose their own (docs/decisions/079). */
-const PASSWORD_GIVEN = 'Has a password someone else set: they choose their own when they next sign in.';
+/** Until they sign in and choose their own, or it stops working unused (docs/decisions/079). */
+function passwordGiven(until: string, untilShown: string): string {
+  return Date.parse(until) > Date.now()
+    ? `Has a password someone else set, which works until ${untilShown}: they choose their own when they sign in with it.`
+    : 'The password someone else set for them was not used in time and no longer works: set a new one.';
+}
 
 /**
  * Several volunteers can run the site: add one, remove one (never yourself, never the last), sign
@@ -67,9 +77,9 @@ export function AdministratorsScreen() {
                       </span>
                     )}
                     {admin.twoStep && <span className="block text-sm text-slate-600">Two-step sign-in is on.</span>}
-                    {admin.passwordGiven && !self && (
+                    {admin.passwordGivenUntil && !self && (
                       <span className="block text-sm text-slate-600" data-testid="password-given">
-                        {PASSWORD_GIVEN}
+                        {passwordGiven(admin.passwordGivenUntil, formatDisplayDateTime(admin.passwordGivenUntil, timeZone))}
                       </span>
                     )}
                     {admin.wrongCodes > 0 && admin.lastWrongCodeAt && (
@@ -190,7 +200,7 @@ function AddAdministrator() {
           type="password"
           autoComplete="new-password"
           error={errorOf('password')}
-          hint={`At least ${PASSWORD_MIN} characters, and hard to guess: ${PASSWORD_ADVICE} Give it to them in person; they choose their own when they first sign in.`}
+          hint={`At least ${PASSWORD_MIN} characters, and hard to guess: ${PASSWORD_ADVICE} Give it to them in person: it works for ${GIVEN_PASSWORD_DAYS} days, and they choose their own when they first sign in.`}
         />
         <FormInputField
           control={control}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { passwordSetMessage } from '../../core/admins/admins.schema.ts';
+import { GIVEN_PASSWORD_DAYS, passwordSetMessage } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
 import type { Admin } from '../types.ts';
 import { Button } from '../ui/button.tsx';
@@ -48,7 +48,7 @@ export function SetPassword({ admin }: { admin: Admin }) {
       className="w-full space-y-3 rounded border border-slate-200 p-3"
     >
       <p className="text-sm text-slate-700">
-        {`A new password for ${admin.username}, who has forgotten theirs. They are signed out on every device; give them the new password in person, and they choose their own when they sign in with it.`}
+        {`A new password for ${admin.username}, who has forgotten theirs. They are signed out on every device; give them the new password in person. It works for ${GIVEN_PASSWORD_DAYS} days, and they choose their own when they sign in with it.`}
       </p>
       <NewPasswordFields register={register} errorOf={errorOf} autoFocus />
       <PasswordConfirm

@@ -36,6 +36,8 @@ export const adminSchema = z.object({
   lastWrongCodeAt: z.string().nullable(),
   /** Set by someone else, who knows it: its owner is asked to choose their own at the next sign-in. */
   passwordGiven: z.boolean(),
+  /** Until when such a password signs in (GIVEN_PASSWORD_DAYS after it was set); null for one's own. */
+  passwordGivenUntil: z.string().nullable(),
 });
 export type Admin = z.output<typeof adminSchema>;
 
@@ -74,13 +76,22 @@ export const OWN_PASSWORD_ELSEWHERE = 'Change your own password under “Change 
 /** A change of one's own password to the same one. */
 export const SAME_PASSWORD = 'Choose a new password, not the one you have now';
 
+/**
+ * How long a password another administrator set signs in before its owner has replaced it: the
+ * message it was passed on in may be read later by others (docs/decisions/079).
+ */
+export const GIVEN_PASSWORD_DAYS = 7;
+/** When a password set at `givenAt` (ISO) stops signing in, as epoch milliseconds. */
+export const givenPasswordEnds = (givenAt: string): number => Date.parse(givenAt) + GIVEN_PASSWORD_DAYS * 86_400_000;
+export const GIVEN_PASSWORD_EXPIRED = `This password was set for you more than ${GIVEN_PASSWORD_DAYS} days ago and no longer works. Ask another administrator to set a new one under Administrators.`;
+
 /** The answer (403) to any call but choosing one's own password, while signed in with one someone else set. */
 export const CHOOSE_OWN_PASSWORD =
   'Please choose your own password first: the one you signed in with was set for you by someone else, who knows it.';
 
 /** What setting another administrator's new password did, and what to do next. */
 export function passwordSetMessage(username: string): string {
-  return `New password set for ${username}. They are signed out on every device: give them the new password in person. When they sign in with it, they choose their own.`;
+  return `New password set for ${username}. They are signed out on every device: give them the new password in person. It works for ${GIVEN_PASSWORD_DAYS} days; when they sign in with it, they choose their own.`;
 }
 
 /**

@@ -11,6 +11,7 @@ import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import {
   CURRENT_PASSWORD_WRONG,
+  givenPasswordEnds,
   SAME_PASSWORD,
   OWN_PASSWORD_ELSEWHERE,
   newPasswordSchema,
@@ -63,6 +64,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     wrongCodes,
     lastWrongCodeAt,
     passwordGiven: passwordGivenAt !== null,
+    passwordGivenUntil: passwordGivenAt && new Date(givenPasswordEnds(passwordGivenAt)).toISOString(),
   });
 
   /**

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createAdminsRepository } from '../admins/admins.repository.ts';
+import { GIVEN_PASSWORD_EXPIRED, givenPasswordEnds } from '../admins/admins.schema.ts';
 import type { Db } from '../db/connect.ts';
 import { DomainError } from '../shared/errors.ts';
 import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from './auth.schema.ts';
@@ -24,6 +25,14 @@ export class TwoStepCodeError extends DomainError {
   override name = 'TwoStepCodeError';
   constructor(needed: boolean) {
     super(needed ? CODE_NEEDED : CODE_WRONG);
+  }
+}
+
+/** The right password, set by another administrator more than GIVEN_PASSWORD_DAYS ago and never replaced: 401. */
+export class GivenPasswordExpiredError extends DomainError {
+  override name = 'GivenPasswordExpiredError';
+  constructor() {
+    super(GIVEN_PASSWORD_EXPIRED);
   }
 }
 
@@ -74,6 +83,8 @@ export function createAuthService(deps: { db: Db }) {
       const admin = await admins.findByUsername(normalized);
       const valid = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash));
       if (!admin || !valid) throw new InvalidCredentialsError();
+      // Counted as a failed guess: it no longer opens anything.
+      if (admin.passwordGivenAt && now > givenPasswordEnds(admin.passwordGivenAt)) throw new GivenPasswordExpiredError();
       if (admin.totpSecret) {
         if (!code?.trim()) throw new TwoStepCodeError(true);
         // Counted before it is checked, so that however many arrive at once only 5 are checked.

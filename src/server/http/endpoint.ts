@@ -1,6 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { InvalidCredentialsError, type SessionAdmin, TwoStepCodeError } from '../../core/auth/auth.service.ts';
+import { GivenPasswordExpiredError, InvalidCredentialsError, type SessionAdmin, TwoStepCodeError } from '../../core/auth/auth.service.ts';
 import { LockedOutError } from '../../core/auth/guesses.ts';
 import { TooManyChangesError } from '../../core/auth/write-budget.ts';
 import { DailyLimitError } from '../../core/activity/daily-limits.ts';
@@ -142,7 +142,7 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (error instanceof ImageRejectedError) return errorJson(error.status, error.message);
   if (error instanceof ConflictError) return errorJson(409, error.message);
   if (error instanceof EditConflictError) return errorJson(412, error.message, undefined, { ETag: versionTag(error.currentVersion) });
-  if (error instanceof InvalidCredentialsError) return errorJson(401, error.message);
+  if (error instanceof InvalidCredentialsError || error instanceof GivenPasswordExpiredError) return errorJson(401, error.message);
   if (error instanceof TwoStepCodeError) return errorJson(401, error.message, { code: error.message });
   if (error instanceof LockedOutError || error instanceof TooManyChangesError || error instanceof DailyLimitError) {
     return errorJson(429, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
