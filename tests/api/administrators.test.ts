@@ -161,8 +161,8 @@ eachDatabase('administrators on $kind', (db) => {
       token,
       body: { username: 'newcomer', password: given, currentPassword: ADMIN.password },
     });
-    const givenOf = (list: { username: string; passwordGiven: boolean }[]) =>
-      Object.fromEntries(list.map((admin) => [admin.username, admin.passwordGiven]));
+    const givenOf = (list: { username: string; passwordGivenUntil: string | null }[]) =>
+      Object.fromEntries(list.map((admin) => [admin.username, admin.passwordGivenUntil !== null]));
     expect(givenOf((await call(suite, 'GET', '/api/admin/administrators', { token })).body)).toEqual({
       [ADMIN.username]: false,
       newcomer: true,

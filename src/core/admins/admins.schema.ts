@@ -34,9 +34,10 @@ export const adminSchema = z.object({
   /** Wrong two-step codes sent with the right password since it was set, and when the last came: someone may have the password. */
   wrongCodes: z.number().int(),
   lastWrongCodeAt: z.string().nullable(),
-  /** Set by someone else, who knows it: its owner is asked to choose their own at the next sign-in. */
-  passwordGiven: z.boolean(),
-  /** Until when such a password signs in (GIVEN_PASSWORD_DAYS after it was set); null for one's own. */
+  /**
+   * Set by someone else, who knows it (its owner is asked to choose their own at the next sign-in):
+   * until when it signs in (GIVEN_PASSWORD_DAYS after it was set). Null for one's own.
+   */
   passwordGivenUntil: z.string().nullable(),
 });
 export type Admin = z.output<typeof adminSchema>;

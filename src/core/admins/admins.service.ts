@@ -63,7 +63,6 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     twoStep: totpSecret !== null,
     wrongCodes,
     lastWrongCodeAt,
-    passwordGiven: passwordGivenAt !== null,
     passwordGivenUntil: passwordGivenAt && new Date(givenPasswordEnds(passwordGivenAt)).toISOString(),
   });
 

@@ -187,6 +187,32 @@ describe('images given by URL', () => {
     await expect(safeDownload(`http://127.0.0.1:${local.port}/x.png`, options)).rejects.toThrow(/too large/);
   });
 
+  it('reads a phone’s HEIC photo, and names a damaged image or one of too many pixels as such, not as an unreachable address', async () => {
+    const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../../../tests/fixtures', name));
+    const heic = fixture('red-blue-600x400.heic');
+    const sites = await Promise.all(
+      [heic, heic.subarray(0, 300), fixture('flat-8200x6200.heic'), photo.subarray(0, photo.length - 40)].map((bytes) =>
+        site('127.0.0.1', bytes),
+      ),
+    );
+    try {
+      const images = remote({ allowPrivate: true });
+      const [whole, cut, huge, cutPng] = sites.map((each) => `http://127.0.0.1:${each.port}/photo`);
+      expect(await images.check(whole!)).toBeNull();
+      const stored = await images.get(signatureOf(images.pathFor(whole!)), whole!);
+      expect((await sharp(stored!).metadata()).width).toBe(600);
+      expect(await images.check(cut!)).toBe(
+        'The address does not lead to an image (JPEG, PNG, GIF, WebP, AVIF or HEIC). Copy the address of the image itself.',
+      );
+      expect(await images.check(huge!)).toBe(
+        'The image at this address has too many pixels (at most 50 megapixels). Upload a smaller copy instead.',
+      );
+      expect(await images.check(cutPng!)).toMatch(/^The address does not lead to an image/);
+    } finally {
+      await Promise.all(sites.map((each) => new Promise<void>((resolve) => each.server.close(() => resolve()))));
+    }
+  }, 30_000);
+
   it('remembers a failed fetch for a while instead of fetching again for every visitor', async () => {
     let clock = 1_000_000;
     const images = remote({ allowPrivate: true, now: () => clock });
