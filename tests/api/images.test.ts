@@ -43,6 +43,24 @@ async function fetchImage(suite: SuiteServer, url: string) {
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
+/** The pid of a child of `parent` whose command line names `name`, as soon as one starts. */
+async function childProcess(parent: number, name: string): Promise<number> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+        if (ppid === parent && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(name)) return Number(entry);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  throw new Error(`no ${name} process started`);
+}
+
 function storedFiles(suite: SuiteServer, id: string): string[] {
   const dir = path.join(suite.database.dataDir, 'images', id);
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -183,6 +201,22 @@ eachDatabase('images on $kind', (db) => {
     const refused = await directUpload(suite, token, bomb, 'bomb.heic', 'image/heic');
     expect(refused.status).toBe(413);
     expect(refused.body.message).toMatch(/too many pixels/);
+  }, 60_000);
+
+  it('answers 503, not "not an image", when the HEIC reader is killed mid-photo (out of memory), and takes the photo on a retry', async () => {
+    const heic = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/red-blue-600x400.heic'));
+    const upload = directUpload(suite, token, heic, 'IMG_0413.HEIC', 'image/heic');
+    // As the kernel's out-of-memory killer would: SIGKILL to the server's reader process.
+    const reader = await childProcess(suite.server.process.pid!, 'heic-child');
+    process.kill(reader, 'SIGKILL');
+    const stopped = await upload;
+    expect(stopped.status).toBe(503);
+    expect(stopped.body.message).toBe(
+      'The server could not finish reading this HEIC photo (it ran short of memory or time). Please try again in a minute, or send the photo as a JPEG.',
+    );
+    expect(suite.server.output()).toMatch(/the HEIC reader was stopped/);
+    const retried = await directUpload(suite, token, heic, 'IMG_0413.HEIC', 'image/heic');
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
   }, 60_000);
 
   it('answers 401 to uploads without a session', async () => {

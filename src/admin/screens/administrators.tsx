@@ -19,13 +19,7 @@ import { TwoStepCard } from './two-step-card.tsx';
 import { TwoStepOff } from './two-step-off.tsx';
 import { ChangeOwnPassword } from '../forms/change-own-password.tsx';
 import { SetPassword } from './set-password.tsx';
-
-/** Until they sign in and choose their own, or it stops working unused (docs/decisions/079). */
-function passwordGiven(until: string, untilShown: string): string {
-  return Date.parse(until) > Date.now()
-    ? `Has a password someone else set, which works until ${untilShown}: they choose their own when they sign in with it.`
-    : 'The password someone else set for them was not used in time and no longer works: set a new one.';
-}
+import { lastSignIn, passwordGiven, signIns, wrongCodes } from './administrator-lines.ts';
 
 /**
  * Several volunteers can run the site: add one, remove one (never yourself, never the last), sign
@@ -135,33 +129,6 @@ export function AdministratorsScreen() {
       </div>
     </AdminPage>
   );
-}
-
-/**
- * Where this administrator is signed in: a device nobody recognises is a sign-in to look into
- * (sign them out; change that password, since whoever signed in knows it).
- */
-function signIns(admin: Admin, when: (iso: string) => string): string {
-  if (admin.signedInDevices === 0 || !admin.lastActiveAt) return 'Not signed in anywhere.';
-  const devices = admin.signedInDevices === 1 ? '1 device' : `${admin.signedInDevices} devices`;
-  return `Signed in on ${devices}; last active ${when(admin.lastActiveAt)}.`;
-}
-
-/** Where the last sign-in came from: an address or a browser the owner does not know is someone else. */
-function lastSignIn(signIn: NonNullable<Admin['lastSignIn']>, when: string): string {
-  const where = [signIn.address && `from ${signIn.address}`, signIn.device && `with ${signIn.device}`].filter(Boolean).join(' ');
-  return `Last signed in ${when}${where ? ` ${where}` : ''}.`;
-}
-
-/**
- * Wrong two-step codes sent with the right password: unless the owner mistyped them, someone else
- * has the password, and only a new one stops them (the count starts again when it is changed).
- */
-function wrongCodes(admin: Admin, self: boolean, last: string): string {
-  const times = admin.wrongCodes === 1 ? 'once' : `${admin.wrongCodes} times`;
-  const who = self ? 'you' : admin.username;
-  const change = self ? 'change your password' : `${admin.username} should change their password`;
-  return `The right password was sent with a wrong two-step code ${times}, last ${last}. If that was not ${who}, someone knows the password: ${change}.`;
 }
 
 function AddAdministrator() {

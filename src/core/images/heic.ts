@@ -26,10 +26,15 @@ export function isHeic(bytes: Uint8Array): boolean {
   return brands.some((brand) => BRANDS.has(brand));
 }
 
+/**
+ * Why a HEIC photo gave no pixels: the photo's fault (too many pixels, unreadable), or the
+ * server's: its reader was stopped from outside (the kernel's out-of-memory killer on a small
+ * host, or the time limit), which says nothing about the photo.
+ */
 export class HeicError extends Error {
   override name = 'HeicError';
-  readonly reason: 'too-many-pixels' | 'unreadable';
-  constructor(reason: 'too-many-pixels' | 'unreadable', detail = '') {
+  readonly reason: 'too-many-pixels' | 'unreadable' | 'stopped';
+  constructor(reason: 'too-many-pixels' | 'unreadable' | 'stopped', detail = '') {
     super(detail ? `${reason}: ${detail}` : reason);
     this.reason = reason;
   }
@@ -48,7 +53,8 @@ export function decodeHeic(bytes: Uint8Array, maxPixels: number): Promise<{ widt
     // It may stop reading (a file it refuses early): its answer comes by its exit code.
     child.stdin.on('error', () => {});
     child.on('error', reject);
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
+      if (signal) return reject(new HeicError('stopped', signal));
       if (code === 3) return reject(new HeicError('too-many-pixels'));
       const out = Buffer.concat(chunks);
       if (code !== 0 || out.length < 8) return reject(new HeicError('unreadable', failure.trim()));

@@ -1,5 +1,5 @@
 import type { OutputInfo, SharpOptions } from 'sharp';
-import { createLimiter } from '../shared/limiter.ts';
+import { BusyError, createLimiter } from '../shared/limiter.ts';
 import { decodeHeic, HeicError, isHeic } from './heic.ts';
 import { loadSharp } from './sharp.ts';
 import { MAX_IMAGE_SIDE } from './upload-limits.ts';
@@ -24,6 +24,21 @@ export class ImageRejectedError extends Error {
   constructor(message: string, status = 400) {
     super(message);
     this.status = status;
+  }
+}
+
+/**
+ * The HEIC reader's process was stopped from outside (out of memory on a small host, or its time
+ * limit): the photo may be fine, so the volunteer hears the server's state and may try again.
+ */
+export class ImageReaderStoppedError extends BusyError {
+  override name = 'ImageReaderStoppedError';
+  constructor(signal: string) {
+    super(
+      'The server could not finish reading this HEIC photo (it ran short of memory or time). Please try again in a minute, or send the photo as a JPEG.',
+      60,
+    );
+    this.cause = signal;
   }
 }
 
@@ -78,6 +93,7 @@ export async function sharpInput(bytes: Uint8Array, format: ImageFormat): Promis
   } catch (error) {
     // The photo's fault is the volunteer's to hear; the server's (no process could start) is not.
     if (!(error instanceof HeicError)) throw error;
+    if (error.reason === 'stopped') throw new ImageReaderStoppedError(error.message);
     throw error.reason === 'too-many-pixels' ? tooManyPixels() : new ImageRejectedError(NOT_AN_IMAGE);
   }
 }

@@ -19,7 +19,7 @@ import {
   isUniqueViolation,
   isUnstorableText,
 } from '../../core/db/errors.ts';
-import { ImageRejectedError } from '../../core/images/pipeline.ts';
+import { ImageReaderStoppedError, ImageRejectedError } from '../../core/images/pipeline.ts';
 import { StorageUnavailableError, StorageUnreadableError } from '../../core/images/storage.ts';
 import { ConflictError, EditConflictError, NotFoundError, ValidationError } from '../../core/shared/errors.ts';
 import { versionTag } from '../../core/shared/edit-version.ts';
@@ -147,6 +147,8 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (error instanceof LockedOutError || error instanceof TooManyChangesError || error instanceof DailyLimitError) {
     return errorJson(429, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
   }
+  if (error instanceof ImageReaderStoppedError)
+    app.log.warn({ err: error, requestId: context.locals.requestId }, 'the HEIC reader was stopped');
   if (error instanceof BusyError) {
     return errorJson(503, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
   }
