@@ -64,12 +64,15 @@ const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, ba
   .composite([{ input: Buffer.from('<svg width="3000" height="2000"><circle cx="1500" cy="1000" r="800" fill="#f59e0b"/></svg>') }])
   .jpeg({ quality: 90 })
   .toBuffer();
-const uploads = Array.from({ length: 10 }, () => {
+const uploads = Array.from({ length: 10 }, async () => {
   const form = new FormData();
   form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-  return fetch(`${base}/api/admin/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${login.token}` } }).then(
-    (r) => r.status,
-  );
+  const answer = await fetch(`${base}/api/admin/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${login.token}` },
+  });
+  return answer.status;
 });
 line('during 10 parallel 6 MP uploads', await timeHome(40));
 const uploadStatuses = await Promise.all(uploads);

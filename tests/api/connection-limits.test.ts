@@ -74,8 +74,8 @@ function visit(suite: SuiteServer, from: string, path = '/'): Promise<Answer> {
 const statusOf = async (answer: Promise<Answer>) => (await answer).status;
 const BUSY = { status: 503, body: SITE_BUSY, retryAfter: '5' };
 
-function release(held: Held): Promise<void> {
-  return Promise.all(held.sockets.map((socket) => new Promise<void>((resolve) => socket.end(resolve)))).then(() => undefined);
+async function release(held: Held): Promise<void> {
+  await Promise.all(held.sockets.map((socket) => new Promise<void>((resolve) => socket.end(resolve))));
 }
 
 describe('connections held at once', () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, type SubmitEvent } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
@@ -42,7 +42,7 @@ export function useAdminForm<Values extends FieldValues>(
   /** The form's onSubmit: checks, then calls `send` with the values as typed, or `refused` with the errors. */
   const submitWith =
     (send: (values: Values) => void, refused?: (errors: FieldErrors<Values>) => void) =>
-    (event: FormEvent): void => {
+    (event: SubmitEvent<HTMLFormElement>): void => {
       void form.handleSubmit(send, refused)(event);
     };
   return { ...form, errorOf, submitWith, restoredDraft };

@@ -32,7 +32,7 @@ export function LoginScreen() {
       await apiRequest<{ token: string }>('POST', '/api/admin/login', askCode ? { ...credentials, code } : credentials);
       // Who signed in, before the first screen: it shows at once, or asks first for a password of
       // their own (docs/decisions/079). A failure here leaves the screens to ask for themselves.
-      await queryClient.prefetchQuery({ queryKey: ['/api/admin/me'] });
+      await queryClient.query({ queryKey: ['/api/admin/me'] }).catch(() => undefined);
     },
     onSuccess: () => {
       notify({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });

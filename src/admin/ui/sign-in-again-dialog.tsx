@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { errorMessage, fetchText, toApiError } from '../api.ts';
 import { $signInAgain } from '../sign-in-again.ts';
 import type { Me } from '../types.ts';
@@ -21,7 +21,7 @@ export function SignInAgainDialog() {
   const [busy, setBusy] = useState(false);
   const name = username || me.data?.username || '';
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
