@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
@@ -40,6 +41,55 @@ eachDatabase('news content cleaned on write on $kind', (db) => {
     });
     expect(updated.status).toBe(200);
     expect(await stored(created.body.id)).toEqual({ content: '<p>Fish &amp; chips</p>', contentText: 'Fish & chips', cleanedWith: 1 });
+  });
+
+  it('keeps pictures in the text without their metadata, at most 1024 px, and counts them apart from the words', async () => {
+    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#2e86c1' } })
+      .jpeg({ quality: 80 })
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+      .toBuffer();
+    const words = 'w'.repeat(190_000);
+    const content = `<p>${words}</p><p><img src="data:image/jpeg;base64,${photo.toString('base64')}" alt="Sports day"></p>`;
+    // 190,000 characters of words and more of picture: within the words' limit.
+    expect(content.length).toBeGreaterThan(200_000);
+    const created = await call(suite, 'POST', '/api/admin/news', {
+      token,
+      body: { title: 'Pictures', publishedAt: '2026-11-01', content },
+    });
+    expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);
+    const shown = /src="data:image\/webp;base64,([^"]+)" alt="Sports day"/.exec(created.body.content);
+    expect(shown).not.toBeNull();
+    const meta = await sharp(Buffer.from(shown![1]!, 'base64')).metadata();
+    expect([meta.width, meta.height, meta.exif]).toEqual([1024, 683, undefined]);
+    expect((await stored(created.body.id)).content).toBe(created.body.content);
+
+    const tooLong = await call(suite, 'POST', '/api/admin/news', {
+      token,
+      body: { title: 'Too long', publishedAt: '2026-11-01', content: `<p>${'w'.repeat(200_001)}</p>` },
+    });
+    expect([tooLong.status, tooLong.body.errors]).toEqual([400, { content: 'Content must be at most 200000 characters' }]);
+    const big = Buffer.alloc(540_000, 7).toString('base64');
+    const tooManyPictures = await call(suite, 'POST', '/api/admin/news', {
+      token,
+      body: { title: 'Pictures', publishedAt: '2026-11-01', content: `<p><img src="data:image/png;base64,${big}"></p>` },
+    });
+    expect([tooManyPictures.status, tooManyPictures.body.errors]).toEqual([
+      400,
+      { content: 'The pictures in the text are too large together. Remove one, or add the photo as the news image instead.' },
+    ]);
+    const damaged = await call(suite, 'PUT', `/api/admin/news/${created.body.id}`, {
+      token,
+      body: {
+        title: 'Pictures',
+        publishedAt: '2026-11-01',
+        content: `<p><img src="data:image/jpeg;base64,${photo.subarray(0, 3000).toString('base64')}"></p>`,
+      },
+    });
+    expect([damaged.status, damaged.body.errors]).toEqual([
+      400,
+      { content: 'A picture in the text could not be read. Remove it and add it again, or add the photo as the news image instead.' },
+    ]);
+    expect((await stored(created.body.id)).content).toBe(created.body.content);
   });
 
   it('cleans a row stored by older code as it is read, and stores it cleaned at the next start', async () => {

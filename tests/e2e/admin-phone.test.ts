@@ -214,4 +214,47 @@ describe('admin on a 390 px phone in Chromium', () => {
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await close();
   });
+
+  it('puts a photo pasted into the news text in smaller, and the site keeps it without where it was taken', async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/news`);
+    await page.getByRole('button', { name: 'Add News Item' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Create News Item' });
+    await dialog.getByLabel('Title').fill('Sports day');
+    await dialog.getByLabel('Publication Date').fill('2026-06-20');
+    const editor = dialog.locator('.ql-editor');
+    await editor.tap();
+    await page.keyboard.type('What a day.');
+    // A 12-megapixel phone photo with its GPS position, as the clipboard holds it: 4.5 MB of
+    // text inserted as it is, more than a news item holds.
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#1e8449' } })
+      .composite([{ input: Buffer.from('<svg width="4000" height="3000"><circle cx="2000" cy="1500" r="1200" fill="#f4d03f"/></svg>') }])
+      .jpeg({ quality: 92 })
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+      .toBuffer();
+    await editor.evaluate((element, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'IMG_0420.jpg', { type: 'image/jpeg' }));
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, photo.toString('base64'));
+    const pasted = editor.locator('img');
+    await pasted.waitFor({ timeout: 30_000 });
+    const size = await pasted.evaluate((img: HTMLImageElement) =>
+      img.decode().then(() => [img.naturalWidth, img.naturalHeight, img.src.length]),
+    );
+    expect(size.slice(0, 2)).toEqual([1024, 768]);
+    expect(size[2]).toBeLessThan(300_000);
+    await dialog.getByRole('button', { name: 'Create News Item' }).tap();
+    await expectNotice(page, 'News item created successfully');
+
+    const [news] = (await (await fetch(`${suite.url}/api/news`)).json()) as { content: string }[];
+    const kept = /<img src="data:image\/webp;base64,([^"]+)"/.exec(news!.content);
+    expect(kept, news!.content.slice(0, 200)).not.toBeNull();
+    const meta = await sharp(Buffer.from(kept![1]!, 'base64')).metadata();
+    expect([meta.width, meta.height, meta.exif]).toEqual([1024, 768, undefined]);
+    expect(news!.content).toContain('What a day.');
+    await close();
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
-import Quill from 'quill';
+import Quill, { Delta } from 'quill';
 import 'quill/dist/quill.snow.css';
 import { useEffect, useRef } from 'react';
+import { TEXT_PICTURE_SIDE } from '../../core/news/news.schema.ts';
 
 // SPEC §5 and §9. Quill's defaults are the spec's behaviour (history of 100 steps merged within
 // 1000 ms, YouTube and Vimeo links rewritten to embed addresses, images only http(s) and data);
@@ -53,7 +54,7 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
     container.appendChild(editorElement);
     const quill = new Quill(editorElement, {
       theme: 'snow',
-      modules: { toolbar: TOOLBAR, uploader: { mimetypes: EDITOR_IMAGE_TYPES } },
+      modules: { toolbar: TOOLBAR, uploader: { mimetypes: EDITOR_IMAGE_TYPES, handler: insertPictures } },
     });
     if (shown.current) showHtml(quill, shown.current);
     quill.history.clear();
@@ -84,6 +85,42 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
   }, [value]);
 
   return <div ref={host} className="rich-text-editor rounded-md bg-white [&_.ql-editor]:min-h-40 [&_.ql-editor]:text-base" />;
+}
+
+/**
+ * Quill's uploader (a photo pasted or dropped into the text), with each photo drawn smaller first:
+ * inserted as it is, a phone photo is megabytes of text the news item cannot hold. The server
+ * draws it again without metadata (docs/decisions/081); GIFs and icons go in as they are.
+ */
+async function insertPictures(this: { quill: Quill }, range: { index: number; length: number }, files: File[]) {
+  const pictures = await Promise.all(files.map(pictureAddress));
+  const update = pictures.reduce((delta, image) => delta.insert({ image }), new Delta().retain(range.index).delete(range.length));
+  this.quill.updateContents(update, 'user');
+  this.quill.setSelection(range.index + pictures.length, 'silent');
+}
+
+async function pictureAddress(file: File): Promise<string> {
+  const bitmap =
+    file.type === 'image/gif' || file.type === 'image/x-icon'
+      ? null
+      : await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => null);
+  if (!bitmap) return readAsDataUrl(file);
+  const scale = Math.min(1, TEXT_PICTURE_SIDE / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  return canvas.toDataURL('image/jpeg', 0.85);
+}
+
+function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the file'));
+    reader.readAsDataURL(file);
+  });
 }
 
 /**

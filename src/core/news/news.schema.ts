@@ -2,11 +2,23 @@ import { z } from 'zod';
 import { IMAGE_ALT_MAX, optionalImageUrl, optionalText, plainText, requiredDate, requiredText } from '../shared/fields.ts';
 
 const NEWS_CONTENT_MAX = 200_000;
+/** Pictures in the text (data: addresses) are counted apart from the words, and together have this many characters at most. */
+const TEXT_PICTURES_MAX = 700_000;
+/** The longer side of a picture in the text, as the editor inserts it and the server keeps it (docs/decisions/081). */
+export const TEXT_PICTURE_SIDE = 1024;
+const TEXT_PICTURE = /data:image\/[a-z-]+;base64,[A-Za-z0-9+/=\s]*/gi;
+const picturesLength = (html: string) => [...html.matchAll(TEXT_PICTURE)].reduce((sum, match) => sum + match[0].length, 0);
 
 /** Body of POST /api/admin/news and PUT /api/admin/news/{id}; other fields (such as id) are ignored. */
 export const newsInputSchema = z.object({
   title: requiredText('Title', 200),
-  content: plainText('Content').max(NEWS_CONTENT_MAX, `Content must be at most ${NEWS_CONTENT_MAX} characters`).optional(),
+  content: plainText('Content')
+    .refine((html) => html.length - picturesLength(html) <= NEWS_CONTENT_MAX, `Content must be at most ${NEWS_CONTENT_MAX} characters`)
+    .refine(
+      (html) => picturesLength(html) <= TEXT_PICTURES_MAX,
+      'The pictures in the text are too large together. Remove one, or add the photo as the news image instead.',
+    )
+    .optional(),
   publishedAt: requiredDate('Publication date'),
   imageUrl: optionalImageUrl('Image'),
   imageAlt: optionalText('Image description', IMAGE_ALT_MAX),

@@ -10,6 +10,7 @@ import { nowIso, toUtcIso } from '../shared/time.ts';
 import { publicNewsItem, type NewsArticle, type NewsInput, type NewsItem } from './news.schema.ts';
 import { createNewsRepository } from './news.repository.ts';
 import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
+import { settleTextPictures } from './text-pictures.ts';
 import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 import { addOnce } from '../shared/add-once.ts';
@@ -34,6 +35,12 @@ let cleaning: Promise<Clean> | undefined;
  * or the first row stored under older rules, not with the server: views show stored clean HTML.
  */
 const cleaner = (): Promise<Clean> => (cleaning ??= import('./sanitize-content.ts').then((module) => module.cleanNewsContent));
+
+/** Content as a write stores it: cleaned, and its pictures settled (text-pictures.ts). */
+async function cleanWithPictures(content: string): Promise<ReturnType<Clean>> {
+  const cleaned = (await cleaner())(content);
+  return { ...cleaned, content: await settleTextPictures(cleaned.content) };
+}
 
 export function createNewsService(deps: { db: Db; timeZone: string; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
   const repo = createNewsRepository(deps.db);
@@ -78,7 +85,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       const row: NewsItemRow = {
         id: id ?? newId(),
         title: input.title,
-        ...(await cleaner())(input.content ?? ''),
+        ...(await cleanWithPictures(input.content ?? '')),
         publishedAt: toInstant(input.publishedAt),
         imageUrl: input.imageUrl ?? null,
         imageAlt: input.imageAlt ?? null,
@@ -102,11 +109,10 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
      */
     async update(id: string, input: NewsInput, expectedVersion?: string, actor?: ActivityActor): Promise<NewsArticle> {
       await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
-      const clean = await cleaner();
       const changes = {
         title: input.title,
         publishedAt: toInstant(input.publishedAt),
-        ...(input.content !== undefined && clean(input.content)),
+        ...(input.content !== undefined && (await cleanWithPictures(input.content))),
         ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
         ...(input.imageAlt !== undefined && { imageAlt: input.imageAlt }),
         updatedAt: nowIso(),

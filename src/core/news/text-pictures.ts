@@ -1,0 +1,52 @@
+import { detectFormat, withEncoder } from '../images/pipeline.ts';
+import { loadSharp } from '../images/sharp.ts';
+import { ValidationError } from '../shared/errors.ts';
+import { TEXT_PICTURE_SIDE } from './news.schema.ts';
+
+// Pictures pasted or dropped into a news item's text travel inside it, as data: addresses (SPEC
+// §5). A photo dropped from a phone's files keeps its EXIF, GPS position included: on a primary
+// school's site that says where a child lives. So each picture in the text is drawn again on the
+// server as it is written, with no metadata, turned upright, at most TEXT_PICTURE_SIDE px, as
+// WebP (docs/decisions/081). Cleaned content has one shape (sanitize-content.ts), so a pattern
+// finds every picture exactly.
+const PICTURE = /(<img\b[^>]*?\ssrc=")(data:image\/[a-z-]+;base64,([^"]*))"/gi;
+const UNREADABLE = 'A picture in the text could not be read. Remove it and add it again, or add the photo as the news image instead.';
+const TOO_MANY_PIXELS = 'A picture in the text has too many pixels (at most 50 megapixels). Add a smaller copy.';
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/** Cleaned news HTML with each picture in it settled: drawn again once, then left as it is. */
+export async function settleTextPictures(clean: string): Promise<string> {
+  const found = new Map([...clean.matchAll(PICTURE)].map((match) => [match[2]!, match[3]!]));
+  if (found.size === 0) return clean;
+  const settled = new Map<string, string>();
+  for (const [address, base64] of found) settled.set(address, await settle(address, base64));
+  return clean.replace(PICTURE, (_match, start: string, address: string) => `${start}${settled.get(address)}"`);
+}
+
+/** One picture's data: address, as it is to be kept. */
+async function settle(address: string, base64: string): Promise<string> {
+  const bytes = Buffer.from(base64, 'base64');
+  const format = detectFormat(bytes);
+  // BMP and icons (which the editor takes, and sharp cannot read) carry no metadata: kept as sent.
+  if (!format) return address;
+  const sharp = await loadSharp();
+  return withEncoder(async () => {
+    try {
+      const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: format === 'gif' });
+      const meta = await input.metadata();
+      const small = Math.max(meta.width ?? Infinity, meta.pageHeight ?? meta.height ?? Infinity) <= TEXT_PICTURE_SIDE;
+      const bare = !meta.exif && !meta.xmp && !meta.iptc && !meta.icc && !meta.comments?.length;
+      // Already settled (or an animation small enough to keep moving): drawn again, it would only lose detail.
+      if (small && bare && (format === 'webp' || format === 'gif')) return address;
+      const webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+        .rotate()
+        .resize({ width: TEXT_PICTURE_SIDE, height: TEXT_PICTURE_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 78, effort: 2 })
+        .toBuffer();
+      return `data:image/webp;base64,${webp.toString('base64')}`;
+    } catch (error) {
+      const tooMany = /pixel limit/i.test(String(error));
+      throw new ValidationError({ content: tooMany ? TOO_MANY_PIXELS : UNREADABLE });
+    }
+  });
+}
