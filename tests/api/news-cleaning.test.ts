@@ -57,11 +57,14 @@ eachDatabase('news content cleaned on write on $kind', (db) => {
       body: { title: 'Pictures', publishedAt: '2026-11-01', content },
     });
     expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);
-    const shown = /src="data:image\/webp;base64,([^"]+)" alt="Sports day"/.exec(created.body.content);
+    const shown = /src="data:image\/webp;base64,([^"]+)" alt="Sports day" width="1024" height="683" \/>/.exec(created.body.content);
     expect(shown).not.toBeNull();
     const meta = await sharp(Buffer.from(shown![1]!, 'base64')).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([1024, 683, undefined]);
     expect((await stored(created.body.id)).content).toBe(created.body.content);
+    // Visitors' pages keep the picture's place before it has loaded.
+    const page = await (await fetch(`${suite.url}/news`)).text();
+    expect(page).toMatch(/<img src="data:image\/webp;base64,[^"]+" alt="Sports day" width="1024" height="683" loading="lazy"/);
 
     const tooLong = await call(suite, 'POST', '/api/admin/news', {
       token,

@@ -9,41 +9,60 @@ import { TEXT_PICTURE_SIDE } from './news.schema.ts';
 // server as it is written, with no metadata, turned upright, at most TEXT_PICTURE_SIDE px, as
 // WebP (docs/decisions/081). Cleaned content has one shape (sanitize-content.ts), so a pattern
 // finds every picture exactly.
-const PICTURE = /(<img\b[^>]*?\ssrc=")(data:image\/[a-z-]+;base64,([^"]*))"/gi;
+const TAG = /<img\b[^>]*>/gi;
+const DATA_SRC = /(\ssrc=")(data:image\/[a-z-]+;base64,[^"]*)"/i;
 const UNREADABLE = 'A picture in the text could not be read. Remove it and add it again, or add the photo as the news image instead.';
 const TOO_MANY_PIXELS = 'A picture in the text has too many pixels (at most 50 megapixels). Add a smaller copy.';
 const MAX_INPUT_PIXELS = 50_000_000;
 
-/** Cleaned news HTML with each picture in it settled: drawn again once, then left as it is. */
+/**
+ * Cleaned news HTML with each picture in it settled: drawn again once, then left as it is, and
+ * given its width and height so that the page keeps its place before it has loaded.
+ */
 export async function settleTextPictures(clean: string): Promise<string> {
-  const found = new Map([...clean.matchAll(PICTURE)].map((match) => [match[2]!, match[3]!]));
-  if (found.size === 0) return clean;
-  const settled = new Map<string, string>();
-  for (const [address, base64] of found) settled.set(address, await settle(address, base64));
-  return clean.replace(PICTURE, (_match, start: string, address: string) => `${start}${settled.get(address)}"`);
+  const addresses = new Set([...clean.matchAll(TAG)].flatMap((tag) => DATA_SRC.exec(tag[0])?.[2] ?? []));
+  if (addresses.size === 0) return clean;
+  const settled = new Map<string, Settled>();
+  for (const address of addresses) settled.set(address, await settle(address));
+  return clean.replace(TAG, (tag) => {
+    const found = DATA_SRC.exec(tag);
+    if (!found) return tag;
+    const picture = settled.get(found[2]!)!;
+    const withSrc = tag.replace(DATA_SRC, (_src, start: string) => `${start}${picture.address}"`);
+    if (!picture.size || /\s(width|height)="/.test(tag)) return withSrc;
+    return withSrc.replace(/\s*\/?>$/, ` width="${picture.size.width}" height="${picture.size.height}" />`);
+  });
 }
 
-/** One picture's data: address, as it is to be kept. */
-async function settle(address: string, base64: string): Promise<string> {
-  const bytes = Buffer.from(base64, 'base64');
+interface Settled {
+  address: string;
+  size?: { width: number; height: number };
+}
+
+/** One picture's data: address, as it is to be kept, and its size where it is known. */
+async function settle(address: string): Promise<Settled> {
+  const bytes = Buffer.from(address.slice(address.indexOf(',') + 1), 'base64');
   const format = detectFormat(bytes);
   // BMP and icons (which the editor takes, and sharp cannot read) carry no metadata: kept as sent.
-  if (!format) return address;
+  if (!format) return { address };
   const sharp = await loadSharp();
   return withEncoder(async () => {
     try {
       const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: format === 'gif' });
       const meta = await input.metadata();
-      const small = Math.max(meta.width ?? Infinity, meta.pageHeight ?? meta.height ?? Infinity) <= TEXT_PICTURE_SIDE;
+      const height = meta.pageHeight ?? meta.height;
+      const small = Math.max(meta.width, height) <= TEXT_PICTURE_SIDE;
       const bare = !meta.exif && !meta.xmp && !meta.iptc && !meta.icc && !meta.comments?.length;
       // Already settled (or an animation small enough to keep moving): drawn again, it would only lose detail.
-      if (small && bare && (format === 'webp' || format === 'gif')) return address;
-      const webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+      if (small && bare && (format === 'webp' || format === 'gif')) {
+        return { address, size: { width: meta.width, height } };
+      }
+      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
         .rotate()
         .resize({ width: TEXT_PICTURE_SIDE, height: TEXT_PICTURE_SIDE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 78, effort: 2 })
-        .toBuffer();
-      return `data:image/webp;base64,${webp.toString('base64')}`;
+        .toBuffer({ resolveWithObject: true });
+      return { address: `data:image/webp;base64,${data.toString('base64')}`, size: { width: info.width, height: info.height } };
     } catch (error) {
       const tooMany = /pixel limit/i.test(String(error));
       throw new ValidationError({ content: tooMany ? TOO_MANY_PIXELS : UNREADABLE });
