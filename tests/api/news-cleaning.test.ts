@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
+import { CLEANING_RULES_VERSION } from '../../src/core/news/cleaning-rules-version.ts';
 import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
@@ -33,14 +34,18 @@ eachDatabase('news content cleaned on write on $kind', (db) => {
     const row = await stored(created.body.id);
     expect(row.content).toBe('<p>Hello <b>there</b></p><img src="https://photos.example.org/a.png" />');
     expect(row.contentText).toBe('Hello there');
-    expect(row.cleanedWith).toBe(1);
+    expect(row.cleanedWith).toBe(CLEANING_RULES_VERSION);
 
     const updated = await call(suite, 'PUT', `/api/admin/news/${created.body.id}`, {
       token,
       body: { title: 'Clean', publishedAt: '2026-11-01', content: '<p>Fish &amp; chips<iframe src="https://evil.example/x"></iframe></p>' },
     });
     expect(updated.status).toBe(200);
-    expect(await stored(created.body.id)).toEqual({ content: '<p>Fish &amp; chips</p>', contentText: 'Fish & chips', cleanedWith: 1 });
+    expect(await stored(created.body.id)).toEqual({
+      content: '<p>Fish &amp; chips</p>',
+      contentText: 'Fish & chips',
+      cleanedWith: CLEANING_RULES_VERSION,
+    });
   });
 
   it('keeps pictures in the text without their metadata, at most 1024 px, and counts them apart from the words', async () => {
@@ -95,6 +100,25 @@ eachDatabase('news content cleaned on write on $kind', (db) => {
     expect((await stored(created.body.id)).content).toBe(created.body.content);
   });
 
+  it('draws again at the next start the pictures older code stored in the text with their metadata, and drops one no browser could show', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#7d3c98' } })
+      .jpeg({ quality: 80 })
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+      .toBuffer();
+    const id = `pictures${db.kind}`;
+    const content = `<p>Old</p><p><img src="data:image/jpeg;base64,${photo.toString('base64')}" /><img src="data:image/png;base64,${photo.subarray(0, 500).toString('base64')}" /></p>`;
+    await sql`insert into news_items (id, title, content, content_text, cleaned_with, published_at, image_url, created_at, updated_at)
+      values (${id}, 'Old pictures', ${content}, 'Old', 1, '2026-10-01T09:00:00.000Z', null, '2026-10-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z')`.execute(
+      handle(),
+    );
+    await suite.restart();
+    await expect.poll(async () => (await stored(id)).cleanedWith, { timeout: 10_000 }).toBe(CLEANING_RULES_VERSION);
+    const kept = (await stored(id)).content;
+    const picture = /^<p>Old<\/p><p><img src="data:image\/webp;base64,([^"]+)" width="1024" height="768" \/><\/p>$/.exec(kept);
+    expect(picture, kept.slice(0, 120)).not.toBeNull();
+    expect((await sharp(Buffer.from(picture![1]!, 'base64')).metadata()).exif).toBeUndefined();
+  });
+
   it('cleans a row stored by older code as it is read, and stores it cleaned at the next start', async () => {
     const id = `old${db.kind}`;
     await sql`insert into news_items (id, title, content, published_at, image_url, created_at, updated_at)
@@ -111,11 +135,11 @@ eachDatabase('news content cleaned on write on $kind', (db) => {
     expect(page).toContain('loading="lazy"');
 
     await suite.restart();
-    await expect.poll(async () => (await stored(id)).cleanedWith, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await stored(id)).cleanedWith, { timeout: 10_000 }).toBe(CLEANING_RULES_VERSION);
     expect(await stored(id)).toEqual({
       content: '<p>Hello <b>there</b></p><img src="https://photos.example.org/a.png" />',
       contentText: 'Hello there',
-      cleanedWith: 1,
+      cleanedWith: CLEANING_RULES_VERSION,
     });
     const after = await fetch(`${suite.url}/news/${id}`).then((response) => response.text());
     expect(after).not.toMatch(/steal\(\)|alert\(1\)|onerror/);

@@ -4,4 +4,5 @@
  * clean what is still older as they show it. A file of its own so that reading it does not load
  * sanitize-html.
  */
-export const CLEANING_RULES_VERSION = 1;
+// 2 (2026-11-28): pictures in the text are drawn again without their metadata (docs/decisions/081).
+export const CLEANING_RULES_VERSION = 2;

@@ -37,9 +37,9 @@ let cleaning: Promise<Clean> | undefined;
 const cleaner = (): Promise<Clean> => (cleaning ??= import('./sanitize-content.ts').then((module) => module.cleanNewsContent));
 
 /** Content as a write stores it: cleaned, and its pictures settled (text-pictures.ts). */
-async function cleanWithPictures(content: string): Promise<ReturnType<Clean>> {
+async function cleanWithPictures(content: string, unreadable: 'refuse' | 'remove' = 'refuse'): Promise<ReturnType<Clean>> {
   const cleaned = (await cleaner())(content);
-  return { ...cleaned, content: await settleTextPictures(cleaned.content) };
+  return { ...cleaned, content: await settleTextPictures(cleaned.content, { unreadable }) };
 }
 
 export function createNewsService(deps: { db: Db; timeZone: string; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
@@ -164,8 +164,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       let cleaned = 0;
       for (;;) {
         const rows = await repo.listCleanedBefore(CLEANING_RULES_VERSION, RECLEAN_BATCH);
-        const clean = rows.length > 0 ? await cleaner() : null;
-        for (const row of rows) await repo.storeCleaned(row.id, clean!(row.content));
+        for (const row of rows) await repo.storeCleaned(row.id, await cleanWithPictures(row.content, 'remove'));
         cleaned += rows.length;
         if (rows.length < RECLEAN_BATCH) return cleaned;
         await new Promise((resolve) => setImmediate(resolve));

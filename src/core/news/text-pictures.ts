@@ -19,15 +19,26 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * Cleaned news HTML with each picture in it settled: drawn again once, then left as it is, and
  * given its width and height so that the page keeps its place before it has loaded.
  */
-export async function settleTextPictures(clean: string): Promise<string> {
+export async function settleTextPictures(
+  clean: string,
+  { unreadable = 'refuse' }: { unreadable?: 'refuse' | 'remove' } = {},
+): Promise<string> {
   const addresses = new Set([...clean.matchAll(TAG)].flatMap((tag) => DATA_SRC.exec(tag[0])?.[2] ?? []));
   if (addresses.size === 0) return clean;
-  const settled = new Map<string, Settled>();
-  for (const address of addresses) settled.set(address, await settle(address));
+  const settled = new Map<string, Settled | null>();
+  for (const address of addresses) {
+    // Content stored before these rules cannot be refused: a picture no browser could show goes.
+    const picture = await settle(address).catch((error: unknown) => {
+      if (unreadable === 'remove' && error instanceof ValidationError) return null;
+      throw error;
+    });
+    settled.set(address, picture);
+  }
   return clean.replace(TAG, (tag) => {
     const found = DATA_SRC.exec(tag);
     if (!found) return tag;
-    const picture = settled.get(found[2]!)!;
+    const picture = settled.get(found[2]!);
+    if (!picture) return '';
     const withSrc = tag.replace(DATA_SRC, (_src, start: string) => `${start}${picture.address}"`);
     if (!picture.size || /\s(width|height)="/.test(tag)) return withSrc;
     return withSrc.replace(/\s*\/?>$/, ` width="${picture.size.width}" height="${picture.size.height}" />`);
