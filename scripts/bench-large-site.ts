@@ -25,7 +25,8 @@ export async function fillSite(dataDir: string, counts: typeof LARGE_SITE = LARG
       // Stored images only: no address to fetch.
       const checkImageUrl = () => Promise.resolve();
       const news = createNewsService({ db: trx, timeZone: config.timeZone, withImageRelease, checkImageUrl });
-      const events = createEventsService({ db: trx, timeZone: config.timeZone, withImageRelease, checkImageUrl });
+      const checkBookingPage = () => Promise.resolve(null);
+      const events = createEventsService({ db: trx, timeZone: config.timeZone, withImageRelease, checkImageUrl, checkBookingPage });
       const gallery = createGalleryService({ db: trx, withImageRelease, checkImageUrl });
       for (let i = 0; i < counts.news; i++) {
         const content = `<p>News item ${i}: the club met on the field, <strong>thirty</strong> dads came, and the children built a raft.</p><p>Next time we bring sandwiches.</p>`;

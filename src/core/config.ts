@@ -56,6 +56,10 @@ const schema = z
       .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
       .optional()
       .transform((value) => value === 'true' || value === '1'),
+    CHECK_BOOKING_PAGES: z
+      .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+      .optional()
+      .transform((value) => value !== 'false' && value !== '0'),
     DATABASE_STATEMENT_TIMEOUT_SECONDS: numberBetween(1, 3600, 'number of seconds').default(15),
     BODY_IDLE_TIMEOUT_SECONDS: numberBetween(1, 600, 'number of seconds').default(20),
     PAGE_CACHE_MB: numberBetween(0, 4096, 'number of megabytes').default(32),
@@ -136,6 +140,8 @@ export interface Config {
   publicUrl: string;
   /** False when PUBLIC_URL was left out and publicUrl is the localhost default (src/server/http/setup-checks.ts). */
   publicUrlSet: boolean;
+  /** Whether a saved booking address is asked whether it may be framed (docs/decisions/082). */
+  checkBookingPages: boolean;
   timeZone: string;
   bootstrapAdmin: { username: string; password: string } | undefined;
   trustProxy: boolean;
@@ -207,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bootstrapAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     trustProxy: e.TRUST_PROXY,
     remoteImagesAllowPrivate: e.REMOTE_IMAGES_ALLOW_PRIVATE,
+    checkBookingPages: e.CHECK_BOOKING_PAGES,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     renders: { concurrency: e.RENDER_CONCURRENCY, queue: e.RENDER_QUEUE },

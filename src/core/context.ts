@@ -11,6 +11,7 @@ import { connect, migrateToLatest, type Db } from './db/connect.ts';
 import { createDamageRecord, type DamageRecord } from './db/damage.ts';
 import { giveBackRoom } from './db/room.ts';
 import { createEventsService } from './events/events.service.ts';
+import { bookingPageChecker } from './events/booking-page.ts';
 import { createGalleryService } from './gallery/gallery.service.ts';
 import { createImagesService } from './images/images.service.ts';
 import { createLocalStorage } from './images/local-storage.ts';
@@ -77,7 +78,12 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const settings = createSettingsService({ db, withImageRelease, checkImageUrl });
   const trash = createTrashService({ db, withImageRelease });
   const news = createNewsService({ db, timeZone, withImageRelease, checkImageUrl });
-  const events = createEventsService({ db, timeZone, withImageRelease, checkImageUrl });
+  const checkBookingPage = bookingPageChecker({
+    enabled: config.checkBookingPages,
+    allowPrivate: config.remoteImagesAllowPrivate,
+    siteOrigin: new URL(config.publicUrl).origin,
+  });
+  const events = createEventsService({ db, timeZone, withImageRelease, checkImageUrl, checkBookingPage });
   const infoPages = createInfoPagesService({ db });
   const gallery = createGalleryService({ db, withImageRelease, checkImageUrl });
   const putBack = createPutBack({

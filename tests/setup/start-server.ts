@@ -89,6 +89,9 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       MALLOC_ARENA_MAX: '2',
       MALLOC_TRIM_THRESHOLD_: '131072',
+      // A saved booking address is asked for its frame rules: only where a test serves the page
+      // (tests never reach a host outside this machine).
+      CHECK_BOOKING_PAGES: 'false',
       ...env,
       PORT: String(port),
     },

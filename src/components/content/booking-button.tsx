@@ -21,18 +21,35 @@ function OpenBookingPage({ bookingUrl, open, onOpenChange }: DialogProps) {
 
 const BookingDialog = lazyOr<DialogProps>(() => import('./booking-dialog.tsx').then((m) => m.BookingDialog), OpenBookingPage);
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
+const BUTTON =
+  'inline-flex h-11 items-center justify-center rounded-md bg-accent px-5 text-sm font-semibold text-white hover:bg-accent-strong';
 
 /**
  * SPEC §4, the upcoming state of the booking control: 'Book Now' opens the booking page in a
- * sandboxed frame. Many booking sites refuse to be framed, so the dialog always offers the page
- * in a new tab; before this island hydrates the button is that link. The dialog's code loads on
+ * sandboxed frame. Many booking sites refuse to be framed: one known to (`inFrame` false) opens
+ * in a new tab, and the dialog always offers the page in a new tab too; before this island hydrates the button is that link. The dialog's code loads on
  * the first press, so it costs nothing until a visitor wants to book.
  */
-export function BookingButton({ bookingUrl, eventName }: { bookingUrl: string; eventName: string }) {
+export function BookingButton({ bookingUrl, eventName, inFrame = true }: { bookingUrl: string; eventName: string; inFrame?: boolean }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLAnchorElement>(null);
   if (!isHttp(bookingUrl)) return null;
+  // A booking page that forbids frames (asked when its address was saved, docs/decisions/082)
+  // would show an empty window: it opens in a new tab straight away.
+  if (!inFrame) {
+    return (
+      <a
+        href={bookingUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Book Now: ${eventName} (opens in a new tab)`}
+        className={BUTTON}
+      >
+        Book Now
+      </a>
+    );
+  }
   return (
     <>
       <a
@@ -48,7 +65,7 @@ export function BookingButton({ bookingUrl, eventName }: { bookingUrl: string; e
           setWanted(true);
           setOpen(true);
         }}
-        className="inline-flex h-11 items-center justify-center rounded-md bg-accent px-5 text-sm font-semibold text-white hover:bg-accent-strong"
+        className={BUTTON}
       >
         Book Now
       </a>

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BookingPage } from '../events/events.schema.ts';
 
 /** Timestamps are UTC ISO 8601 strings in both databases (docs/decisions/003). */
 type Timestamp = string;
@@ -37,6 +38,8 @@ export interface EventsTable {
   /** What the image shows, for visitors who cannot see it (its alt text); optional. */
   imageAlt: string | null;
   bookingUrl: string;
+  /** What the booking page said when its address was saved (src/core/events/booking-page.ts); null: not asked. */
+  bookingPage: Generated<BookingPage | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   /** Set when deleted: the row is kept for 30 days, restorable, and shown nowhere (src/core/trash). */

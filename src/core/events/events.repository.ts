@@ -16,6 +16,7 @@ const COLUMNS = [
   'imageUrl',
   'imageAlt',
   'bookingUrl',
+  'bookingPage',
   'createdAt',
   'updatedAt',
 ] as const;

@@ -6,6 +6,7 @@ import { checkVersion, nextVersion } from '../shared/edit-version.ts';
 import { newId } from '../shared/ids.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
 import type { CheckImageUrl } from '../images/image-url-check.ts';
+import type { CheckBookingPage } from './booking-page.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
 import type { ClubEvent, EventInput } from './events.schema.ts';
 import { createEventsRepository } from './events.repository.ts';
@@ -31,7 +32,13 @@ export function isPastEvent(event: Pick<ClubEvent, 'date'>, now: Date = new Date
   return new Date(event.date).getTime() < now.getTime();
 }
 
-export function createEventsService(deps: { db: Db; timeZone: string; withImageRelease: WithImageRelease; checkImageUrl: CheckImageUrl }) {
+export function createEventsService(deps: {
+  db: Db;
+  timeZone: string;
+  withImageRelease: WithImageRelease;
+  checkImageUrl: CheckImageUrl;
+  checkBookingPage: CheckBookingPage;
+}) {
   const repo = createEventsRepository(deps.db);
   const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
@@ -62,6 +69,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
      */
     async create(input: EventInput, actor?: ActivityActor, id?: string): Promise<ClubEvent> {
       await deps.checkImageUrl(input.imageUrl);
+      const bookingPage = await deps.checkBookingPage(input.bookingUrl);
       const now = nowIso();
       const row: EventRow = {
         id: id ?? newId(),
@@ -73,6 +81,7 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
         imageUrl: input.imageUrl ?? null,
         imageAlt: input.imageAlt ?? null,
         bookingUrl: input.bookingUrl,
+        bookingPage,
         createdAt: now,
         updatedAt: now,
       };
@@ -89,7 +98,10 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
      * link were is kept as an earlier version, in the same transaction, saying who (`actor`) replaced them.
      */
     async update(id: string, input: EventInput, expectedVersion?: string, actor?: ActivityActor): Promise<ClubEvent> {
-      await deps.checkImageUrl(input.imageUrl, (await repo.findById(id))?.imageUrl);
+      const current = await repo.findById(id);
+      await deps.checkImageUrl(input.imageUrl, current?.imageUrl);
+      // Asked again only for a new address: an edit of the description does not depend on it.
+      const asked = current && current.bookingUrl === input.bookingUrl ? undefined : await deps.checkBookingPage(input.bookingUrl);
       const changes = {
         name: input.name,
         date: toInstant(input.date),
@@ -107,7 +119,9 @@ export function createEventsService(deps: { db: Db; timeZone: string; withImageR
         const before = await rows.findById(id);
         if (!before) throw new NotFoundError('Event');
         checkVersion('event', before.updatedAt, expectedVersion);
-        const after = await rows.update(id, { ...changes, updatedAt: nextVersion(changes.updatedAt, before.updatedAt) });
+        // An address changed by another save since it was read has not been asked: not known.
+        const bookingPage = asked !== undefined ? asked : before.bookingUrl === input.bookingUrl ? before.bookingPage : null;
+        const after = await rows.update(id, { ...changes, bookingPage, updatedAt: nextVersion(changes.updatedAt, before.updatedAt) });
         if (!after) throw new NotFoundError('Event');
         if (before.imageUrl !== after.imageUrl) await release(before.imageUrl);
         await keepEarlierVersion(trx, {

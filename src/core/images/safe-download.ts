@@ -35,22 +35,43 @@ export const anyAddress = () => true;
 
 /** Fetches a URL's body, following at most `maxRedirects` redirects, each checked the same way. */
 export async function safeDownload(start: string, options: DownloadOptions): Promise<Uint8Array> {
+  const answer = await follow(start, options, 'body');
+  if (answer.kind !== 'body') throw new DownloadError('no body');
+  return answer.body;
+}
+
+/**
+ * The status and headers a page answers with, after its redirects, checked the same way; its
+ * body is not read. For a web page given by URL (a booking page), not an image.
+ */
+export async function safeProbe(start: string, options: Omit<DownloadOptions, 'maxBytes'>): Promise<PageHead> {
+  const answer = await follow(start, { ...options, maxBytes: 0 }, 'head');
+  if (answer.kind !== 'head') throw new DownloadError('no answer');
+  return answer;
+}
+
+export interface PageHead {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+}
+
+async function follow(start: string, options: DownloadOptions, want: 'body' | 'head'): Promise<Answer> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url = new URL(start);
   for (let hop = 0; hop <= options.maxRedirects; hop++) {
-    const answer = await requestOnce(url, options, signal);
+    const answer = await requestOnce(url, options, signal, want);
     if (answer.kind === 'redirect') {
       url = new URL(answer.location, url);
       continue;
     }
-    return answer.body;
+    return answer;
   }
   throw new DownloadError('too many redirects');
 }
 
-type Answer = { kind: 'redirect'; location: string } | { kind: 'body'; body: Uint8Array };
+type Answer = { kind: 'redirect'; location: string } | { kind: 'body'; body: Uint8Array } | ({ kind: 'head' } & PageHead);
 
-function requestOnce(url: URL, options: DownloadOptions, signal: AbortSignal): Promise<Answer> {
+function requestOnce(url: URL, options: DownloadOptions, signal: AbortSignal, want: 'body' | 'head'): Promise<Answer> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new DownloadError('not an http(s) URL'));
   if (url.username || url.password) return Promise.reject(new DownloadError('URLs with credentials are not fetched'));
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -81,7 +102,10 @@ function requestOnce(url: URL, options: DownloadOptions, signal: AbortSignal): P
       agent: false,
       lookup,
       signal,
-      headers: { accept: 'image/*', 'user-agent': 'club-website image fetcher' },
+      headers:
+        want === 'body'
+          ? { accept: 'image/*', 'user-agent': 'club-website image fetcher' }
+          : { accept: 'text/html,*/*;q=0.8', 'user-agent': 'club-website link checker' },
     });
     request.on('socket', (socket) => {
       socket.once('connect', () => {
@@ -96,6 +120,11 @@ function requestOnce(url: URL, options: DownloadOptions, signal: AbortSignal): P
       if (status >= 300 && status < 400 && location) {
         response.resume();
         resolvePromise({ kind: 'redirect', location });
+        return;
+      }
+      if (want === 'head') {
+        response.destroy();
+        resolvePromise({ kind: 'head', status, headers: response.headers });
         return;
       }
       if (status < 200 || status >= 300) {

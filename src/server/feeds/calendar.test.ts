@@ -13,6 +13,7 @@ const event = (over: Partial<ClubEvent>): ClubEvent => ({
   imageAlt: null,
   imageUrl: null,
   bookingUrl: 'https://tickets.example/picnic',
+  bookingPage: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...over,

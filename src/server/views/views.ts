@@ -51,6 +51,8 @@ export interface EventView {
   comment: string;
   organiser: string | null;
   bookingUrl: string;
+  /** False when the booking page forbids frames: 'Book Now' opens it in a new tab (docs/decisions/082). */
+  bookingInFrame: boolean;
   past: boolean;
   href: string;
   image: ImageView | null;
@@ -128,6 +130,7 @@ export function createViews(app: AppContext, clubName: string) {
           comment: event.comment,
           organiser: event.organiser,
           bookingUrl: event.bookingUrl,
+          bookingInFrame: event.bookingPage !== 'new-tab',
           past,
           href,
           image: imageView(event.imageUrl, images, event.imageAlt ?? event.name),

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, login } from '../setup/api-client.ts';
+import { BOOKING_HOST, bookingCheckEnv, startBookingSite, type BookingSite } from '../setup/booking-site.ts';
+import { eachDatabase } from '../setup/databases.ts';
+import { daysFromNow } from '../setup/fill-site.ts';
+import { useServer } from '../setup/server.ts';
+
+// A booking page that forbids frames opens in a new tab from 'Book Now', as its page said when the
+// address was saved (docs/decisions/082).
+
+eachDatabase('booking pages asked when saved on $kind', (db) => {
+  const suite = useServer(db, bookingCheckEnv);
+  let site: BookingSite;
+  let token: string;
+  beforeAll(async () => {
+    site = await startBookingSite();
+    token = await login(suite);
+  });
+  afterAll(() => site.close());
+
+  const createEvent = async (name: string, bookingUrl: string) => {
+    const answer = await call(suite, 'POST', '/api/admin/events', {
+      token,
+      body: { name, date: daysFromNow(5), comment: 'Bring wellies.', bookingUrl },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body as { id: string; bookingPage: string | null; updatedAt: string };
+  };
+  const bookingLink = (html: string, name: string) => new RegExp(`<a[^>]*aria-label="Book Now: ${name}[^"]*"[^>]*>`).exec(html)?.[0] ?? '';
+
+  it('keeps what each page said, and opens one that forbids frames in a new tab', async () => {
+    const cases = [
+      ['Open', '/open', 'frame'],
+      ['Denied', '/no-frames', 'new-tab'],
+      ['Ancestors', '/ancestors-none', 'new-tab'],
+      ['Moved', '/moved', 'new-tab'],
+      ['Gone', '/missing-page', 'missing'],
+    ] as const;
+    for (const [name, path, expected] of cases) {
+      expect((await createEvent(name, `${site.url}${path}`)).bookingPage, name).toBe(expected);
+    }
+    // Nothing answers there: not known, and saved all the same.
+    expect((await createEvent('Silent', `http://${BOOKING_HOST}:9/book`)).bookingPage).toBeNull();
+
+    const page = await (await fetch(`${suite.url}/events`)).text();
+    expect(bookingLink(page, 'Open')).toContain('aria-haspopup="dialog"');
+    expect(bookingLink(page, 'Silent')).toContain('aria-haspopup="dialog"');
+    for (const name of ['Denied', 'Ancestors', 'Moved']) {
+      expect(bookingLink(page, name), name).toContain(`aria-label="Book Now: ${name} (opens in a new tab)"`);
+      expect(bookingLink(page, name), name).toContain('target="_blank"');
+      expect(bookingLink(page, name), name).not.toContain('aria-haspopup');
+    }
+  });
+
+  it('asks again only when the address changes, and the next page shows it', async () => {
+    const event = await createEvent('Den day', `${site.url}/no-frames`);
+    const asked = site.asked('/no-frames');
+    const body = { name: 'Den day', date: daysFromNow(5), comment: 'Bring rope.', bookingUrl: `${site.url}/no-frames` };
+    const edited = await call(suite, 'PUT', `/api/admin/events/${event.id}`, { token, body });
+    expect([edited.status, edited.body.bookingPage]).toEqual([200, 'new-tab']);
+    expect(site.asked('/no-frames')).toBe(asked);
+
+    const moved = await call(suite, 'PUT', `/api/admin/events/${event.id}`, { token, body: { ...body, bookingUrl: `${site.url}/open` } });
+    expect([moved.status, moved.body.bookingPage]).toEqual([200, 'frame']);
+    const page = await (await fetch(`${suite.url}/events/${event.id}`)).text();
+    expect(bookingLink(page, 'Den day')).toContain('aria-haspopup="dialog"');
+    expect((await call(suite, 'GET', `/api/events/${event.id}`)).body.bookingPage).toBe('frame');
+  });
+});

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../setup/api-client.ts';
+import { signInWithCookie } from '../setup/admin-browser.ts';
+import { BOOKING_HOST, bookingCheckEnv, startBookingSite, type BookingSite } from '../setup/booking-site.ts';
+import { expectNoAxeViolations, openHydrated, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { testDatabases } from '../setup/databases.ts';
+import { create, daysFromNow } from '../setup/fill-site.ts';
+import { useServer } from '../setup/server.ts';
+import { BOOKING_PAGE_NOTES } from '../../src/core/events/events.schema.ts';
+
+const sqlite = testDatabases[0]!;
+
+describe('a booking page that forbids frames, in Chromium', () => {
+  const suite = useServer(sqlite, bookingCheckEnv);
+  const chrome = useBrowser({ localNames: [BOOKING_HOST] });
+  let site: BookingSite;
+  beforeAll(async () => {
+    site = await startBookingSite();
+    const token = await login(suite);
+    const event = (name: string, path: string) =>
+      create(suite.url, token, '/api/admin/events', {
+        name,
+        date: daysFromNow(6),
+        comment: 'Bring a kite.',
+        bookingUrl: `${site.url}${path}`,
+      });
+    await event('Kite day', '/no-frames');
+    await event('Raft race', '/open');
+  });
+  afterAll(() => site.close());
+
+  it("opens in a new tab from 'Book Now' on a phone, while another opens in the booking window", async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await openHydrated(page, `${suite.url}/events`);
+    const opened = page.context().waitForEvent('page');
+    await page.getByRole('link', { name: 'Book Now: Kite day (opens in a new tab)' }).tap();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(`${site.url}/no-frames`);
+    await tab.getByRole('heading', { name: 'Book your place' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await tab.close();
+
+    await page.getByRole('button', { name: 'Book Now: Raft race' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Booking Page' });
+    await dialog.waitFor();
+    expect(await dialog.locator('iframe').getAttribute('src')).toBe(`${site.url}/open`);
+    await close();
+  });
+
+  it('says so under the event in the admin', async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/events`);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Kite day' }) });
+    await card.getByText(BOOKING_PAGE_NOTES['new-tab']!).waitFor();
+    const other = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Raft race' }) });
+    expect(await other.getByText(BOOKING_PAGE_NOTES['new-tab']!).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await close();
+  });
+});
