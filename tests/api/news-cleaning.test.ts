@@ -67,9 +67,25 @@ eachDatabase('news content cleaned on write on $kind', (db) => {
     const meta = await sharp(Buffer.from(shown![1]!, 'base64')).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([1024, 683, undefined]);
     expect((await stored(created.body.id)).content).toBe(created.body.content);
-    // Visitors' pages keep the picture's place before it has loaded.
+    // Visitors' pages load it as a file of its own, and keep its place before it has loaded.
+    const id = created.body.id as string;
     const page = await (await fetch(`${suite.url}/news`)).text();
-    expect(page).toMatch(/<img src="data:image\/webp;base64,[^"]+" alt="Sports day" width="1024" height="683" loading="lazy"/);
+    expect(page).not.toContain('data:image');
+    const src = new RegExp(
+      `<img src="(/images/text/${id}/[A-Za-z0-9_-]{22}\\.webp)" alt="Sports day" width="1024" height="683" loading="lazy"`,
+    ).exec(page)?.[1];
+    expect(src, page.slice(page.indexOf('Sports day') - 300, page.indexOf('Sports day') + 100)).toBeDefined();
+    const file = await fetch(`${suite.url}${src}`);
+    expect([file.status, file.headers.get('content-type'), file.headers.get('cache-control')]).toEqual([
+      200,
+      'image/webp',
+      'public, max-age=31536000, s-maxage=3600, immutable',
+    ]);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from(shown![1]!, 'base64'));
+    expect(await (await fetch(`${suite.url}/news/${id}`)).text()).toContain(`src="${src}"`);
+    expect(await (await fetch(`${suite.url}/rss.xml`)).text()).toContain(`${suite.url.replace('127.0.0.1', 'localhost')}${src}`);
+    expect((await fetch(`${suite.url}${src!.replace(/\.webp$/, '.png')}`)).status).toBe(404);
+    expect((await fetch(`${suite.url}/images/text/nosuchitem/${src!.split('/').pop()}`)).status).toBe(404);
 
     const tooLong = await call(suite, 'POST', '/api/admin/news', {
       token,
@@ -98,6 +114,22 @@ eachDatabase('news content cleaned on write on $kind', (db) => {
       { content: 'A picture in the text could not be read. Remove it and add it again, or add the photo as the news image instead.' },
     ]);
     expect((await stored(created.body.id)).content).toBe(created.body.content);
+
+    // Taken out of the text, or the item deleted: not found.
+    const without = await call(suite, 'PUT', `/api/admin/news/${id}`, {
+      token,
+      body: { title: 'Pictures', publishedAt: '2026-11-01', content: '<p>Words</p>' },
+    });
+    expect(without.status).toBe(200);
+    expect((await fetch(`${suite.url}${src}`)).status).toBe(404);
+    const again = await call(suite, 'PUT', `/api/admin/news/${id}`, {
+      token,
+      body: { title: 'Pictures', publishedAt: '2026-11-01', content },
+    });
+    expect(again.status).toBe(200);
+    expect((await fetch(`${suite.url}${src}`)).status).toBe(200);
+    expect((await call(suite, 'DELETE', `/api/admin/news/${id}`, { token })).status).toBe(200);
+    expect((await fetch(`${suite.url}${src}`)).status).toBe(404);
   });
 
   it('draws again at the next start the pictures older code stored in the text with their metadata, and drops one no browser could show', async () => {

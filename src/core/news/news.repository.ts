@@ -69,6 +69,9 @@ export function createNewsRepository(db: Db) {
       await db.updateTable('newsItems').set(cleaned).where('id', '=', id).where('cleanedWith', '<', cleaned.cleanedWith).execute();
     },
 
+    /** The stored content alone, of an item on the site. */
+    findContent: (id: string) => live(db, 'newsItems').select(['content']).where('id', '=', id).executeTakeFirst(),
+
     async findById(id: string): Promise<NewsItemRow | undefined> {
       return live(db, 'newsItems').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     },

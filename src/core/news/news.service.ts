@@ -11,6 +11,7 @@ import { publicNewsItem, type NewsArticle, type NewsInput, type NewsItem } from 
 import { createNewsRepository } from './news.repository.ts';
 import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
 import { settleTextPictures } from './text-pictures.ts';
+import { findTextPicture } from './text-picture-urls.ts';
 import { earlierVersions, keepEarlierVersion } from '../versions/versions.ts';
 import { recordWithChange, type ActivityActor } from '../activity/activity-recorder.ts';
 import { addOnce } from '../shared/add-once.ts';
@@ -137,6 +138,12 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
         await recordWithChange(trx, actor, { action: 'edited', subject: { kind: 'news', id, label: after.title } });
         return (await toArticles([after]))[0]!;
       });
+    },
+
+    /** A picture kept in the text of an item on the site, by its file name (text-picture-urls.ts); null when there is none such. */
+    async textPicture(id: string, name: string): Promise<{ type: string; bytes: Buffer } | null> {
+      const row = await repo.findContent(id);
+      return row ? findTextPicture(row.content, name) : null;
     },
 
     /** What an item on the site said before each of its last saves, newest first. */

@@ -3,6 +3,7 @@ import { escapeAttribute, escapeUTF8 } from 'entities';
 import { withoutControlCharacters } from '../../core/shared/fields.ts';
 import type { NewsArticle } from '../../core/news/news.schema.ts';
 import { newsContentForDisplay } from '../views/news-display.ts';
+import { textPictureUrl } from '../../core/news/text-picture-urls.ts';
 import { sizedImageUrl } from '../../core/images/image-urls.ts';
 
 interface FeedOptions {
@@ -57,7 +58,7 @@ export async function newsRss(items: NewsArticle[], options: FeedOptions): Promi
         link: `${baseUrl}/news/${item.id}`,
         pubDate: new Date(item.publishedAt),
         description: clean(item.text.length > 300 ? `${item.text.slice(0, 300)}...` : item.text),
-        content: clean(absolute(image + newsContentForDisplay(item.content, imageSrc))),
+        content: clean(absolute(image + newsContentForDisplay(item.content, imageSrc, (address) => textPictureUrl(item.id, address)))),
       };
     }),
   });

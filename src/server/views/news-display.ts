@@ -9,11 +9,17 @@ const ATTRIBUTE = /([a-z-]+)="([^"]*)"/g;
 
 /**
  * Cleaned news HTML as a public page shows it: images load lazily, send no referrer and come
- * through `imageSrc` (this site's copy of an external image), and a video embed becomes a link
+ * through `imageSrc` (this site's copy of an external image) or `pictureSrc` (a picture kept in the
+ * text), and a video embed becomes a link
  * to the video, so no third party is contacted until a visitor asks. It takes content cleaned
  * by sanitizeNewsContent (src/core/news/sanitize-content.ts; what the news service hands out is).
  */
-export function newsContentForDisplay(clean: string, imageSrc: (url: string) => string = (url) => url): string {
+export function newsContentForDisplay(
+  clean: string,
+  imageSrc: (url: string) => string = (url) => url,
+  /** Where a picture kept in the text (a data: address) is loaded from: a file of its own (docs/decisions/083). */
+  pictureSrc: (address: string) => string = (address) => address,
+): string {
   return clean
     .replace(EMBED, (_match, src: string) => {
       const watch = escapeAttribute(watchUrl(decodeHTMLAttribute(src)));
@@ -22,7 +28,7 @@ export function newsContentForDisplay(clean: string, imageSrc: (url: string) => 
     .replace(IMAGE, (_match, attributes: string) => {
       const found = new Map([...attributes.matchAll(ATTRIBUTE)].map((pair) => [pair[1]!, pair[2]!]));
       const src = decodeHTMLAttribute(found.get('src') ?? '');
-      const shown = /^https?:/i.test(src) ? imageSrc(src) : src;
+      const shown = /^https?:/i.test(src) ? imageSrc(src) : /^data:/i.test(src) ? pictureSrc(src) : src;
       const size = ['width', 'height'].flatMap((name) => (found.has(name) ? [`${name}="${found.get(name)}"`] : []));
       return [
         `<img src="${escapeAttribute(shown)}" alt="${found.get('alt') ?? ''}"`,

@@ -6,6 +6,7 @@ import type { GalleryImage } from '../../core/gallery/gallery.schema.ts';
 import type { StoredImage } from '../../core/images/images.service.ts';
 import type { NewsArticle } from '../../core/news/news.schema.ts';
 import { newsContentForDisplay } from './news-display.ts';
+import { textPictureUrl } from '../../core/news/text-picture-urls.ts';
 import { formatDisplayDate, formatEventWhen } from '../../core/shared/time.ts';
 import { truncate } from './page-meta.ts';
 import { batchedLookup } from './batched-lookup.ts';
@@ -104,7 +105,7 @@ export function createViews(app: AppContext, clubName: string) {
         return {
           id: item.id,
           title: item.title,
-          html: newsContentForDisplay(item.content, localSrc),
+          html: newsContentForDisplay(item.content, localSrc, (address) => textPictureUrl(item.id, address)),
           text,
           dateLabel: formatDisplayDate(item.publishedAt, timeZone),
           isoDate: item.publishedAt,
