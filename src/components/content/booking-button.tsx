@@ -27,8 +27,9 @@ const BUTTON =
 /**
  * SPEC §4, the upcoming state of the booking control: 'Book Now' opens the booking page in a
  * sandboxed frame. Many booking sites refuse to be framed: one known to (`inFrame` false) opens
- * in a new tab, and the dialog always offers the page in a new tab too; before this island hydrates the button is that link. The dialog's code loads on
- * the first press, so it costs nothing until a visitor wants to book.
+ * in a new tab, and the dialog always offers the page in a new tab too; before this island
+ * hydrates the button is that link. The dialog's code loads on the first press, so it costs
+ * nothing until a visitor wants to book.
  */
 export function BookingButton({ bookingUrl, eventName, inFrame = true }: { bookingUrl: string; eventName: string; inFrame?: boolean }) {
   const [open, setOpen] = useState(false);
