@@ -14,6 +14,7 @@ import { damageIn, findDamage } from '../core/db/damage.ts';
 import { forgetfulWarning } from '../core/disk/disk-space.ts';
 import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
+import { startBookingPageChecks } from './booking-page-checks.ts';
 import { allowGivingBackRoom } from '../core/db/room.ts';
 import { answeringWith } from '../core/shared/answer-room.ts';
 import { ValidationError } from '../core/shared/errors.ts';
@@ -149,6 +150,15 @@ const devServer = development ? await (await import('./dev-handler.ts')).startDe
 const { handler } = devServer ?? ((await import(entry)) as { handler: http.RequestListener });
 
 const instanceId = randomUUID();
+/** Tells the other instances on the same PostgreSQL database that a write changed what pages show. */
+const announceWrite =
+  config.database.kind === 'postgres'
+    ? () => {
+        sql`select pg_notify(${CHANNEL}, ${instanceId})`.execute(app.db).catch((error: unknown) => {
+          log.warn({ err: error }, 'page cache: could not tell other instances about a write');
+        });
+      }
+    : undefined;
 const pageCache = createPageCache({
   // Development renders every page: an edited component shows on the next reload.
   maxBytes: development ? 0 : config.pageCacheBytes,
@@ -161,14 +171,7 @@ const pageCache = createPageCache({
     const start = await app.events.nextStartAfter(now);
     return start && start < midnight ? start : midnight;
   },
-  announce:
-    config.database.kind === 'postgres'
-      ? () => {
-          sql`select pg_notify(${CHANNEL}, ${instanceId})`.execute(app.db).catch((error: unknown) => {
-            log.warn({ err: error }, 'page cache: could not tell other instances about a write');
-          });
-        }
-      : undefined,
+  announce: announceWrite,
 });
 const coherence =
   config.database.kind === 'postgres' && config.pageCacheBytes > 0 && !development
@@ -245,6 +248,16 @@ server.requestTimeout = 180_000;
 const stopMemoryRelief = startMemoryRelief(server, log);
 const stopBackups = app.backups.start();
 const stopMaintenance = startMaintenance(app, log);
+const stopBookingChecks = config.checkBookingPages
+  ? startBookingPageChecks({
+      recheck: () => app.events.recheckBookingPages(),
+      changed: () => {
+        pageCache.invalidate();
+        announceWrite?.();
+      },
+      log,
+    })
+  : () => {};
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   log.fatal({ err: error }, listenFailure(error, config) ?? 'the server could not start');
@@ -262,6 +275,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
   stopMaintenance();
+  stopBookingChecks();
   stopMemoryRelief();
   stopBackups();
   // Not awaited: a connection to a database that stopped answering must not hold up the drain.

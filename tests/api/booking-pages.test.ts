@@ -66,4 +66,32 @@ eachDatabase('booking pages asked when saved on $kind', (db) => {
     expect(bookingLink(page, 'Den day')).toContain('aria-haspopup="dialog"');
     expect((await call(suite, 'GET', `/api/events/${event.id}`)).body.bookingPage).toBe('frame');
   });
+
+  it('asks the pages of events still to come again at start, and the pages that show them change', async () => {
+    site.answerAs('/kites', '/open');
+    site.answerAs('/rafts', '/open');
+    const changing = await createEvent('Kite day', `${site.url}/kites`);
+    const going = await createEvent('Raft race', `${site.url}/rafts`);
+    expect([changing.bookingPage, going.bookingPage]).toEqual(['frame', 'frame']);
+    const past = await call(suite, 'POST', '/api/admin/events', {
+      token,
+      body: { name: 'Last year', date: '2025-06-01T10:00:00Z', comment: 'Done.', bookingUrl: `${site.url}/past` },
+    });
+    expect(past.status).toBe(201);
+    const pastAsked = site.asked('/past');
+    // Cached before the pages change.
+    expect(bookingLink(await (await fetch(`${suite.url}/events`)).text(), 'Kite day')).toContain('aria-haspopup="dialog"');
+
+    site.answerAs('/kites', '/no-frames');
+    site.answerAs('/rafts', '/missing-now');
+    await suite.restart();
+    const pageOf = async (id: string) => (await call(suite, 'GET', `/api/events/${id}`)).body as { bookingPage: string; updatedAt: string };
+    await expect.poll(async () => (await pageOf(changing.id)).bookingPage, { timeout: 10_000 }).toBe('new-tab');
+    expect((await pageOf(going.id)).bookingPage).toBe('missing');
+    // Not an edit: the same version, and no earlier version kept.
+    expect((await pageOf(changing.id)).updatedAt).toBe(changing.updatedAt);
+    expect((await call(suite, 'GET', `/api/admin/events/${changing.id}/versions`, { token })).body).toEqual([]);
+    expect(site.asked('/past')).toBe(pastAsked);
+    expect(bookingLink(await (await fetch(`${suite.url}/events`)).text(), 'Kite day')).toContain('(opens in a new tab)');
+  });
 });

@@ -26,6 +26,7 @@ describe('a booking page that forbids frames, in Chromium', () => {
       });
     await event('Kite day', '/no-frames');
     await event('Raft race', '/open');
+    await event('Bike ride', '/bike-ride-gone');
   });
   afterAll(() => site.close());
 
@@ -48,7 +49,7 @@ describe('a booking page that forbids frames, in Chromium', () => {
     await close();
   });
 
-  it('says so under the event in the admin', async () => {
+  it('says so under the event in the admin, and on the dashboard when a booking address answered not found', async () => {
     const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
     await signInWithCookie(page, suite.url);
     await page.goto(`${suite.url}/admin/events`);
@@ -57,6 +58,19 @@ describe('a booking page that forbids frames, in Chromium', () => {
     const other = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Raft race' }) });
     expect(await other.getByText(BOOKING_PAGE_NOTES['new-tab']!).count()).toBe(0);
     await expectNoAxeViolations(page);
+
+    // A booking address that answered 'not found': said where the committee looks first.
+    await page.goto(`${suite.url}/admin/dashboard`);
+    const alert = page.getByRole('region', { name: 'Booking pages not found' });
+    await alert.getByText("The booking page of Bike ride answered 'not found' when it was last asked: parents cannot book.").waitFor();
+    expect(await alert.getByText(/Kite day|Raft race/).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await alert.getByRole('link', { name: 'Manage Events' }).tap();
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Bike ride' }) })
+      .getByText(BOOKING_PAGE_NOTES.missing!)
+      .waitFor();
     await close();
   });
 });

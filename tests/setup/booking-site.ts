@@ -12,15 +12,19 @@ export interface BookingSite {
   url: string;
   /** How many times a path was asked for. */
   asked: (path: string) => number;
+  /** From now on, `path` answers as `like` does (a page that changed its rules, or went). */
+  answerAs: (path: string, like: string) => void;
   close: () => Promise<void>;
 }
 
 export async function startBookingSite(): Promise<BookingSite> {
   const asked = new Map<string, number>();
+  const answersAs = new Map<string, string>();
   const page = '<!doctype html><title>Book</title><h1>Book your place</h1>';
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    asked.set(path, (asked.get(path) ?? 0) + 1);
+    const requested = (req.url ?? '/').split('?')[0]!;
+    asked.set(requested, (asked.get(requested) ?? 0) + 1);
+    const path = answersAs.get(requested) ?? requested;
     const html = { 'content-type': 'text/html; charset=utf-8' };
     if (path === '/open') res.writeHead(200, html).end(page);
     else if (path === '/no-frames') res.writeHead(200, { ...html, 'x-frame-options': 'DENY' }).end(page);
@@ -32,6 +36,7 @@ export async function startBookingSite(): Promise<BookingSite> {
   return {
     url: `http://${BOOKING_HOST}:${(server.address() as AddressInfo).port}`,
     asked: (path) => asked.get(path) ?? 0,
+    answerAs: (path, like) => answersAs.set(path, like),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -8,6 +8,7 @@ import { AdminLink } from '../ui/admin-link.tsx';
 import { AdminPage, Card } from '../ui/admin-page.tsx';
 import { BackupsAlert } from '../ui/backups-alert.tsx';
 import { DiskAlert } from '../ui/disk-alert.tsx';
+import { BookingPagesAlert } from '../ui/booking-pages-alert.tsx';
 import { PausedAlert } from '../ui/paused-alert.tsx';
 import { NewAdministratorsAlert } from '../ui/new-administrators-alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -34,7 +35,8 @@ export function DashboardScreen() {
 
   const logout = useLogout();
 
-  const upcoming = (events.data ?? []).filter((event) => new Date(event.date).getTime() >= now).slice(0, DASHBOARD_LIST_SIZE);
+  const stillToCome = (events.data ?? []).filter((event) => new Date(event.date).getTime() >= now);
+  const upcoming = stillToCome.slice(0, DASHBOARD_LIST_SIZE);
   // A list that failed to load (the database unreachable or damaged) shows a dash, not a wait for ever.
   const count = (query: UseQueryResult<unknown[]>) => (query.data ? String(query.data.length) : query.isError ? '–' : '…');
   const cards = [
@@ -63,6 +65,7 @@ export function DashboardScreen() {
       <DiskAlert />
       <PausedAlert pauses={activity.data?.pauses} timeZone={timeZone} />
       <NewAdministratorsAlert added={activity.data?.newAdministrators} timeZone={timeZone} />
+      <BookingPagesAlert upcoming={stillToCome} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.href}>

@@ -4,6 +4,7 @@ import { namingImage } from '../images/image-reference.ts';
 import { storedImageId } from '../images/image-urls.ts';
 import { live } from '../trash/live.ts';
 import { lockRow } from '../db/lock-row.ts';
+import type { BookingPage } from './events.schema.ts';
 
 /** What the application reads of an event row (the image reference stays in the repository). */
 const COLUMNS = [
@@ -98,6 +99,25 @@ export function createEventsRepository(db: Db) {
           .returning(COLUMNS)
           .executeTakeFirst(),
       ),
+
+    /** The booking pages of the events still to come on the site, soonest first. */
+    listUpcomingBookings: (now: string) =>
+      live(db, 'events').select(['id', 'bookingUrl', 'bookingPage']).where('date', '>=', now).orderBy('date').orderBy('id').execute(),
+
+    /**
+     * Keeps what a booking page says now, unless the event's address changed meanwhile (a save
+     * asked the new one itself). Not an edit: no new version, no change of `updatedAt`.
+     */
+    async setBookingPage(id: string, bookingUrl: string, page: BookingPage): Promise<boolean> {
+      const result = await db
+        .updateTable('events')
+        .set({ bookingPage: page })
+        .where('id', '=', id)
+        .where('bookingUrl', '=', bookingUrl)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
 
     /** Holds the row for the rest of the transaction (see lockRow). */
     lock: (id: string) => lockRow(db, 'events', id),

@@ -137,6 +137,21 @@ export function createEventsService(deps: {
       });
     },
 
+    /**
+     * Asks the booking page of each event still to come again (docs/decisions/082): a page may
+     * start forbidding frames, or go, after its address was saved. One at a time; a page that
+     * cannot be asked keeps what it said last. Answers how many events' pages said something new.
+     */
+    async recheckBookingPages(now: Date = new Date()): Promise<number> {
+      let changed = 0;
+      for (const event of await repo.listUpcomingBookings(now.toISOString())) {
+        const page = await deps.checkBookingPage(event.bookingUrl);
+        if (page === null || page === event.bookingPage) continue;
+        if (await repo.setBookingPage(event.id, event.bookingUrl, page)) changed++;
+      }
+      return changed;
+    },
+
     /** What an event on the site said before each of its last saves, newest first. */
     async versions(id: string): Promise<PageVersion[]> {
       if (!(await repo.findById(id))) throw new NotFoundError('Event');
