@@ -36,8 +36,11 @@ eachDatabase('booking pages asked when saved on $kind', (db) => {
       ['Moved', '/moved', 'new-tab'],
       ['Gone', '/missing-page', 'missing'],
     ] as const;
+    const ids = new Map<string, string>();
     for (const [name, path, expected] of cases) {
-      expect((await createEvent(name, `${site.url}${path}`)).bookingPage, name).toBe(expected);
+      const event = await createEvent(name, `${site.url}${path}`);
+      expect(event.bookingPage, name).toBe(expected);
+      ids.set(name, event.id);
     }
     // Nothing answers there: not known, and saved all the same.
     expect((await createEvent('Silent', `http://${BOOKING_HOST}:9/book`)).bookingPage).toBeNull();
@@ -50,6 +53,11 @@ eachDatabase('booking pages asked when saved on $kind', (db) => {
       expect(bookingLink(page, name), name).toContain('target="_blank"');
       expect(bookingLink(page, name), name).not.toContain('aria-haspopup');
     }
+    // The page's policy lets it frame only booking pages that it shows in the window.
+    const policyOf = async (name: string) =>
+      (await fetch(`${suite.url}/events/${ids.get(name)}`)).headers.get('content-security-policy') ?? '';
+    expect(await policyOf('Open')).toMatch(new RegExp(`frame-src [^;]*${BOOKING_HOST.replaceAll('.', '\\.')}`));
+    expect(await policyOf('Denied')).not.toContain(BOOKING_HOST);
   });
 
   it('asks again only when the address changes, and the next page shows it', async () => {

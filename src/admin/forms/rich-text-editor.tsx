@@ -2,6 +2,7 @@ import Quill, { Delta } from 'quill';
 import 'quill/dist/quill.snow.css';
 import { useEffect, useRef } from 'react';
 import { TEXT_PICTURE_SIDE } from '../../core/news/news.schema.ts';
+import { drawAtMost } from '../uploads/prepare-image.ts';
 
 // SPEC §5 and §9. Quill's defaults are the spec's behaviour (history of 100 steps merged within
 // 1000 ms, YouTube and Vimeo links rewritten to embed addresses, images only http(s) and data);
@@ -105,13 +106,7 @@ async function pictureAddress(file: File): Promise<string> {
       ? null
       : await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => null);
   if (!bitmap) return readAsDataUrl(file);
-  const scale = Math.min(1, TEXT_PICTURE_SIDE / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close();
-  return canvas.toDataURL('image/jpeg', 0.85);
+  return drawAtMost(bitmap, TEXT_PICTURE_SIDE).toDataURL('image/jpeg', 0.85);
 }
 
 function readAsDataUrl(file: Blob): Promise<string> {

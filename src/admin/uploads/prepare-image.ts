@@ -22,15 +22,21 @@ export async function prepareImage(file: File, limits: UploadLimit): Promise<Pre
     if (tooBig) return { ok: false, title: 'File too large', description: limits.tooLarge };
     return { ok: true, file, resized: false };
   }
-  const scale = Math.min(1, MAX_IMAGE_SIDE / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close();
+  const canvas = drawAtMost(bitmap, MAX_IMAGE_SIDE);
   for (const quality of [0.88, 0.8, 0.7, 0.6]) {
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
     if (blob && blob.size <= limits.maxBytes) return { ok: true, file: blob, resized: true };
   }
   return { ok: false, title: 'File too large', description: limits.tooLarge };
+}
+
+/** The picture drawn on a canvas at most `side` px on its longer side, never larger; the bitmap is closed. */
+export function drawAtMost(bitmap: ImageBitmap, side: number): HTMLCanvasElement {
+  const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  return canvas;
 }

@@ -15,7 +15,7 @@ const encoding = createLimiter(1, ENCODING_QUEUE, 'The server is busy processing
 /** Runs image work in the encoder's queue. */
 export const withEncoder = <T>(task: () => Promise<T>): Promise<T> => encoding.run(task);
 
-const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = 50_000_000;
 export const NOT_AN_IMAGE = 'Please upload an image file (jpg, jpeg, png, gif)';
 
 export class ImageRejectedError extends Error {

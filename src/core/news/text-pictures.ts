@@ -1,4 +1,4 @@
-import { detectFormat, withEncoder } from '../images/pipeline.ts';
+import { detectFormat, MAX_INPUT_PIXELS, withEncoder } from '../images/pipeline.ts';
 import { loadSharp } from '../images/sharp.ts';
 import { ValidationError } from '../shared/errors.ts';
 import { TEXT_PICTURE_SIDE } from './news.schema.ts';
@@ -13,7 +13,6 @@ const TAG = /<img\b[^>]*>/gi;
 const DATA_SRC = /(\ssrc=")(data:image\/[a-z-]+;base64,[^"]*)"/i;
 const UNREADABLE = 'A picture in the text could not be read. Remove it and add it again, or add the photo as the news image instead.';
 const TOO_MANY_PIXELS = 'A picture in the text has too many pixels (at most 50 megapixels). Add a smaller copy.';
-const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * Cleaned news HTML with each picture in it settled: drawn again once, then left as it is, and

@@ -52,8 +52,8 @@ export interface EventView {
   comment: string;
   organiser: string | null;
   bookingUrl: string;
-  /** False when the booking page forbids frames: 'Book Now' opens it in a new tab (docs/decisions/082). */
-  bookingInFrame: boolean;
+  /** What 'Book Now' needs; `inFrame` false when the booking page forbids frames: it opens in a new tab (docs/decisions/082). */
+  booking: { bookingUrl: string; eventName: string; inFrame: boolean };
   past: boolean;
   href: string;
   image: ImageView | null;
@@ -131,7 +131,7 @@ export function createViews(app: AppContext, clubName: string) {
           comment: event.comment,
           organiser: event.organiser,
           bookingUrl: event.bookingUrl,
-          bookingInFrame: event.bookingPage !== 'new-tab',
+          booking: { bookingUrl: event.bookingUrl, eventName: event.name, inFrame: event.bookingPage !== 'new-tab' },
           past,
           href,
           image: imageView(event.imageUrl, images, event.imageAlt ?? event.name),
