@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
-import { expectNoAxeViolations, FOCUS_SETTLES, openPage, PHONE, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { expectNoAxeViolations, FOCUS_SETTLES, keepScreenshot, openPage, PHONE, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 
 const sqlite = testDatabases[0]!;
@@ -215,7 +215,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     await close();
   });
 
-  it('puts a photo pasted into the news text in smaller, and the site keeps it without where it was taken', async () => {
+  it('puts a photo pasted into the news text in smaller, with what it shows, and the site keeps it without where it was taken', async () => {
     const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
     await signInWithForm(page, suite.url);
     await page.goto(`${suite.url}/admin/news`);
@@ -246,6 +246,11 @@ describe('admin on a 390 px phone in Chromium', () => {
     );
     expect(size.slice(0, 2)).toEqual([1024, 768]);
     expect(size[2]).toBeLessThan(300_000);
+    // What it shows, for visitors who cannot see it: Quill has no place for it, the form has.
+    await dialog.getByLabel('What picture 1 shows (for visitors who cannot see it)').fill('Children racing on the field');
+    await expect.poll(() => pasted.getAttribute('alt')).toBe('Children racing on the field');
+    await keepScreenshot(dialog, 'news-picture-description-390');
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Create News Item' }).tap();
     await expectNotice(page, 'News item created successfully');
 
@@ -255,6 +260,11 @@ describe('admin on a 390 px phone in Chromium', () => {
     const meta = await sharp(Buffer.from(kept![1]!, 'base64')).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([1024, 768, undefined]);
     expect(news!.content).toContain('What a day.');
+    expect(news!.content).toMatch(
+      /<img src="data:image\/webp;base64,[^"]+" alt="Children racing on the field" width="1024" height="768" \/>/,
+    );
+    const newsPage = await (await fetch(`${suite.url}/news`)).text();
+    expect(newsPage).toMatch(/<img src="\/images\/text\/[a-z0-9]+\/[A-Za-z0-9_-]{22}\.webp" alt="Children racing on the field"/);
     await close();
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 import Quill, { Delta } from 'quill';
 import 'quill/dist/quill.snow.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { TEXT_PICTURE_SIDE } from '../../core/news/news.schema.ts';
+import { IMAGE_ALT_MAX } from '../../core/shared/fields.ts';
 import { drawAtMost } from '../uploads/prepare-image.ts';
 
 // SPEC §5 and §9. Quill's defaults are the spec's behaviour (history of 100 steps merged within
@@ -48,6 +49,19 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
   // draft put back after the editor loaded, 'Discard', a reset) and replaces the editor's text.
   const shown = useRef(value);
   const editor = useRef<Quill | null>(null);
+  // The pictures in the text, as Quill holds them: an outside store that React reads.
+  const pictureStore = useRef({ list: [] as Picture[], listeners: new Set<() => void>() });
+  const pictures = useSyncExternalStore(
+    (listener) => {
+      pictureStore.current.listeners.add(listener);
+      return () => pictureStore.current.listeners.delete(listener);
+    },
+    () => pictureStore.current.list,
+  );
+  const readPictures = (quill: Quill) => {
+    pictureStore.current.list = picturesIn(quill);
+    for (const listener of pictureStore.current.listeners) listener();
+  };
 
   useEffect(() => {
     const container = host.current!;
@@ -60,6 +74,7 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
     if (shown.current) showHtml(quill, shown.current);
     quill.history.clear();
     editor.current = quill;
+    readPictures(quill);
     const root = quill.root;
     root.setAttribute('role', 'textbox');
     root.setAttribute('aria-multiline', 'true');
@@ -69,6 +84,7 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
       const html = root.innerHTML;
       shown.current = html === '<p><br></p>' ? '' : html;
       onChangeRef.current(shown.current);
+      readPictures(quill);
     });
     return () => {
       editor.current = null;
@@ -83,9 +99,63 @@ export default function RichTextEditor({ value, onChange, labelId }: RichTextEdi
     if (value) showHtml(quill, value);
     else quill.setText('', 'silent');
     quill.history.clear();
+    readPictures(quill);
   }, [value]);
 
-  return <div ref={host} className="rich-text-editor rounded-md bg-white [&_.ql-editor]:min-h-40 [&_.ql-editor]:text-base" />;
+  /** A picture's description (its alt text), set on the picture in the editor; the change is the text's. */
+  function describe(picture: Picture, alt: string) {
+    const quill = editor.current;
+    if (!quill) return;
+    const [leaf] = quill.getLeaf(picture.index + 1);
+    (leaf as unknown as { format: (name: string, value: string) => void } | null)?.format('alt', alt);
+    quill.update('user');
+  }
+
+  return (
+    <>
+      <div ref={host} className="rich-text-editor rounded-md bg-white [&_.ql-editor]:min-h-40 [&_.ql-editor]:text-base" />
+      {/* Quill has no place for a picture's description: visitors who cannot see it hear this. */}
+      {pictures.length > 0 && (
+        <fieldset className="mt-2 space-y-2 rounded-md border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium">Pictures in the text</legend>
+          {pictures.map((picture, i) => (
+            <div key={`${picture.index}-${i}`} className="flex items-center gap-3">
+              <img src={picture.src} alt="" className="h-12 w-16 shrink-0 rounded object-cover" />
+              <label className="flex min-w-0 flex-1 flex-col text-sm">
+                {`What picture ${i + 1} shows (for visitors who cannot see it)`}
+                <input
+                  type="text"
+                  value={picture.alt}
+                  maxLength={IMAGE_ALT_MAX}
+                  onChange={(event) => describe(picture, event.target.value)}
+                  className="mt-1 h-10 rounded-md border border-slate-300 px-2 text-base"
+                />
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      )}
+    </>
+  );
+}
+
+interface Picture {
+  /** Where it is in the editor's text. */
+  index: number;
+  src: string;
+  alt: string;
+}
+
+/** The pictures in the editor's text, in order. */
+function picturesIn(quill: Quill): Picture[] {
+  const found: Picture[] = [];
+  let index = 0;
+  for (const op of quill.getContents().ops) {
+    const image = typeof op.insert === 'object' ? (op.insert as { image?: unknown }).image : undefined;
+    if (typeof image === 'string') found.push({ index, src: image, alt: typeof op.attributes?.alt === 'string' ? op.attributes.alt : '' });
+    index += typeof op.insert === 'string' ? op.insert.length : 1;
+  }
+  return found;
 }
 
 /**
