@@ -14,14 +14,14 @@ export const eventInputSchema = z.object({
 });
 export type EventInput = z.output<typeof eventInputSchema>;
 
-/** What an event's booking page said when its address was saved (docs/decisions/082). */
+/** What an event's booking page said when last asked: when its address was saved, at start and daily (docs/decisions/082). */
 const bookingPageSchema = z.enum(['frame', 'new-tab', 'missing']);
 export type BookingPage = z.output<typeof bookingPageSchema>;
 
 /** The line under an event's booking link in the admin, when its page said something to act on. */
 export const BOOKING_PAGE_NOTES: Partial<Record<BookingPage, string>> = {
   'new-tab': "This booking page does not let other sites show it inside theirs, so 'Book Now' opens it in a new tab.",
-  missing: "When this event was saved, its booking address answered 'not found'. Check the link: parents cannot book through it.",
+  missing: "When it was last asked, this booking address answered 'not found'. Check the link: parents cannot book through it.",
 };
 
 export const eventSchema = z.object({
@@ -37,7 +37,7 @@ export const eventSchema = z.object({
   bookingPage: bookingPageSchema
     .nullable()
     .describe(
-      "What the booking page said when its address was saved: 'frame' (it may be shown in the booking window), 'new-tab' (it forbids being framed: Book Now opens it in a new tab), 'missing' (it answered 404 or 410); null when it could not be asked",
+      "What the booking page said when last asked (when its address was saved, and for events to come at start and daily): 'frame' (it may be shown in the booking window), 'new-tab' (it forbids being framed: Book Now opens it in a new tab), 'missing' (it answered 404 or 410); null when it could not be asked",
     ),
   createdAt: z.string(),
   updatedAt: z.string(),
