@@ -70,6 +70,8 @@ describe('the booking page asked when its address is saved', () => {
       'http://x.test/',
       'https://example.com/a',
       'http://localhost/b',
+      'https://Booking.Example.ORG./1',
+      'https://tickets.TEST./x',
     ]) {
       expect(await check(url)).toBeNull();
     }

@@ -24,7 +24,8 @@ export function bookingPageChecker(deps: {
 }): CheckBookingPage {
   const probe = deps.probe ?? safeProbe;
   return async (url) => {
-    if (!deps.enabled || RESERVED.test(new URL(url).hostname)) return null;
+    // 'example.org.' (a trailing dot) is the same name.
+    if (!deps.enabled || RESERVED.test(new URL(url).hostname.replace(/\.$/, ''))) return null;
     let head: PageHead;
     try {
       head = await probe(url, {

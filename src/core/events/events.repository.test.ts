@@ -70,4 +70,16 @@ describe('events, upcoming first, page by page', () => {
     expect(await statementsFor({ limit: 4, offset: 4 })).toBe(2);
     expect(await statementsFor({ limit: 4, offset: 8 })).toBe(3);
   });
+
+  it('keeps what a booking page says when asked again only while the event still has that address, and lists only events to come', async () => {
+    const upcoming = await repo.listUpcomingBookings(now);
+    expect(upcoming.map((event) => event.id)).toEqual((await repo.listUpcomingFirst(now)).slice(0, 6).map((event) => event.id));
+    const [first] = upcoming;
+    // An edit moved the event to another address while its old one was being asked.
+    await repo.update(first!.id, { bookingUrl: 'https://other.example/' });
+    expect(await repo.setBookingPage(first!.id, 'https://book.example/', 'new-tab')).toBe(false);
+    expect((await repo.findById(first!.id))?.bookingPage).toBeNull();
+    expect(await repo.setBookingPage(first!.id, 'https://other.example/', 'missing')).toBe(true);
+    expect((await repo.findById(first!.id))?.bookingPage).toBe('missing');
+  });
 });
