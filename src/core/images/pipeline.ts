@@ -15,7 +15,11 @@ const encoding = createLimiter(1, ENCODING_QUEUE, 'The server is busy processing
 /** Runs image work in the encoder's queue. */
 export const withEncoder = <T>(task: () => Promise<T>): Promise<T> => encoding.run(task);
 
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
+/** The limit as people read it, for messages: 50. */
+export const MEGAPIXELS = MAX_INPUT_PIXELS / 1_000_000;
+/** sharp's refusal of an image over `limitInputPixels`, whatever it read it from. */
+export const isPixelLimit = (error: unknown): boolean => /pixel limit/i.test(String(error));
 export const NOT_AN_IMAGE = 'Please upload an image file (jpg, jpeg, png, gif)';
 
 export class ImageRejectedError extends Error {
@@ -98,7 +102,7 @@ export async function sharpInput(bytes: Uint8Array, format: ImageFormat): Promis
   }
 }
 
-const tooManyPixels = () => new ImageRejectedError('The image has too many pixels (at most 50 megapixels).', 413);
+const tooManyPixels = () => new ImageRejectedError(`The image has too many pixels (at most ${MEGAPIXELS} megapixels).`, 413);
 
 async function encode(bytes: Uint8Array, format: ImageFormat): Promise<ProcessedImage> {
   const sharp = await loadSharp();
@@ -115,8 +119,7 @@ async function encode(bytes: Uint8Array, format: ImageFormat): Promise<Processed
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;
-    const message = String((error as Error).message ?? error);
-    if (/pixel limit/i.test(message)) throw tooManyPixels();
+    if (isPixelLimit(error)) throw tooManyPixels();
     throw new ImageRejectedError(NOT_AN_IMAGE);
   }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../logger.ts';
 import { BusyError } from '../shared/limiter.ts';
-import { detectFormat, ImageRejectedError, sharpInput, withEncoder } from './pipeline.ts';
+import { detectFormat, ImageRejectedError, isPixelLimit, MEGAPIXELS, sharpInput, withEncoder } from './pipeline.ts';
 import { loadSharp } from './sharp.ts';
 import { anyAddress, DownloadError, publicOnly, safeDownload, type Resolve } from './safe-download.ts';
 import type { ImageStorage } from './storage.ts';
@@ -108,7 +108,7 @@ export function createRemoteImages(deps: RemoteImagesDeps): RemoteImages {
           .toBuffer()
           .catch((error: unknown) => {
             // The download worked: what sharp cannot read is a damaged image, not an unreachable address.
-            throw /pixel limit/i.test(String(error)) ? new ImageRejectedError(TOO_MANY_PIXELS, 413) : new ImageRejectedError(NOT_AN_IMAGE);
+            throw isPixelLimit(error) ? new ImageRejectedError(TOO_MANY_PIXELS, 413) : new ImageRejectedError(NOT_AN_IMAGE);
           });
       });
       const data = new Uint8Array(webp);
@@ -152,7 +152,7 @@ export function createRemoteImages(deps: RemoteImagesDeps): RemoteImages {
   };
 }
 
-const TOO_MANY_PIXELS = 'The image at this address has too many pixels (at most 50 megapixels). Upload a smaller copy instead.';
+const TOO_MANY_PIXELS = `The image at this address has too many pixels (at most ${MEGAPIXELS} megapixels). Upload a smaller copy instead.`;
 const NOT_AN_IMAGE = 'The address does not lead to an image (JPEG, PNG, GIF, WebP, AVIF or HEIC). Copy the address of the image itself.';
 
 /** What went wrong with an image URL, for the person who pasted it. */

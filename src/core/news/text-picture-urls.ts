@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
+import { TEXT_PICTURE_ADDRESS } from './news.schema.ts';
 
 // Pictures in a news item's text are kept inside it as data: addresses (docs/decisions/081), but
 // visitors' pages and the feed link each one as a file of its own (docs/decisions/083):
 // /images/text/{news id}/{key}.{extension}, the key a hash of the picture, so that a changed
 // picture has a new address and each can be kept by browsers for a year.
 
-const DATA_ADDRESS = /^data:image\/(png|gif|jpeg|bmp|x-icon|webp);base64,([A-Za-z0-9+/=\s]+)$/i;
+const DATA_ADDRESS = new RegExp(`^${TEXT_PICTURE_ADDRESS}$`, 'i');
+/** An image tag in cleaned news HTML (sanitize-content.ts: `>` never inside an attribute). */
+export const IMAGE_TAG = /<img\b[^>]*>/gi;
+/** A picture kept in the text, in a tag's src. Groups: ` src="`, the address, its type, its base64. */
+export const PICTURE_SRC = new RegExp(`(\\ssrc=")(${TEXT_PICTURE_ADDRESS})"`, 'i');
 const EXTENSIONS: Record<string, string> = { png: 'png', gif: 'gif', jpeg: 'jpg', bmp: 'bmp', 'x-icon': 'ico', webp: 'webp' };
 const TEXT_PICTURE_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -16,7 +21,6 @@ const TEXT_PICTURE_TYPES: Record<string, string> = {
   webp: 'image/webp',
 };
 const FILE_NAME = /^([A-Za-z0-9_-]{22})\.(png|gif|jpg|bmp|ico|webp)$/;
-const PICTURE_SRC = /<img\b[^>]*?\ssrc="(data:image\/[^"]*)"/gi;
 
 /** The file name of a picture in the text (its data: address), or null for an address that is no picture. */
 export function textPictureName(address: string): string | null {
@@ -36,9 +40,9 @@ export function textPictureUrl(newsId: string, address: string): string {
 export function findTextPicture(content: string, name: string): { type: string; bytes: Buffer } | null {
   const file = FILE_NAME.exec(name);
   if (!file) return null;
-  for (const match of content.matchAll(PICTURE_SRC)) {
-    const address = match[1]!;
-    if (textPictureName(address) !== name) continue;
+  for (const [tag] of content.matchAll(IMAGE_TAG)) {
+    const address = PICTURE_SRC.exec(tag)?.[2];
+    if (!address || textPictureName(address) !== name) continue;
     return { type: TEXT_PICTURE_TYPES[file[2]!]!, bytes: Buffer.from(address.slice(address.indexOf(',') + 1), 'base64') };
   }
   return null;

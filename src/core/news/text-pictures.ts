@@ -1,7 +1,8 @@
-import { detectFormat, MAX_INPUT_PIXELS, withEncoder } from '../images/pipeline.ts';
+import { detectFormat, isPixelLimit, MEGAPIXELS, sharpInput, withEncoder } from '../images/pipeline.ts';
 import { loadSharp } from '../images/sharp.ts';
 import { ValidationError } from '../shared/errors.ts';
 import { TEXT_PICTURE_SIDE } from './news.schema.ts';
+import { IMAGE_TAG, PICTURE_SRC } from './text-picture-urls.ts';
 
 // Pictures pasted or dropped into a news item's text travel inside it, as data: addresses (SPEC
 // §5). A photo dropped from a phone's files keeps its EXIF, GPS position included: on a primary
@@ -9,10 +10,8 @@ import { TEXT_PICTURE_SIDE } from './news.schema.ts';
 // server as it is written, with no metadata, turned upright, at most TEXT_PICTURE_SIDE px, as
 // WebP (docs/decisions/081). Cleaned content has one shape (sanitize-content.ts), so a pattern
 // finds every picture exactly.
-const TAG = /<img\b[^>]*>/gi;
-const DATA_SRC = /(\ssrc=")(data:image\/[a-z-]+;base64,[^"]*)"/i;
 const UNREADABLE = 'A picture in the text could not be read. Remove it and add it again, or add the photo as the news image instead.';
-const TOO_MANY_PIXELS = 'A picture in the text has too many pixels (at most 50 megapixels). Add a smaller copy.';
+const TOO_MANY_PIXELS = `A picture in the text has too many pixels (at most ${MEGAPIXELS} megapixels). Add a smaller copy.`;
 
 /**
  * Cleaned news HTML with each picture in it settled: drawn again once, then left as it is, and
@@ -22,7 +21,7 @@ export async function settleTextPictures(
   clean: string,
   { unreadable = 'refuse' }: { unreadable?: 'refuse' | 'remove' } = {},
 ): Promise<string> {
-  const addresses = new Set([...clean.matchAll(TAG)].flatMap((tag) => DATA_SRC.exec(tag[0])?.[2] ?? []));
+  const addresses = new Set([...clean.matchAll(IMAGE_TAG)].flatMap((tag) => PICTURE_SRC.exec(tag[0])?.[2] ?? []));
   if (addresses.size === 0) return clean;
   const settled = new Map<string, Settled | null>();
   for (const address of addresses) {
@@ -33,12 +32,12 @@ export async function settleTextPictures(
     });
     settled.set(address, picture);
   }
-  return clean.replace(TAG, (tag) => {
-    const found = DATA_SRC.exec(tag);
+  return clean.replace(IMAGE_TAG, (tag) => {
+    const found = PICTURE_SRC.exec(tag);
     if (!found) return tag;
     const picture = settled.get(found[2]!);
     if (!picture) return '';
-    const withSrc = tag.replace(DATA_SRC, (_src, start: string) => `${start}${picture.address}"`);
+    const withSrc = tag.replace(PICTURE_SRC, (_src, start: string) => `${start}${picture.address}"`);
     if (!picture.size || /\s(width|height)="/.test(tag)) return withSrc;
     return withSrc.replace(/\s*\/?>$/, ` width="${picture.size.width}" height="${picture.size.height}" />`);
   });
@@ -58,8 +57,8 @@ async function settle(address: string): Promise<Settled> {
   const sharp = await loadSharp();
   return withEncoder(async () => {
     try {
-      const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: format === 'gif' });
-      const meta = await input.metadata();
+      const { input, options } = await sharpInput(bytes, format);
+      const meta = await sharp(input, options).metadata();
       const height = meta.pageHeight ?? meta.height;
       const small = Math.max(meta.width, height) <= TEXT_PICTURE_SIDE;
       const bare = !meta.exif && !meta.xmp && !meta.iptc && !meta.icc && !meta.comments?.length;
@@ -67,15 +66,14 @@ async function settle(address: string): Promise<Settled> {
       if (small && bare && (format === 'webp' || format === 'gif')) {
         return { address, size: { width: meta.width, height } };
       }
-      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+      const { data, info } = await sharp(input, options)
         .rotate()
         .resize({ width: TEXT_PICTURE_SIDE, height: TEXT_PICTURE_SIDE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 78, effort: 2 })
         .toBuffer({ resolveWithObject: true });
       return { address: `data:image/webp;base64,${data.toString('base64')}`, size: { width: info.width, height: info.height } };
     } catch (error) {
-      const tooMany = /pixel limit/i.test(String(error));
-      throw new ValidationError({ content: tooMany ? TOO_MANY_PIXELS : UNREADABLE });
+      throw new ValidationError({ content: isPixelLimit(error) ? TOO_MANY_PIXELS : UNREADABLE });
     }
   });
 }
