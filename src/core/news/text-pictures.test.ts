@@ -52,6 +52,17 @@ describe('pictures in a news item’s text', () => {
     expect(await settleTextPictures('<p>No pictures</p>')).toBe('<p>No pictures</p>');
   });
 
+  it('refuses a picture of more pixels than any upload may have, before drawing it', async () => {
+    // 7100 × 7100 of one colour: a few kilobytes of PNG, 50.4 megapixels once decoded.
+    const huge = await sharp({ create: { width: 7100, height: 7100, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const error = await settleTextPictures(`<p><img src="${dataOf(huge, 'png')}" /></p>`).catch((caught: unknown) => caught);
+    expect((error as ValidationError).errors).toEqual({
+      content: 'A picture in the text has too many pixels (at most 50 megapixels). Add a smaller copy.',
+    });
+  });
+
   it('refuses a damaged picture in words, under the content field', async () => {
     const photo = await phonePhoto();
     const cut = photo.subarray(0, 2000);
