@@ -4,6 +4,7 @@ import { BOOKING_HOST, bookingCheckEnv, startBookingSite, type BookingSite } fro
 import { eachDatabase } from '../setup/databases.ts';
 import { daysFromNow } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
+import { BOOKING_PAGE_ASKED } from '../../src/core/events/events.schema.ts';
 
 // A booking page that forbids frames opens in a new tab from 'Book Now', as its page said when the
 // address was saved (docs/decisions/082).
@@ -101,5 +102,41 @@ eachDatabase('booking pages asked when saved on $kind', (db) => {
     expect((await call(suite, 'GET', `/api/admin/events/${changing.id}/versions`, { token })).body).toEqual([]);
     expect(site.asked('/past')).toBe(pastAsked);
     expect(bookingLink(await (await fetch(`${suite.url}/events`)).text(), 'Kite day')).toContain('(opens in a new tab)');
+  });
+
+  it('asks a page again when an administrator asks, or saves again one that answered not found', async () => {
+    const event = await createEvent('Pond dip', `${site.url}/pond`);
+    expect(event.bookingPage).toBe('missing');
+    const askAgain = (id: string, as = token) => call(suite, 'POST', `/api/admin/events/${id}/booking-page`, { token: as });
+    const still = await askAgain(event.id);
+    expect([still.status, still.body.message, still.body.event.bookingPage]).toEqual([200, BOOKING_PAGE_ASKED.missing, 'missing']);
+    expect(bookingLink(await (await fetch(`${suite.url}/events`)).text(), 'Pond dip')).toContain('aria-haspopup="dialog"');
+
+    // Put right on the booking service: said at once, and the cached pages follow.
+    site.answerAs('/pond', '/no-frames');
+    const fixed = await askAgain(event.id);
+    expect([fixed.status, fixed.body.message, fixed.body.event.bookingPage]).toEqual([200, BOOKING_PAGE_ASKED['new-tab'], 'new-tab']);
+    expect(bookingLink(await (await fetch(`${suite.url}/events`)).text(), 'Pond dip')).toContain('(opens in a new tab)');
+    // Not an edit: the same version, and no earlier version kept.
+    expect(fixed.body.event.updatedAt).toBe(event.updatedAt);
+    expect((await call(suite, 'GET', `/api/admin/events/${event.id}/versions`, { token })).body).toEqual([]);
+
+    // A page that does not answer now keeps what it said before.
+    const other = await createEvent('Bug hunt', `${site.url}/bugs`);
+    site.answerAs('/bugs', '/hang-up');
+    const silent = await askAgain(other.id);
+    expect([silent.status, silent.body.message, silent.body.event.bookingPage]).toEqual([200, BOOKING_PAGE_ASKED.unanswered, 'missing']);
+
+    // Saved again as it was, once put right: asked again (an address that answered is not).
+    site.answerAs('/bugs', '/open');
+    const asked = site.asked('/bugs');
+    const body = { name: 'Bug hunt', date: daysFromNow(5), comment: 'Bring a jar.', bookingUrl: `${site.url}/bugs` };
+    const saved = await call(suite, 'PUT', `/api/admin/events/${other.id}`, { token, body });
+    expect([saved.status, saved.body.bookingPage, site.asked('/bugs')]).toEqual([200, 'frame', asked + 1]);
+    await call(suite, 'PUT', `/api/admin/events/${other.id}`, { token, body: { ...body, comment: 'Bring two jars.' } });
+    expect(site.asked('/bugs')).toBe(asked + 1);
+
+    expect((await askAgain('0'.repeat(26))).status).toBe(404);
+    expect((await call(suite, 'POST', `/api/admin/events/${event.id}/booking-page`)).status).toBe(401);
   });
 });

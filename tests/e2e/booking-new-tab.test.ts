@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../setup/api-client.ts';
 import { signInWithCookie } from '../setup/admin-browser.ts';
 import { BOOKING_HOST, bookingCheckEnv, startBookingSite, type BookingSite } from '../setup/booking-site.ts';
-import { expectNoAxeViolations, openHydrated, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { expectNoAxeViolations, keepScreenshot, openHydrated, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { create, daysFromNow } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
-import { BOOKING_PAGE_NOTES } from '../../src/core/events/events.schema.ts';
+import { BOOKING_PAGE_ASKED, BOOKING_PAGE_NOTES } from '../../src/core/events/events.schema.ts';
 
 const sqlite = testDatabases[0]!;
 
@@ -71,6 +71,32 @@ describe('a booking page that forbids frames, in Chromium', () => {
       .filter({ has: page.getByRole('heading', { name: 'Bike ride' }) })
       .getByText(BOOKING_PAGE_NOTES.missing!)
       .waitFor();
+    await close();
+  });
+
+  it("asks a booking page again from the event's card once it is put right, and the dashboard stops saying so", async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/events`);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Bike ride' }) });
+    await card.getByText(BOOKING_PAGE_NOTES.missing!).waitFor();
+    const askAgain = card.getByRole('button', { name: 'Ask again: the booking page of Bike ride' });
+    await askAgain.tap();
+    await card.getByRole('status').getByText(BOOKING_PAGE_ASKED.missing).waitFor();
+    await keepScreenshot(card, 'booking-page-asked-again-390');
+
+    site.answerAs('/bike-ride-gone', '/open');
+    await askAgain.tap();
+    // The answer stays where the volunteer looked; the line and the button go with what they said.
+    await card.getByRole('status').getByText(BOOKING_PAGE_ASKED.frame).waitFor();
+    await card.getByText(BOOKING_PAGE_NOTES.missing!).waitFor({ state: 'detached' });
+    expect(await askAgain.count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${suite.url}/admin/dashboard`);
+    // The events have loaded once the upcoming list names it.
+    await page.getByText('Bike ride', { exact: true }).waitFor();
+    expect(await page.getByRole('region', { name: 'Booking pages not found' }).count()).toBe(0);
     await close();
   });
 });

@@ -30,6 +30,7 @@ export async function startBookingSite(): Promise<BookingSite> {
     else if (path === '/no-frames') res.writeHead(200, { ...html, 'x-frame-options': 'DENY' }).end(page);
     else if (path === '/ancestors-none') res.writeHead(200, { ...html, 'content-security-policy': "frame-ancestors 'none'" }).end(page);
     else if (path === '/moved') res.writeHead(302, { location: '/no-frames' }).end();
+    else if (path === '/hang-up') req.socket.destroy();
     else res.writeHead(404, html).end('<h1>Not found</h1>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,8 +5,8 @@ import { dateTimeInputValue, defaultEventStart, useTimeZone } from '../dates.ts'
 import { draftKey } from '../drafts.ts';
 import { EventForm, type EventFormValues } from '../forms/event-form.tsx';
 import type { ClubEvent } from '../types.ts';
-import { BOOKING_PAGE_NOTES } from '../../core/events/events.schema.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
+import { BookingPageLine } from '../ui/booking-page-line.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDeleteDialog, FormDialog } from '../ui/dialog.tsx';
 import { ItemActions } from '../ui/item-actions.tsx';
@@ -157,11 +157,7 @@ export function EventsScreen() {
                           {event.bookingUrl}
                         </a>
                       </p>
-                      {event.bookingPage && BOOKING_PAGE_NOTES[event.bookingPage] && (
-                        <p className={`mt-1 text-sm ${event.bookingPage === 'missing' ? 'text-red-700' : 'text-slate-600'}`}>
-                          {BOOKING_PAGE_NOTES[event.bookingPage]}
-                        </p>
-                      )}
+                      <BookingPageLine event={event} />
                       <div className="mt-3">
                         <ItemActions
                           name={event.name}

@@ -24,6 +24,15 @@ export const BOOKING_PAGE_NOTES: Partial<Record<BookingPage, string>> = {
   missing: "When it was last asked, this booking address answered 'not found'. Check the link: parents cannot book through it.",
 };
 
+/** What the admin says once an administrator asked an event's booking page again. */
+export const BOOKING_PAGE_ASKED: Record<BookingPage | 'unanswered', string> = {
+  frame: "Asked again just now: the booking page answers, and 'Book Now' shows it in the booking window.",
+  'new-tab':
+    "Asked again just now: the booking page answers, and 'Book Now' opens it in a new tab, as it does not let other sites show it inside theirs.",
+  missing: "Asked again just now: the booking page still answers 'not found'.",
+  unanswered: 'The booking page did not answer just now, so what it said before is kept. Try again in a few minutes.',
+};
+
 export const eventSchema = z.object({
   id: z.string(),
   name: z.string(),

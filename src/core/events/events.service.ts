@@ -100,8 +100,12 @@ export function createEventsService(deps: {
     async update(id: string, input: EventInput, expectedVersion?: string, actor?: ActivityActor): Promise<ClubEvent> {
       const current = await repo.findById(id);
       await deps.checkImageUrl(input.imageUrl, current?.imageUrl);
-      // Asked again only for a new address: an edit of the description does not depend on it.
-      const asked = current && current.bookingUrl === input.bookingUrl ? undefined : await deps.checkBookingPage(input.bookingUrl);
+      // Asked again for a new address, or for one that answered 'not found' (saved again once it
+      // is put right); an edit of the description does not depend on it.
+      const asked =
+        current && current.bookingUrl === input.bookingUrl && current.bookingPage !== 'missing'
+          ? undefined
+          : await deps.checkBookingPage(input.bookingUrl);
       const changes = {
         name: input.name,
         date: toInstant(input.date),
@@ -150,6 +154,22 @@ export function createEventsService(deps: {
         if (await repo.setBookingPage(event.id, event.bookingUrl, page)) changed++;
       }
       return changed;
+    },
+
+    /**
+     * Asks one event's booking page again now, when an administrator asks (a page that answered
+     * 'not found' was put right). Not an edit, as the daily asking. `answered`: false when the
+     * page could not be asked, and what it said last is kept.
+     */
+    async askBookingPageAgain(id: string): Promise<{ event: ClubEvent; answered: boolean }> {
+      const event = await repo.findById(id);
+      if (!event) throw new NotFoundError('Event');
+      const page = await deps.checkBookingPage(event.bookingUrl);
+      if (page !== null && page !== event.bookingPage) await repo.setBookingPage(id, event.bookingUrl, page);
+      // Read again: a save meanwhile may have changed the address (and asked the new one itself).
+      const now = await repo.findById(id);
+      if (!now) throw new NotFoundError('Event');
+      return { event: now, answered: page !== null && now.bookingPage !== null };
     },
 
     /** What an event on the site said before each of its last saves, newest first. */
