@@ -33,4 +33,21 @@ describe('booking pages asked again', () => {
       vi.useRealTimers();
     }
   });
+
+  it('clears the pages when a round broke off (the database went mid-round), and asks again the next day', async () => {
+    vi.useFakeTimers();
+    try {
+      const warn = vi.fn();
+      const recheck = vi.fn().mockRejectedValueOnce(new Error('Connection terminated unexpectedly')).mockResolvedValue(0);
+      const changed = vi.fn();
+      const stop = startBookingPageChecks({ recheck, changed, log: { info: vi.fn(), warn } as never }, 1000);
+      await vi.advanceTimersByTimeAsync(0);
+      expect([recheck.mock.calls.length, changed.mock.calls.length, warn.mock.calls.length]).toEqual([1, 1, 1]);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect([recheck.mock.calls.length, changed.mock.calls.length, warn.mock.calls.length]).toEqual([2, 1, 1]);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

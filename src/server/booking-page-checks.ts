@@ -23,7 +23,11 @@ export function startBookingPageChecks(
         deps.log.info({ changed: count }, 'booking pages asked again: what some say has changed');
         deps.changed();
       })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'could not ask the booking pages again; tried again tomorrow'))
+      .catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'could not ask the booking pages again; tried again tomorrow');
+        // The database may have gone mid-round, after some events kept what their page says now.
+        deps.changed();
+      })
       .finally(() => (running = false));
   };
   round();

@@ -133,12 +133,6 @@ if (config.bootstrapAdmin) {
   });
   if (outcome === 'created') log.info({ username }, 'administrator created from ADMIN_USERNAME and ADMIN_PASSWORD');
 }
-// News stored under older cleaning rules is cleaned again, in the background: until then
-// pages clean those rows as they show them.
-app.news
-  .recleanStale()
-  .then((count) => count > 0 && log.info({ count }, 'news content cleaned again under the current rules'))
-  .catch((error: unknown) => log.warn({ err: error }, 'could not clean stored news content again; pages clean it as they show it'));
 if ((await app.admins.count().catch(unlessDamaged)) === 0) {
   log.warn('No administrator exists yet. Create one with: npm run admin -- create <username>');
 }
@@ -184,6 +178,21 @@ const coherence =
         onListening: (listening) => pageCache.setCoherent(listening),
       }))
     : null;
+
+// News stored under older cleaning rules is cleaned again, in the background: until then pages
+// clean those rows as they show them, without their pictures' files. Pages kept meanwhile link
+// pictures by what they were, so they are rendered anew once it is done.
+app.news
+  .recleanStale()
+  .then(({ cleaned, failed }) => {
+    if (cleaned > 0) {
+      log.info({ count: cleaned }, 'news content cleaned again under the current rules');
+      pageCache.invalidate();
+      announceWrite?.();
+    }
+    for (const { id, error } of failed) log.warn({ err: error, id }, 'could not clean a news item again; tried again at the next start');
+  })
+  .catch((error: unknown) => log.warn({ err: error }, 'could not clean stored news content again; pages clean it as they show it'));
 
 // The build's scripts, styles and public files, from memory (development serves its own).
 const staticFiles = development ? null : loadStaticFiles(staticDir);

@@ -61,8 +61,19 @@ export function createNewsRepository(db: Db) {
         .execute(),
 
     /** Rows cleaned with rules older than `version`, a batch at a time. */
-    listCleanedBefore: (version: number, limit: number) =>
-      live(db, 'newsItems').select(['id', 'content']).where('cleanedWith', '<', version).orderBy('id').limit(limit).execute(),
+    /**
+     * Rows stored under rules older than `version`, by id after `afterId`: the recently deleted
+     * too, as a restored item is shown as it was stored.
+     */
+    listCleanedBefore: (version: number, limit: number, afterId = '') =>
+      db
+        .selectFrom('newsItems')
+        .select(['id', 'content'])
+        .where('cleanedWith', '<', version)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
 
     /** Stores content cleaned again, unless the row was rewritten (and so cleaned) meanwhile. */
     async storeCleaned(id: string, cleaned: { content: string; contentText: string; cleanedWith: number }): Promise<void> {
@@ -70,7 +81,7 @@ export function createNewsRepository(db: Db) {
     },
 
     /** The stored content alone, of an item on the site. */
-    findContent: (id: string) => live(db, 'newsItems').select(['content']).where('id', '=', id).executeTakeFirst(),
+    findContent: (id: string) => live(db, 'newsItems').select(['content', 'cleanedWith']).where('id', '=', id).executeTakeFirst(),
 
     async findById(id: string): Promise<NewsItemRow | undefined> {
       return live(db, 'newsItems').select(COLUMNS).where('id', '=', id).executeTakeFirst();

@@ -143,7 +143,9 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
     /** A picture kept in the text of an item on the site, by its file name (text-picture-urls.ts); null when there is none such. */
     async textPicture(id: string, name: string): Promise<{ type: string; bytes: Buffer } | null> {
       const row = await repo.findContent(id);
-      return row ? findTextPicture(row.content, name) : null;
+      // A row stored under older rules may hold a picture as it was sent, metadata and all: its
+      // pictures are given out once it is cleaned again (at start), never before.
+      return row && row.cleanedWith === CLEANING_RULES_VERSION ? findTextPicture(row.content, name) : null;
     },
 
     /** What an item on the site said before each of its last saves, newest first. */
@@ -165,15 +167,27 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
 
     /**
      * Cleans again what was stored under older cleaning rules (or before they were versioned),
-     * a batch at a time so that pages keep being served meanwhile. Returns how many rows.
+     * a batch at a time so that pages keep being served meanwhile. Each row is stored alone, and
+     * only if no save rewrote it meanwhile: stopped at any point (a kill, a restart), the next
+     * start goes on. A row that cannot be cleaned now (the encoder busy, the database gone for a
+     * moment) does not hold up the rows after it; it is tried again at the next start.
      */
-    async recleanStale(): Promise<number> {
+    async recleanStale(): Promise<{ cleaned: number; failed: { id: string; error: unknown }[] }> {
       let cleaned = 0;
+      const failed: { id: string; error: unknown }[] = [];
+      let after = '';
       for (;;) {
-        const rows = await repo.listCleanedBefore(CLEANING_RULES_VERSION, RECLEAN_BATCH);
-        for (const row of rows) await repo.storeCleaned(row.id, await cleanWithPictures(row.content, 'remove'));
-        cleaned += rows.length;
-        if (rows.length < RECLEAN_BATCH) return cleaned;
+        const rows = await repo.listCleanedBefore(CLEANING_RULES_VERSION, RECLEAN_BATCH, after);
+        for (const row of rows) {
+          try {
+            await repo.storeCleaned(row.id, await cleanWithPictures(row.content, 'remove'));
+            cleaned++;
+          } catch (error) {
+            failed.push({ id: row.id, error });
+          }
+        }
+        if (rows.length < RECLEAN_BATCH) return { cleaned, failed };
+        after = rows.at(-1)!.id;
         await new Promise((resolve) => setImmediate(resolve));
       }
     },
