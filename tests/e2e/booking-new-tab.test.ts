@@ -27,6 +27,7 @@ describe('a booking page that forbids frames, in Chromium', () => {
     await event('Kite day', '/no-frames');
     await event('Raft race', '/open');
     await event('Bike ride', '/bike-ride-gone');
+    await event('Night walk', '/slow');
   });
   afterAll(() => site.close());
 
@@ -46,6 +47,28 @@ describe('a booking page that forbids frames, in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Booking Page' });
     await dialog.waitFor();
     expect(await dialog.locator('iframe').getAttribute('src')).toBe(`${site.url}/open`);
+    await close();
+  });
+
+  it('says the booking page is loading until it has, each time the window opens', async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await openHydrated(page, `${suite.url}/events`);
+    const dialog = page.getByRole('dialog', { name: 'Booking Page' });
+    for (const time of ['first', 'second']) {
+      await page.getByRole('button', { name: 'Book Now: Night walk' }).tap();
+      await dialog.getByRole('status').getByText('Loading the booking page...').waitFor();
+      if (time === 'first') await keepScreenshot(page, 'booking-page-loading-390');
+      await dialog
+        .frameLocator('iframe')
+        .getByRole('heading', { name: 'Book your place' })
+        .waitFor({ timeout: 10_000 })
+        .catch((error: unknown) => {
+          throw new Error(`${time} opening: ${String(error)}`);
+        });
+      await dialog.getByText('Loading the booking page...').waitFor({ state: 'detached' });
+      await dialog.getByRole('button', { name: 'Close' }).tap();
+      await dialog.waitFor({ state: 'detached' });
+    }
     await close();
   });
 

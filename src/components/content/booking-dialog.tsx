@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 
 /** The booking dialog, loaded when a visitor first presses 'Book Now'. */
 export function BookingDialog({
@@ -43,15 +43,34 @@ export function BookingDialog({
           <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className="self-start text-sm font-medium text-accent underline">
             Open in a new tab
           </a>
-          <iframe
-            src={bookingUrl}
-            title={`Booking page for ${eventName}`}
-            sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
-            referrerPolicy="no-referrer"
-            className="min-h-0 w-full flex-1 rounded border border-slate-200"
-          />
+          <BookingFrame bookingUrl={bookingUrl} eventName={eventName} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The booking page in its frame, with words over it until it has loaded: on a phone's slow
+ * connection an empty white frame looks broken. Mounted with each opening, so it says so again.
+ */
+function BookingFrame({ bookingUrl, eventName }: { bookingUrl: string; eventName: string }) {
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <div className="relative min-h-0 flex-1">
+      {!loaded && (
+        <p role="status" className="pointer-events-none absolute inset-0 flex items-center justify-center p-4 text-center text-slate-600">
+          Loading the booking page...
+        </p>
+      )}
+      <iframe
+        src={bookingUrl}
+        title={`Booking page for ${eventName}`}
+        sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+        referrerPolicy="no-referrer"
+        onLoad={() => setLoaded(true)}
+        className="h-full w-full rounded border border-slate-200"
+      />
+    </div>
   );
 }
