@@ -136,7 +136,25 @@ eachDatabase('booking pages asked when saved on $kind', (db) => {
     await call(suite, 'PUT', `/api/admin/events/${other.id}`, { token, body: { ...body, comment: 'Bring two jars.' } });
     expect(site.asked('/bugs')).toBe(asked + 1);
 
+    // Asked again many times at once while an edit moves the address: the edit's answer stays.
+    site.answerAs('/pond-moved', '/open');
+    site.answerAs('/pond', '/missing-page');
+    const pond = { name: 'Pond dip', date: daysFromNow(5), comment: 'Bring a net.', bookingUrl: `${site.url}/pond-moved` };
+    const [moved, ...asks] = await Promise.all([
+      call(suite, 'PUT', `/api/admin/events/${event.id}`, { token, body: pond }),
+      ...Array.from({ length: 12 }, () => askAgain(event.id)),
+    ]);
+    expect(moved.status).toBe(200);
+    expect(asks.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    const now = (await call(suite, 'GET', `/api/events/${event.id}`)).body;
+    expect([now.bookingUrl, now.bookingPage]).toEqual([pond.bookingUrl, 'frame']);
+
     expect((await askAgain('0'.repeat(26))).status).toBe(404);
+    for (const id of ['%00', 'x'.repeat(5000), '..%2f..%2fetc', '%E2%80%AE']) {
+      const hostile = await askAgain(id);
+      expect(hostile.status, id.slice(0, 20)).toBeGreaterThanOrEqual(400);
+      expect(hostile.status, id.slice(0, 20)).toBeLessThan(500);
+    }
     expect((await call(suite, 'POST', `/api/admin/events/${event.id}/booking-page`)).status).toBe(401);
   });
 });
