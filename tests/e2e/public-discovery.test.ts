@@ -75,7 +75,9 @@ describe('link previews, feeds and caching', () => {
     expect(meta(html, 'og:title')).toBe('Shed & garden open');
     expect(meta(html, 'og:type')).toBe('article');
     expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}/news/${ids.news}`);
-    expect(meta(html, 'og:image')).toMatch(new RegExp(`^${PUBLIC_URL}/images/[a-z0-9]+/\\d+\\.webp$`));
+    // A JPEG: WhatsApp shows no WebP in its previews (docs/decisions/087).
+    expect(meta(html, 'og:image')).toMatch(new RegExp(`^${PUBLIC_URL}/images/[a-z0-9]+/share\\.jpg$`));
+    expect(meta(html, 'og:image:type')).toBe('image/jpeg');
     expect(meta(html, 'og:image:width')).toMatch(/^\d+$/);
     expect(meta(html, 'description')).toBe('Come and see the photos.');
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearestWidth, sizedImageUrl, storedImageId, storedImageUrl, variantUrl } from './image-urls.ts';
+import { nearestWidth, remoteShareImageUrl, shareImage, sizedImageUrl, storedImageId, storedImageUrl, variantUrl } from './image-urls.ts';
 
 describe('image URLs', () => {
   it('knows stored images from everything else', () => {
@@ -18,5 +18,14 @@ describe('image URLs', () => {
     expect(variantUrl('/images/a1', 640, 'avif')).toBe('/images/a1/640.avif');
     expect(sizedImageUrl('/images/a1', 300)).toBe('/images/a1/320.webp');
     expect(sizedImageUrl('https://example.org/a.jpg', 300)).toBe('https://example.org/a.jpg');
+  });
+
+  it('names the share copy of a stored image with the size it is drawn at, and of a copy of an image given by URL', () => {
+    expect(shareImage({ url: '/images/a1', width: 2400, height: 1601 })).toEqual({ url: '/images/a1/share.jpg', width: 1200, height: 801 });
+    expect(shareImage({ url: '/images/a1', width: 500, height: 300 })).toEqual({ url: '/images/a1/share.jpg', width: 500, height: 300 });
+    const signed = `/images/remote/${'ab'.repeat(20)}?u=https%3A%2F%2Fexample.org%2Fa.jpg`;
+    expect(remoteShareImageUrl(signed)).toBe(`/images/remote/${'ab'.repeat(20)}/share.jpg?u=https%3A%2F%2Fexample.org%2Fa.jpg`);
+    expect(remoteShareImageUrl('/images/a1')).toBeNull();
+    expect(remoteShareImageUrl('/images/remote/abc?u=x')).toBeNull();
   });
 });

@@ -31,6 +31,27 @@ export const isSiteImageUrl = (value: string): boolean => SITE_IMAGE_URL.test(va
 /** One file of a stored image: its variant at `width` in `format`. */
 export const variantUrl = (url: string, width: number, format: ImageFormat = 'webp'): string => `${url}/${width}.${format}`;
 
+/**
+ * The copy link previews show (docs/decisions/087): a JPEG at most SHARE_WIDTH px wide, drawn
+ * from the master on first request, beside the image's other files.
+ */
+export const SHARE_FILE = 'share.jpg';
+export const SHARE_TYPE = 'image/jpeg';
+export const SHARE_WIDTH = 1200;
+
+/** A stored image's share copy, and the size it is drawn at. */
+export function shareImage(stored: { url: string; width: number; height: number }): { url: string; width: number; height: number } {
+  const width = Math.min(SHARE_WIDTH, stored.width);
+  return { url: `${stored.url}/${SHARE_FILE}`, width, height: Math.round((stored.height * width) / stored.width) };
+}
+
+const REMOTE_COPY = /^(\/images\/remote\/[0-9a-f]{40})\?/;
+
+/** The share copy of this site's copy of an image given by URL (its path from RemoteImages.pathFor); null for any other path. */
+export function remoteShareImageUrl(path: string): string | null {
+  return REMOTE_COPY.test(path) ? path.replace(REMOTE_COPY, `$1/${SHARE_FILE}?`) : null;
+}
+
 /** The stored width to serve for `wanted` pixels: the narrowest at least as wide, else the widest. */
 export function nearestWidth(widths: readonly number[], wanted: number): number | undefined {
   return widths.find((w) => w >= wanted) ?? widths.at(-1);

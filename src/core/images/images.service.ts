@@ -9,6 +9,7 @@ import { createImagesRepository } from './images.repository.ts';
 import { ImageRejectedError, processImage, type ProcessedImage } from './pipeline.ts';
 import { NO_ROOM_FOR_PHOTOS } from '../disk/disk-space.schema.ts';
 import type { ImageStorage } from './storage.ts';
+import { createShareCopies } from './share-copy.ts';
 import { NEWS_UPLOAD, type UploadLimit } from './upload-limits.ts';
 import { storedImageId, storedImageUrl } from './image-urls.ts';
 import type { ReleaseImage } from '../shared/image-release.ts';
@@ -147,6 +148,9 @@ export function createImagesService(deps: {
     checkWritable: () => storage.checkWritable(),
 
     read: (key: string) => storage.get(key),
+
+    /** The JPEG copy link previews show, of a stored image or a copy of one given by URL (share-copy.ts). */
+    shareCopy: createShareCopies(storage, deps.log, deps.roomFor),
 
     /**
      * Whether the stored image with this id is used only by items in Recently deleted: a photo

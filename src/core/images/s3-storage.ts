@@ -1,6 +1,6 @@
 import type { BucketSettings } from '../config.ts';
 import { isBucketUnavailable, s3Client } from '../shared/s3-client.ts';
-import { assertValidKey, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
+import { assertValidKey, contentTypeOf, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
 
 const PROBE_KEY = '.storage-probe';
 
@@ -32,7 +32,7 @@ export function createS3Storage(settings: BucketSettings): ImageStorage {
             Bucket: settings.bucket,
             Key: objectKey(key),
             Body: data,
-            ContentType: key.endsWith('.avif') ? 'image/avif' : 'image/webp',
+            ContentType: contentTypeOf(key),
           }),
         ),
       );

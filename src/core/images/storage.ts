@@ -39,10 +39,17 @@ export interface ImageStorage {
   checkWritable(): Promise<void>;
 }
 
-const KEY = /^[a-z0-9]+(\/[a-z0-9-]+\.(webp|avif))?$/;
+const KEY = /^[a-z0-9]+(\/[a-z0-9-]+\.(webp|avif|jpg))?$/;
 
 export function assertValidKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
+const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif', jpg: 'image/jpeg' };
+
+/** The media type of a stored file, by its key (a folder's name alone is its WebP master). */
+export function contentTypeOf(key: string): string {
+  return TYPES[/\.([a-z]+)$/.exec(key)?.[1] ?? 'webp'] ?? 'image/webp';
 }
 
 export function isValidKey(key: string): boolean {

@@ -1,14 +1,14 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../../core/context.ts';
 import { authenticate } from '../../server/http/authenticate.ts';
-import { isValidKey } from '../../core/images/storage.ts';
+import { contentTypeOf, isValidKey } from '../../core/images/storage.ts';
+import { drawnOrBusy, imageFile, imageNotFound } from '../../server/http/image-responses.ts';
 import { STORED_IMAGE_CACHE } from '../../server/http/headers.ts';
-import { nearestWidth, storedImageUrl, variantUrl, type ImageFormat } from '../../core/images/image-urls.ts';
-
-const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif' };
+import { nearestWidth, SHARE_FILE, storedImageUrl, variantUrl, type ImageFormat } from '../../core/images/image-urls.ts';
 
 /**
- * Stored images: /images/{id} is the master, /images/{id}/{width}.{avif|webp} a variant.
+ * Stored images: /images/{id} is the master, /images/{id}/{width}.{avif|webp} a variant,
+ * /images/{id}/share.jpg the copy link previews show (drawn on first request: docs/decisions/087).
  * An id never changes its content, so a browser may keep every answer for a year (a shared cache
  * an hour: STORED_IMAGE_CACHE). An image that
  * nothing on the site shows any more (only items in Recently deleted use it, or an edit replaced
@@ -19,21 +19,16 @@ const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif' }
 export const GET: APIRoute = async ({ params, request, cookies }) => {
   const path = params.path ?? '';
   const key = /^[a-z0-9]+$/.test(path) ? `${path}/master.webp` : path;
-  if (!isValidKey(key) || !key.includes('/')) return notFound();
+  if (!isValidKey(key) || !key.includes('/')) return imageNotFound();
   const app = await getContext();
-  const withdrawn = await isWithdrawn(app, key.slice(0, key.indexOf('/')));
-  if (withdrawn && !(await authenticate(request, cookies, app.auth))) return notFound();
+  const id = key.slice(0, key.indexOf('/'));
+  const withdrawn = await isWithdrawn(app, id);
+  if (withdrawn && !(await authenticate(request, cookies, app.auth))) return imageNotFound();
   const cacheControl = withdrawn ? 'private, no-store' : STORED_IMAGE_CACHE;
-  const data = await app.images.read(key);
-  if (!data) return (await nearestVariant(app, key, cacheControl)) ?? notFound();
-  return new Response(data as BodyInit, {
-    headers: {
-      'Content-Type': TYPES[key.split('.').pop()!]!,
-      'Content-Length': String(data.byteLength),
-      'Cache-Control': cacheControl,
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  const data = await drawnOrBusy(() => (key === `${id}/${SHARE_FILE}` ? app.images.shareCopy(id) : app.images.read(key)));
+  if (data instanceof Response) return data;
+  if (!data) return (await nearestVariant(app, key, cacheControl)) ?? imageNotFound();
+  return imageFile(data, contentTypeOf(key), cacheControl);
 };
 
 /**
@@ -65,8 +60,4 @@ async function nearestVariant(app: Awaited<ReturnType<typeof getContext>>, key: 
     status: 301,
     headers: { Location: variantUrl(url, nearest, format as ImageFormat), 'Cache-Control': cacheControl },
   });
-}
-
-function notFound(): Response {
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' } });
 }

@@ -93,6 +93,9 @@ export function securityHeaders(
  */
 export const STORED_IMAGE_CACHE = 'public, max-age=31536000, s-maxage=3600, immutable';
 
+/** This site's copy of an image given by URL: the address it copies may show another picture one day. */
+export const REMOTE_COPY_CACHE = 'public, max-age=604800';
+
 /**
  * Public pages and feeds: browsers revalidate every time (cheap with the ETag), shared caches
  * may keep a copy for a minute, so an administrator's change is public within a minute.

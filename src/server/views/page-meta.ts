@@ -1,4 +1,4 @@
-import { nearestWidth, variantUrl } from '../../core/images/image-urls.ts';
+import { remoteShareImageUrl, SHARE_TYPE, shareImage } from '../../core/images/image-urls.ts';
 
 /** What a page tells the layout for its <head>: search results, link previews and feeds. */
 export interface PageMeta {
@@ -12,7 +12,7 @@ export interface PageMeta {
    */
   path?: string | null;
   type?: 'website' | 'article';
-  image?: { url: string; width?: number; height?: number; alt: string } | undefined;
+  image?: { url: string; width?: number; height?: number; type?: string; alt: string } | undefined;
   publishedTime?: string;
   jsonLd?: Record<string, unknown>;
   prev?: string | undefined;
@@ -55,11 +55,13 @@ interface PreviewSource {
   stored: { url: string; width: number; height: number; widths: number[] } | null;
 }
 
-/** The image link previews show: a stored image at about 1200 px wide, with its size. */
+/**
+ * The image link previews show: a stored image's JPEG share copy, with its size, or that of this
+ * site's copy of an image given by URL (docs/decisions/087); any other address as it is.
+ */
 export function previewImage(image: PreviewSource | null, alt: string): PageMeta['image'] {
   if (!image) return undefined;
-  const stored = image.stored;
-  if (!stored || stored.widths.length === 0) return { url: image.src, alt };
-  const width = nearestWidth(stored.widths, 1200)!;
-  return { url: variantUrl(stored.url, width), width, height: Math.round((stored.height * width) / stored.width), alt };
+  if (image.stored) return { ...shareImage(image.stored), type: SHARE_TYPE, alt };
+  const remote = remoteShareImageUrl(image.src);
+  return remote ? { url: remote, type: SHARE_TYPE, alt } : { url: image.src, alt };
 }

@@ -1,24 +1,14 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../../../core/context.ts';
+import { imageFile, imageNotFound } from '../../../server/http/image-responses.ts';
+import { REMOTE_COPY_CACHE } from '../../../server/http/headers.ts';
 
 /** This site's copy of an image given by URL; only links the server signed are served. */
 export const GET: APIRoute = async ({ params, url }) => {
   const signature = params.signature ?? '';
   const source = url.searchParams.get('u') ?? '';
-  if (!/^[0-9a-f]{40}$/.test(signature) || !source) return notFound();
+  if (!/^[0-9a-f]{40}$/.test(signature) || !source) return imageNotFound();
   const app = await getContext();
   const data = await app.remoteImages.get(signature, source);
-  if (!data) return notFound();
-  return new Response(data as BodyInit, {
-    headers: {
-      'Content-Type': 'image/webp',
-      'Content-Length': String(data.byteLength),
-      'Cache-Control': 'public, max-age=604800',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return data ? imageFile(data, 'image/webp', REMOTE_COPY_CACHE) : imageNotFound();
 };
-
-function notFound(): Response {
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' } });
-}

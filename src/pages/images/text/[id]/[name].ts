@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { getContext } from '../../../../core/context.ts';
 import { ID_PATTERN } from '../../../../core/shared/ids.ts';
 import { STORED_IMAGE_CACHE } from '../../../../server/http/headers.ts';
+import { imageFile, imageNotFound } from '../../../../server/http/image-responses.ts';
 
 /**
  * A picture kept in the text of a news item on the site, as a file of its own (docs/decisions/083).
@@ -10,20 +11,8 @@ import { STORED_IMAGE_CACHE } from '../../../../server/http/headers.ts';
  */
 export const GET: APIRoute = async ({ params }) => {
   const id = params.id ?? '';
-  if (!ID_PATTERN.test(id)) return notFound();
+  if (!ID_PATTERN.test(id)) return imageNotFound();
   const app = await getContext();
   const picture = await app.news.textPicture(id, params.name ?? '');
-  if (!picture) return notFound();
-  return new Response(picture.bytes as BodyInit, {
-    headers: {
-      'Content-Type': picture.type,
-      'Content-Length': String(picture.bytes.byteLength),
-      'Cache-Control': STORED_IMAGE_CACHE,
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return picture ? imageFile(picture.bytes, picture.type, STORED_IMAGE_CACHE) : imageNotFound();
 };
-
-function notFound(): Response {
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' } });
-}
