@@ -47,6 +47,10 @@ describe('images in an S3-compatible bucket', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toContain('immutable');
+    // The copy link previews show is drawn and kept in the bucket too (docs/decisions/087).
+    const shared = await fetch(`${server.url}${image}/share.jpg`);
+    expect([shared.status, shared.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect(s3.keys('club')).toContain(`${id}/share.jpg`);
     expect((await call(server.url, 'GET', '/healthz')).body).toMatchObject({ status: 'ok', storage: 'ok' });
   });
 
