@@ -7,6 +7,7 @@ import { testDatabases } from '../setup/databases.ts';
 import { create, daysFromNow } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
 import { BOOKING_PAGE_ASKED, BOOKING_PAGE_NOTES } from '../../src/core/events/events.schema.ts';
+import { BOOKING_PAGE_MISSING } from '../../src/components/content/booking-dialog.tsx';
 
 const sqlite = testDatabases[0]!;
 
@@ -69,6 +70,22 @@ describe('a booking page that forbids frames, in Chromium', () => {
       await dialog.getByRole('button', { name: 'Close' }).tap();
       await dialog.waitFor({ state: 'detached' });
     }
+    await close();
+  });
+
+  it("tells a parent in the window when the booking page answered 'not found' when last asked, and not otherwise", async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await openHydrated(page, `${suite.url}/events`);
+    const dialog = page.getByRole('dialog', { name: 'Booking Page' });
+    await page.getByRole('button', { name: 'Book Now: Bike ride' }).tap();
+    await dialog.getByText(BOOKING_PAGE_MISSING).waitFor();
+    await keepScreenshot(page, 'booking-page-missing-390');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Close' }).tap();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Book Now: Raft race' }).tap();
+    await dialog.frameLocator('iframe').getByRole('heading', { name: 'Book your place' }).waitFor();
+    expect(await dialog.getByText(BOOKING_PAGE_MISSING).count()).toBe(0);
     await close();
   });
 

@@ -4,6 +4,7 @@ import { lazyOr } from '../lazy-or.ts';
 interface DialogProps {
   bookingUrl: string;
   eventName: string;
+  pageMissing: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLAnchorElement | null>;
@@ -31,7 +32,18 @@ const BUTTON =
  * hydrates the button is that link. The dialog's code loads on the first press, so it costs
  * nothing until a visitor wants to book.
  */
-export function BookingButton({ bookingUrl, eventName, inFrame = true }: { bookingUrl: string; eventName: string; inFrame?: boolean }) {
+export function BookingButton({
+  bookingUrl,
+  eventName,
+  inFrame = true,
+  pageMissing = false,
+}: {
+  bookingUrl: string;
+  eventName: string;
+  inFrame?: boolean;
+  /** The booking page answered 'not found' when last asked: the window says so (docs/decisions/088). */
+  pageMissing?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLAnchorElement>(null);
@@ -72,7 +84,14 @@ export function BookingButton({ bookingUrl, eventName, inFrame = true }: { booki
       </a>
       {wanted && (
         <Suspense fallback={null}>
-          <BookingDialog bookingUrl={bookingUrl} eventName={eventName} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+          <BookingDialog
+            bookingUrl={bookingUrl}
+            eventName={eventName}
+            pageMissing={pageMissing}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={button}
+          />
         </Suspense>
       )}
     </>

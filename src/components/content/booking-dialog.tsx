@@ -1,16 +1,22 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type RefObject } from 'react';
 
+/** Said above the frame when the booking page answered 'not found' when last asked (docs/decisions/088). */
+export const BOOKING_PAGE_MISSING =
+  'When the club last checked, this booking page could not be found, and the club has been told. If it does not show below, try again later or ask the organiser.';
+
 /** The booking dialog, loaded when a visitor first presses 'Book Now'. */
 export function BookingDialog({
   bookingUrl,
   eventName,
+  pageMissing,
   open,
   onOpenChange,
   returnFocusTo,
 }: {
   bookingUrl: string;
   eventName: string;
+  pageMissing: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** 'Book Now' opened it without being a Radix trigger: focus goes back there on close. */
@@ -43,6 +49,9 @@ export function BookingDialog({
           <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className="self-start text-sm font-medium text-accent underline">
             Open in a new tab
           </a>
+          {pageMissing && (
+            <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">{BOOKING_PAGE_MISSING}</p>
+          )}
           <BookingFrame bookingUrl={bookingUrl} eventName={eventName} />
         </Dialog.Content>
       </Dialog.Portal>

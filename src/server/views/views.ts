@@ -52,8 +52,11 @@ export interface EventView {
   comment: string;
   organiser: string | null;
   bookingUrl: string;
-  /** What 'Book Now' needs; `inFrame` false when the booking page forbids frames: it opens in a new tab (docs/decisions/082). */
-  booking: { bookingUrl: string; eventName: string; inFrame: boolean };
+  /**
+   * What 'Book Now' needs; `inFrame` false when the booking page forbids frames: it opens in a new
+   * tab (docs/decisions/082); `pageMissing` when it answered 'not found' when last asked (088).
+   */
+  booking: { bookingUrl: string; eventName: string; inFrame: boolean; pageMissing: boolean };
   past: boolean;
   href: string;
   image: ImageView | null;
@@ -131,7 +134,12 @@ export function createViews(app: AppContext, clubName: string) {
           comment: event.comment,
           organiser: event.organiser,
           bookingUrl: event.bookingUrl,
-          booking: { bookingUrl: event.bookingUrl, eventName: event.name, inFrame: event.bookingPage !== 'new-tab' },
+          booking: {
+            bookingUrl: event.bookingUrl,
+            eventName: event.name,
+            inFrame: event.bookingPage !== 'new-tab',
+            pageMissing: event.bookingPage === 'missing',
+          },
           past,
           href,
           image: imageView(event.imageUrl, images, event.imageAlt ?? event.name),
