@@ -60,7 +60,6 @@ export function createNewsRepository(db: Db) {
         .offset(offset)
         .execute(),
 
-    /** Rows cleaned with rules older than `version`, a batch at a time. */
     /**
      * Rows stored under rules older than `version`, by id after `afterId`: the recently deleted
      * too, as a restored item is shown as it was stored.
