@@ -18,6 +18,19 @@ describe('share copies for link previews', () => {
     expect(copy.byteLength).toBeLessThanOrEqual(SHARE_MAX_BYTES);
   });
 
+  it('puts a light logo with clear parts on dark, so that it shows', async () => {
+    const logo = await sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: { create: { width: 100, height: 100, channels: 4, background: '#ffffff' } }, left: 150, top: 100 }])
+      .webp()
+      .toBuffer();
+    const { data } = await sharp(await drawShareCopy(logo))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)].every((value) => value < 60)).toBe(true);
+    const middle = (150 * 400 + 200) * 3;
+    expect([...data.subarray(middle, middle + 3)].every((value) => value > 240)).toBe(true);
+  });
+
   it('puts a logo with clear parts on white, and never enlarges a small one', async () => {
     const logo = await sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .composite([{ input: { create: { width: 100, height: 100, channels: 4, background: '#1e40af' } }, left: 150, top: 100 }])

@@ -13,15 +13,26 @@ import type { ImageStorage } from './storage.ts';
 export const SHARE_MAX_BYTES = 300 * 1024;
 const QUALITIES = [82, 70, 55, 40];
 
-/** A master drawn as a share copy: at most SHARE_WIDTH px wide, on white where it was clear. */
+/** What shows through the clear parts of a picture (a logo): white, or this for a light logo. */
+const DARK = '#1f2937';
+
+/**
+ * A master drawn as a share copy: at most SHARE_WIDTH px wide. JPEG has no clear parts: a logo's
+ * go white, unless the logo is light (white letters), which then stands on dark: whichever shows
+ * it with more contrast.
+ */
 export async function drawShareCopy(master: Uint8Array): Promise<Uint8Array> {
   const sharp = await loadSharp();
   return withEncoder(async () => {
-    const pixels = await sharp(master)
-      .resize({ width: SHARE_WIDTH, withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const sized = () => sharp(master).resize({ width: SHARE_WIDTH, withoutEnlargement: true });
+    let background = '#ffffff';
+    if ((await sharp(master).metadata()).hasAlpha) {
+      // Stats in sharp read the input, not what a pipeline makes: measured on the drawn pixels.
+      const spread = async (colour: string) =>
+        standardDeviation(await sized().flatten({ background: colour }).greyscale().raw().toBuffer());
+      if ((await spread(DARK)) > (await spread(background))) background = DARK;
+    }
+    const pixels = await sized().flatten({ background }).raw().toBuffer({ resolveWithObject: true });
     const { width, height, channels } = pixels.info;
     let copy: Buffer | undefined;
     for (const quality of QUALITIES) {
@@ -68,4 +79,15 @@ export function createShareCopies(
     }
     return pending;
   };
+}
+
+function standardDeviation(values: Uint8Array): number {
+  let sum = 0;
+  let squares = 0;
+  for (const value of values) {
+    sum += value;
+    squares += value * value;
+  }
+  const mean = sum / values.length;
+  return Math.sqrt(squares / values.length - mean * mean);
 }
