@@ -45,7 +45,10 @@ export function shareImage(stored: { url: string; width: number; height: number 
   return { url: `${stored.url}/${SHARE_FILE}`, width, height: Math.round((stored.height * width) / stored.width) };
 }
 
-const REMOTE_COPY = /^(\/images\/remote\/[0-9a-f]{40})\?/;
+/** A signature in the address of this site's copy of an image given by URL (remote-images.ts signs it). */
+const SIGNATURE = '[0-9a-f]{40}';
+export const REMOTE_SIGNATURE = new RegExp(`^${SIGNATURE}$`);
+const REMOTE_COPY = new RegExp(`^(/images/remote/${SIGNATURE})\\?`);
 
 /** The share copy of this site's copy of an image given by URL (its path from RemoteImages.pathFor); null for any other path. */
 export function remoteShareImageUrl(path: string): string | null {

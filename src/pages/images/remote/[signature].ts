@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { REMOTE_SIGNATURE } from '../../../core/images/image-urls.ts';
 import { getContext } from '../../../core/context.ts';
 import { imageFile, imageNotFound } from '../../../server/http/image-responses.ts';
 import { REMOTE_COPY_CACHE } from '../../../server/http/headers.ts';
@@ -7,7 +8,7 @@ import { REMOTE_COPY_CACHE } from '../../../server/http/headers.ts';
 export const GET: APIRoute = async ({ params, url }) => {
   const signature = params.signature ?? '';
   const source = url.searchParams.get('u') ?? '';
-  if (!/^[0-9a-f]{40}$/.test(signature) || !source) return imageNotFound();
+  if (!REMOTE_SIGNATURE.test(signature) || !source) return imageNotFound();
   const app = await getContext();
   const data = await app.remoteImages.get(signature, source);
   return data ? imageFile(data, 'image/webp', REMOTE_COPY_CACHE) : imageNotFound();

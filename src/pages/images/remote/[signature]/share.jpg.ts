@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../../../../core/context.ts';
-import { SHARE_TYPE } from '../../../../core/images/image-urls.ts';
+import { REMOTE_SIGNATURE, SHARE_TYPE } from '../../../../core/images/image-urls.ts';
 import { drawnOrBusy, imageFile, imageNotFound } from '../../../../server/http/image-responses.ts';
 import { REMOTE_COPY_CACHE } from '../../../../server/http/headers.ts';
 
@@ -8,7 +8,7 @@ import { REMOTE_COPY_CACHE } from '../../../../server/http/headers.ts';
 export const GET: APIRoute = async ({ params, url }) => {
   const signature = params.signature ?? '';
   const source = url.searchParams.get('u') ?? '';
-  if (!/^[0-9a-f]{40}$/.test(signature) || !source) return imageNotFound();
+  if (!REMOTE_SIGNATURE.test(signature) || !source) return imageNotFound();
   const app = await getContext();
   // Fetched first if this server has no copy yet, as the page's own picture would be.
   const data = await drawnOrBusy(async () => (await app.remoteImages.get(signature, source)) && app.images.shareCopy(`remote${signature}`));
