@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { pageLoadersOnce } from './scripts/page-loaders-once.ts';
 import { reactRendererTag } from './scripts/react-renderer-tag.ts';
+import { VENDOR_IMPORTS } from './scripts/vendor-bundles.ts';
 
 const coreDir = fileURLToPath(new URL('./src/core/', import.meta.url));
 const sourceDir = fileURLToPath(new URL('./src/', import.meta.url));
@@ -32,6 +33,24 @@ function oneCorePerProcess(): Plugin {
       // A bare specifier that package.json's "imports" maps to ./src/core/: Node resolves it to
       // the very file main.ts imports, wherever the project lives.
       return { id: `#core/${path.relative(coreDir, resolved.id).split(path.sep).join('/')}`, external: true };
+    },
+  };
+}
+
+/**
+ * The server bundle imports Kysely and zod from the one-file copies the build makes, as the
+ * compiled src/core does: one copy of each per process, loaded in a few milliseconds
+ * (scripts/vendor-bundles.ts, docs/decisions/089). Under the default condition the same
+ * specifiers lead to the packages.
+ */
+function vendorBundles(): Plugin {
+  return {
+    name: 'vendor-bundles',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      if (this.environment.config.consumer !== 'server' || !Object.hasOwn(VENDOR_IMPORTS, source)) return null;
+      return { id: VENDOR_IMPORTS[source]!, external: true };
     },
   };
 }
@@ -62,6 +81,6 @@ export default defineConfig({
   // One small stylesheet inlined saves a render-blocking round trip on a slow phone network.
   build: { inlineStylesheets: 'always' },
   vite: {
-    plugins: [tailwindcss(), oneCorePerProcess(), pageLoadersOnce(), reactRendererTag(sourceDir)],
+    plugins: [tailwindcss(), oneCorePerProcess(), vendorBundles(), pageLoadersOnce(), reactRendererTag(sourceDir)],
   },
 });

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { COMPILED_DIR, compileServer } from './compile-server.ts';
+import { bundleVendors } from './vendor-bundles.ts';
 import { keepPreviousAssets, takePreviousAssets } from './previous-assets.ts';
 import { precompress } from '../src/server/http/static-files.ts';
 import { BUILD_LOCK, SERVER_RUNNING_HERE } from '../src/server/build-lock.ts';
@@ -23,6 +24,7 @@ const inputs = [
   'scripts/page-loaders-once.ts',
   'scripts/react-renderer-tag.ts',
   'scripts/compile-server.ts',
+  'scripts/vendor-bundles.ts',
   'tsconfig.json',
   'package.json',
   'package-lock.json',
@@ -86,4 +88,5 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 precompress(path.join(root, 'dist', 'client'));
 keepPreviousAssets(assetsDir, assetsList, previousAssets);
 compileServer(root);
+await bundleVendors(root, COMPILED_DIR);
 fs.writeFileSync(stampFile, digest);

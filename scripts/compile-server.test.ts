@@ -43,4 +43,30 @@ describe('compiled server', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('HELLO CLUB');
   });
+
+  it('imports Kysely and zod from their one-file copies (scripts/vendor-bundles.ts), types from nowhere', () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-server-'));
+    fs.mkdirSync(path.join(root, 'src/server'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'src/core'));
+    fs.writeFileSync(path.join(root, 'src/server/main.ts'), "export { title } from '../core/schema.ts';\n");
+    fs.writeFileSync(
+      path.join(root, 'src/core/schema.ts'),
+      [
+        "import { z } from 'zod';",
+        "import type { Kysely } from 'kysely';",
+        "import { sql } from 'kysely';",
+        "export { Migrator } from 'kysely/migration';",
+        'export const title = z.string();',
+        'export const now = sql`now()`;',
+        "export const later = (db: Kysely<object>) => import('zod/v4').then(() => db);",
+      ].join('\n'),
+    );
+    compileServer(root);
+    const compiled = fs.readFileSync(path.join(root, 'dist-node/core/schema.js'), 'utf8');
+    expect(compiled).toContain('import { z } from "#vendor/zod.js";');
+    expect(compiled).toContain('import { sql } from "#vendor/kysely.js";');
+    expect(compiled).toContain('export { Migrator } from "#vendor/kysely-migration.js";');
+    expect(compiled).toContain('import("#vendor/zod.js")');
+    expect(compiled).not.toMatch(/from ['"](kysely|zod)/);
+  });
 });

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { VENDOR_IMPORTS } from './vendor-bundles.ts';
 
 export const COMPILED_DIR = 'dist-node';
 
@@ -38,7 +39,11 @@ export function compileServer(root: string): string[] {
     for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) {
       if (fileName.startsWith('.') && fileName.endsWith('.ts')) pending.push(path.resolve(path.dirname(file), fileName));
     }
-    const { outputText } = ts.transpileModule(source, { compilerOptions: COMPILER_OPTIONS, fileName: file });
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: COMPILER_OPTIONS,
+      fileName: file,
+      transformers: { before: [fromVendorBundles] },
+    });
     const target = path.join(out, path.relative(src, file)).replace(/\.ts$/, '.js');
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, outputText);
@@ -55,3 +60,26 @@ function sourcesIn(dir: string): string[] {
       .map((entry) => path.join(entry.parentPath, entry.name))
   );
 }
+
+/** `from 'kysely'` becomes `from '#vendor/kysely.js'`, and so on (scripts/vendor-bundles.ts). */
+const fromVendorBundles: ts.TransformerFactory<ts.SourceFile> = (context) => (sourceFile) => {
+  const { factory } = context;
+  const bundled = (specifier: ts.Expression | undefined) =>
+    specifier && ts.isStringLiteral(specifier) && Object.hasOwn(VENDOR_IMPORTS, specifier.text)
+      ? factory.createStringLiteral(VENDOR_IMPORTS[specifier.text]!)
+      : undefined;
+  const visit = (node: ts.Node): ts.Node => {
+    if (ts.isImportDeclaration(node)) {
+      const to = bundled(node.moduleSpecifier);
+      if (to) return factory.updateImportDeclaration(node, node.modifiers, node.importClause, to, node.attributes);
+    } else if (ts.isExportDeclaration(node)) {
+      const to = bundled(node.moduleSpecifier);
+      if (to) return factory.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, to, node.attributes);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const to = bundled(node.arguments[0]);
+      if (to) return factory.updateCallExpression(node, node.expression, node.typeArguments, [to, ...node.arguments.slice(1)]);
+    }
+    return ts.visitEachChild(node, visit, context);
+  };
+  return ts.visitNode(sourceFile, visit) as ts.SourceFile;
+};
