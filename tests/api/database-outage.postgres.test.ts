@@ -124,6 +124,11 @@ onPostgres('database outage on postgres', (postgres) => {
       }
       // Images come from their folder: whether one is withdrawn (decision 053) cannot be asked, and it is served.
       expect((await fetch(`${suite.url}${image}/320.webp`)).status).toBe(200);
+      // So is the copy link previews show, drawn now for the first time (decision 087).
+      const share = await fetch(`${suite.url}${image}/share.jpg`);
+      expect(share.status).toBe(200);
+      expect(share.headers.get('content-type')).toBe('image/jpeg');
+      expect((await share.bytes()).subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
       expect(alive(), suite.server.output()).toBe(true);
     } finally {
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
