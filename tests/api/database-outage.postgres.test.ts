@@ -129,6 +129,10 @@ onPostgres('database outage on postgres', (postgres) => {
       expect(share.status).toBe(200);
       expect(share.headers.get('content-type')).toBe('image/jpeg');
       expect((await share.bytes()).subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+      // A width that was not stored is looked up in the database to send the browser to the nearest: 'try again', not a failure.
+      const wider = await fetch(`${suite.url}${image}/1920.webp`, { redirect: 'manual' });
+      expect(wider.status).toBe(503);
+      expect(await wider.text()).toContain('The site cannot reach its database at the moment.');
       expect(alive(), suite.server.output()).toBe(true);
     } finally {
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
