@@ -6,6 +6,8 @@ import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
 import { expectNoAxeViolations, FOCUS_SETTLES, keepScreenshot, openPage, PHONE, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
+import { login } from '../setup/api-client.ts';
+import { create, daysFromNow } from '../setup/fill-site.ts';
 
 const sqlite = testDatabases[0]!;
 
@@ -204,6 +206,26 @@ describe('admin on a 390 px phone in Chromium', () => {
     await expect.poll(() => preview.getAttribute('src'), { timeout: 20_000 }).not.toBe(before);
     expect(uploads).toHaveLength(2);
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await close();
+  });
+
+  it("marks last year's event 'Past Event' beside this year's of the same name, so that the right one is edited", async () => {
+    const token = await login(suite);
+    const fair = { comment: 'Tombola and hot chocolate.', bookingUrl: 'https://booking.example.org/fair' };
+    await create(suite.url, token, '/api/admin/events', { ...fair, name: 'Christmas fair stall', date: daysFromNow(-340, 14) });
+    await create(suite.url, token, '/api/admin/events', { ...fair, name: 'Christmas fair stall', date: daysFromNow(25, 14) });
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/events`);
+    const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Christmas fair stall' }) });
+    await expect.poll(() => cards.count()).toBe(2);
+    const pastCards = cards.filter({ hasText: 'Past Event' });
+    await expect.poll(() => pastCards.count()).toBe(1);
+    // The badge sits on the card dated last year, not on this year's.
+    const pastWhen = await pastCards.locator('p.text-sm').first().innerText();
+    expect(new Date(pastWhen.replace(' at ', ' ')).getTime()).toBeLessThan(Date.now());
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'admin-events-past-on-phone', { fullPage: true });
     await close();
   });
 

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../api.ts';
 import { formatEventWhen, toUtcIso } from '../../core/shared/time.ts';
+import { isPastEvent } from '../../core/events/events.schema.ts';
+import { PastEventBadge } from '../../components/content/past-event-badge.tsx';
 import { dateTimeInputValue, defaultEventStart, useTimeZone } from '../dates.ts';
 import { draftKey } from '../drafts.ts';
 import { EventForm, type EventFormValues } from '../forms/event-form.tsx';
@@ -149,6 +151,7 @@ export function EventsScreen() {
                   <li key={event.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
                     {event.imageUrl && <ListImage url={event.imageUrl} width={640} alt="" className="h-40 w-full object-cover" />}
                     <div className="p-4">
+                      {isPastEvent(event) && <PastEventBadge />}
                       <h2 className="text-lg font-bold">{event.name}</h2>
                       <p className="text-sm text-slate-600">{formatEventWhen(event.date, timeZone)}</p>
                       <p className="mt-2 line-clamp-3 whitespace-pre-line text-slate-800">{event.comment}</p>

@@ -3,6 +3,7 @@ import type { EventView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { LinkifiedText } from './linkified-text.tsx';
 import { CalendarLeaf } from './calendar-leaf.tsx';
+import { PastEventBadge } from './past-event-badge.tsx';
 
 interface EventCardProps {
   event: EventView;
@@ -43,11 +44,7 @@ export function EventCard({ event, headingLevel = 'h2', booking, share, linkToPa
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <div>
-            {event.past && (
-              <p className="mb-1 inline-block rounded bg-slate-700 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">
-                Past Event
-              </p>
-            )}
+            {event.past && <PastEventBadge />}
             <Heading className="text-xl font-bold text-slate-900">
               {linkToPage ? (
                 <a href={event.href} className="hover:underline">

@@ -52,3 +52,8 @@ export const eventSchema = z.object({
   updatedAt: z.string(),
 });
 export type ClubEvent = z.output<typeof eventSchema>;
+
+/** An event is past once its date is earlier than now (SPEC §2 Events): for visitors' pages and the admin's list alike. */
+export function isPastEvent(event: Pick<ClubEvent, 'date'>, now: Date = new Date()): boolean {
+  return new Date(event.date).getTime() < now.getTime();
+}

@@ -27,11 +27,6 @@ const versionOf = ({ name, date, location, bookingUrl, comment, organiser, image
   imageAlt,
 });
 
-/** An event is past once its date is earlier than now. */
-export function isPastEvent(event: Pick<ClubEvent, 'date'>, now: Date = new Date()): boolean {
-  return new Date(event.date).getTime() < now.getTime();
-}
-
 export function createEventsService(deps: {
   db: Db;
   timeZone: string;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../core/context.ts';
 import { googleCalendarUrl } from '../../server/feeds/calendar.ts';
 import type { ClubEvent } from '../../core/events/events.schema.ts';
-import { isPastEvent } from '../../core/events/events.service.ts';
+import { isPastEvent } from '../../core/events/events.schema.ts';
 import type { GalleryImage } from '../../core/gallery/gallery.schema.ts';
 import type { StoredImage } from '../../core/images/images.service.ts';
 import type { NewsArticle } from '../../core/news/news.schema.ts';
