@@ -226,6 +226,11 @@ describe('admin on a 390 px phone in Chromium', () => {
     expect(new Date(pastWhen.replace(' at ', ' ')).getTime()).toBeLessThan(Date.now());
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'admin-events-past-on-phone', { fullPage: true });
+    // The question before a delete names the date too.
+    await pastCards.getByRole('button', { name: /Delete/ }).tap();
+    const question = page.getByRole('alertdialog');
+    await expect.poll(() => question.innerText()).toContain(`"Christmas fair stall" on ${pastWhen}.`);
+    await question.getByRole('button', { name: 'Cancel' }).tap();
     await close();
   });
 

@@ -134,7 +134,8 @@ export function EventsScreen() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
         pending={remove.isPending}
-        description={`This will permanently delete the event "${deleting?.name ?? ''}". This action cannot be undone.`}
+        // With its date: a club's events come back every year under the same name (decision 090).
+        description={`This will permanently delete the event "${deleting?.name ?? ''}"${deleting ? ` on ${formatEventWhen(deleting.date, timeZone)}` : ''}. This action cannot be undone.`}
       />
 
       <ListState
