@@ -8,6 +8,7 @@ import { expectNoAxeViolations, FOCUS_SETTLES, keepScreenshot, openPage, PHONE, 
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { login } from '../setup/api-client.ts';
 import { create, daysFromNow } from '../setup/fill-site.ts';
+import { DATE_HAS_PASSED } from '../../src/admin/forms/event-form.tsx';
 
 const sqlite = testDatabases[0]!;
 
@@ -209,7 +210,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     await close();
   });
 
-  it("marks last year's event 'Past Event' beside this year's of the same name, so that the right one is edited", async () => {
+  it("marks last year's event 'Past Event' beside this year's of the same name, so that the right one is edited, and says when a new event's date has passed", async () => {
     const token = await login(suite);
     const fair = { comment: 'Tombola and hot chocolate.', bookingUrl: 'https://booking.example.org/fair' };
     await create(suite.url, token, '/api/admin/events', { ...fair, name: 'Christmas fair stall', date: daysFromNow(-340, 14) });
@@ -231,6 +232,24 @@ describe('admin on a 390 px phone in Chromium', () => {
     const question = page.getByRole('alertdialog');
     await expect.poll(() => question.innerText()).toContain(`"Christmas fair stall" on ${pastWhen}.`);
     await question.getByRole('button', { name: 'Cancel' }).tap();
+
+    // A new event dated in the past (last year's year typed in January) is told so as it is typed, and still allowed.
+    await page.getByRole('button', { name: 'Add Event' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Create Event' });
+    const date = dialog.getByLabel('Date');
+    const describedBy = () =>
+      date.evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+    await date.fill(daysFromNow(-30).slice(0, 16));
+    await expect.poll(describedBy).toContain(DATE_HAS_PASSED);
+    await expect.poll(() => dialog.getByText(DATE_HAS_PASSED).isVisible()).toBe(true);
+    await keepScreenshot(page, 'admin-event-date-passed-on-phone');
+    await date.fill(daysFromNow(30).slice(0, 16));
+    await expect.poll(describedBy).not.toContain(DATE_HAS_PASSED);
     await close();
   });
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { eventInputSchema } from '../../core/events/events.schema.ts';
+import { eventInputSchema, isPastEvent } from '../../core/events/events.schema.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextAreaField } from '../ui/field.tsx';
 import { useAdminForm } from './use-admin-form.ts';
 import type { DraftOf } from './use-draft.ts';
 import { FormImageField, ImageDescriptionField } from './form-fields.tsx';
 import { DraftRestored } from './draft-restored.tsx';
-import { formatEventWhen } from '../../core/shared/time.ts';
+import { formatEventWhen, parseDateInput } from '../../core/shared/time.ts';
 import { dateTimeInputValue, useTimeZone } from '../dates.ts';
 import { ItemVersions, VersionInForm } from '../ui/earlier-versions.tsx';
 
@@ -46,14 +46,22 @@ const VERSIONED_FIELDS = [
   { name: 'imageAlt', label: 'What the image shows' },
 ];
 
+/**
+ * Not an error: a past event may be recorded on purpose. But a date typed with last year's year
+ * (in January, for an event to come) would make a new event past at once (decision 090).
+ */
+export const DATE_HAS_PASSED =
+  'This date has passed: visitors will see a past event, which cannot be booked. Check the year if the event is still to come.';
+
 /** SPEC §2 Manage Events dialog and §5: name, date, booking URL and description are required. */
 export function EventForm(props: EventFormProps) {
   const { initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft, earlierVersionsUrl } = props;
   const form = useAdminForm(eventInputSchema, initial, serverErrors, { draft });
-  const { register, control, submitWith, errorOf, restoredDraft } = form;
+  const { register, control, submitWith, watch, errorOf, restoredDraft } = form;
   const [uploading, setUploading] = useState(false);
   const [used, setUsed] = useState<string | null>(null);
   const timeZone = useTimeZone();
+  const when = parseDateInput(watch('date'), timeZone);
 
   return (
     <>
@@ -61,7 +69,14 @@ export function EventForm(props: EventFormProps) {
         <DraftRestored draft={restoredDraft} />
         <VersionInForm savedAt={used} saveLabel={submitLabel} />
         <InputField label="Event Name" required {...register('name')} error={errorOf('name')} />
-        <InputField label="Date" type="datetime-local" required {...register('date')} error={errorOf('date')} />
+        <InputField
+          label="Date"
+          type="datetime-local"
+          required
+          {...register('date')}
+          error={errorOf('date')}
+          hint={when && isPastEvent({ date: when.toISOString() }) ? DATE_HAS_PASSED : undefined}
+        />
         <InputField label="Location" {...register('location')} error={errorOf('location')} />
         <InputField
           label="Booking URL"

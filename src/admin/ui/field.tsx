@@ -45,7 +45,7 @@ function FieldShell({ label, error, hint, children }: FieldShellProps) {
   );
 }
 
-type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string };
+type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string | undefined };
 
 export function InputField({ label, error, hint, onBlur, ...props }: InputFieldProps) {
   // A web address typed without https:// is shown completed as the field is left, as it is saved.
