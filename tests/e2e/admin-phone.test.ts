@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
@@ -9,6 +10,7 @@ import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { login } from '../setup/api-client.ts';
 import { create, daysFromNow } from '../setup/fill-site.ts';
 import { DATE_HAS_PASSED } from '../../src/admin/forms/event-form.tsx';
+import { DATE_STILL_TO_COME } from '../../src/admin/forms/news-form.tsx';
 
 const sqlite = testDatabases[0]!;
 
@@ -21,6 +23,16 @@ async function hugePhoto(): Promise<Buffer> {
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 100 })
     .toBuffer();
+}
+
+/** What a screen reader reads after a field's label: the texts its aria-describedby names. */
+function describedText(field: Locator): Promise<string> {
+  return field.evaluate((input) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
 }
 
 describe('admin on a 390 px phone in Chromium', () => {
@@ -237,19 +249,30 @@ describe('admin on a 390 px phone in Chromium', () => {
     await page.getByRole('button', { name: 'Add Event' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Create Event' });
     const date = dialog.getByLabel('Date');
-    const describedBy = () =>
-      date.evaluate((input) =>
-        (input.getAttribute('aria-describedby') ?? '')
-          .split(' ')
-          .map((id) => document.getElementById(id)?.textContent ?? '')
-          .join(' '),
-      );
+    const describedBy = () => describedText(date);
     await date.fill(daysFromNow(-30).slice(0, 16));
     await expect.poll(describedBy).toContain(DATE_HAS_PASSED);
     await expect.poll(() => dialog.getByText(DATE_HAS_PASSED).isVisible()).toBe(true);
     await keepScreenshot(page, 'admin-event-date-passed-on-phone');
     await date.fill(daysFromNow(30).slice(0, 16));
     await expect.poll(describedBy).not.toContain(DATE_HAS_PASSED);
+    await close();
+  });
+
+  it("says when a news item's date is still to come (next year's year typed by mistake), and not for today", async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/news`);
+    await page.getByRole('button', { name: 'Add News Item' }).tap();
+    const date = page.getByRole('dialog', { name: 'Create News Item' }).getByLabel('Publication Date');
+    await date.fill(daysFromNow(366).slice(0, 10));
+    await expect.poll(() => describedText(date)).toContain(DATE_STILL_TO_COME);
+    await keepScreenshot(page, 'admin-news-date-to-come-on-phone');
+    // Today as the club's time zone counts it (the form starts there).
+    await date.fill(await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())));
+    await expect.poll(() => describedText(date)).not.toContain(DATE_STILL_TO_COME);
+    await date.fill(daysFromNow(-400).slice(0, 10));
+    await expect.poll(() => describedText(date)).not.toContain(DATE_STILL_TO_COME);
     await close();
   });
 

@@ -53,14 +53,24 @@ const VERSIONED_FIELDS = [
   { name: 'imageAlt', label: 'What the image shows' },
 ];
 
+/**
+ * Not an error: news may be dated ahead on purpose. But the site shows an item at once, and the
+ * newest date first, so next year's year typed by mistake keeps it at the top for a year (decision 090).
+ */
+export const DATE_STILL_TO_COME =
+  'This date is still to come: the item is shown at once, first in the news, with this date. Check the year if it should be today.';
+
 /** SPEC §2 Manage News dialog: title, publication date, rich-text content, optional image. */
 export function NewsForm(props: NewsFormProps) {
   const { initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft, earlierVersionsUrl } = props;
   const form = useAdminForm(newsInputSchema, initial, serverErrors, { draft });
-  const { register, control, submitWith, errorOf, restoredDraft } = form;
+  const { register, control, submitWith, watch, errorOf, restoredDraft } = form;
   const [uploading, setUploading] = useState(false);
   const [used, setUsed] = useState<string | null>(null);
   const timeZone = useTimeZone();
+  const publishedAt = watch('publishedAt');
+  // yyyy-MM-dd compares as text; anything else is left to the field's own error.
+  const later = /^\d{4}-\d{2}-\d{2}$/.test(publishedAt) && publishedAt > dateInputValue(new Date(), timeZone);
   const contentLabel = useId();
   const contentError = errorOf('content');
 
@@ -70,7 +80,14 @@ export function NewsForm(props: NewsFormProps) {
         <DraftRestored draft={restoredDraft} />
         <VersionInForm savedAt={used} saveLabel={submitLabel} />
         <InputField label="Title" required {...register('title')} error={errorOf('title')} />
-        <InputField label="Publication Date" type="date" required {...register('publishedAt')} error={errorOf('publishedAt')} />
+        <InputField
+          label="Publication Date"
+          type="date"
+          required
+          {...register('publishedAt')}
+          error={errorOf('publishedAt')}
+          hint={later ? DATE_STILL_TO_COME : undefined}
+        />
         <div>
           <p id={contentLabel} className="text-sm font-semibold text-slate-900">
             Content
