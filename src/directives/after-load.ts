@@ -3,8 +3,9 @@ import type { ClientDirective } from 'astro';
 /**
  * client:afterload hydrates an island once the page has loaded (its above-the-fold images
  * included), painted, and the browser is idle, so island scripts never compete with the first paint or
- * the largest image on a slow phone. Every island here is a working link or plain content
- * before it hydrates, so nothing is lost while it waits.
+ * the largest image on a slow phone. Every island here works before it hydrates, or is not
+ * offered until it can: links and plain content, the small-screen menu (a `<details>`), and a
+ * share button kept out of sight until then (docs/decisions/091). Nothing is lost while it waits.
  */
 const afterLoad: ClientDirective = (load) => {
   const hydrate = async () => {

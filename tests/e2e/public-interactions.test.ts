@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
-import { expectFocused, expectNoAxeViolations, FOCUS_SETTLES, openHydrated, openPage, PHONE, useBrowser } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import {
+  expectFocused,
+  expectNoAxeViolations,
+  FOCUS_SETTLES,
+  keepScreenshot,
+  openHydrated,
+  openPage,
+  PHONE,
+  useBrowser,
+} from '../setup/browser.ts';
 import { adminToken, create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 
 const sqlite = testDatabases[0]!;
+
+/** The header's menu button as a screen reader gets it from Chromium: its name and whether it is expanded. */
+async function menuButton(page: Page): Promise<{ name: string; expanded: boolean }> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await session.send('Accessibility.getFullAXTree');
+    const buttons = nodes.filter((node) => !node.ignored && node.role?.value === 'DisclosureTriangle');
+    expect(buttons).toHaveLength(1);
+    const expanded = buttons[0]!.properties?.find((property) => property.name === 'expanded')?.value.value;
+    return { name: String(buttons[0]!.name?.value), expanded: expanded === true };
+  } finally {
+    await session.detach();
+  }
+}
 
 describe('public islands in Chromium', () => {
   const suite = useServer(sqlite);
@@ -29,29 +53,45 @@ describe('public islands in Chromium', () => {
     }
   });
 
-  it('opens and closes the mobile menu at 390 px with the button and Escape', async () => {
+  it('opens and closes the mobile menu at 390 px with the button, Escape and a tap outside', async () => {
     const { page, close } = await openPage(chrome.browser, { viewport: PHONE });
     await openHydrated(page, `${suite.url}/events`);
-    const toggle = page.getByRole('button', { name: 'Open menu' });
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    const toggle = page.locator('header summary');
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Open menu', expanded: false });
     await expect(page.locator('header nav[aria-label="Main"]:visible').count()).resolves.toBe(0);
     await toggle.click();
-    const close1 = page.getByRole('button', { name: 'Close menu' });
-    await expect(close1.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Close menu', expanded: true });
     const menu = page.locator('header nav[aria-label="Main"]:visible');
     await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['News', 'Events', 'Gallery', 'Who We Are', 'What We Do']);
     await expect(menu.getByRole('link', { name: 'Events' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect
-      .poll(
-        () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent),
-        FOCUS_SETTLES,
-      )
-      .toContain('menu');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Open menu', expanded: false });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), FOCUS_SETTLES).toBe('SUMMARY');
+    await toggle.click();
+    // Below the open panel, on the page.
+    await page.mouse.click(200, 760);
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Open menu', expanded: false });
+    await toggle.click();
     await menu.getByRole('link', { name: 'Gallery' }).click();
     await page.waitForURL(`${suite.url}/gallery`);
+    await close();
+  });
+
+  it('opens the mobile menu from the page alone, before its script has come or without one, and offers no share button that cannot work', async () => {
+    const { page, close } = await openPage(chrome.browser, { viewport: PHONE, javaScriptEnabled: false });
+    await page.goto(`${suite.url}/news`);
+    // Sharing needs the script: its button keeps its place but is neither shown nor offered.
+    await expect(page.locator('button[aria-label="Share Shed opens"]').count()).resolves.toBe(1);
+    await expect(page.getByRole('button', { name: 'Share Shed opens' }).count()).resolves.toBe(0);
+    await page.locator('header summary').click();
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Close menu', expanded: true });
+    const menu = page.locator('header nav[aria-label="Main"]:visible');
+    await expect(menu.getByRole('link', { name: 'News' }).getAttribute('aria-current')).resolves.toBe('page');
+    await keepScreenshot(page, 'menu-without-javascript-390');
+    await menu.getByRole('link', { name: 'Who We Are' }).click();
+    await page.waitForURL(`${suite.url}/who-we-are`);
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Open menu', expanded: false });
     await close();
   });
 

@@ -1,8 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { notify } from '../ui/notices.ts';
 import { Tooltip } from '../ui/tooltip.tsx';
 
 const COPIED_RESET_MS = 2000;
+
+// false in the server's HTML and while hydrating, true once the island runs (no store to follow).
+const noChanges = () => () => {};
+const hydrated = () => true;
+const beforeHydration = () => false;
 
 interface ShareButtonProps {
   /** The item's own page, absolute. */
@@ -18,6 +23,9 @@ interface ShareButtonProps {
 /** SPEC §7: the browser's share sheet, else the link copied with the notice 'Link copied'. */
 export function ShareButton({ url, title, text, label }: ShareButtonProps) {
   const [copied, setCopied] = useState(false);
+  // Sharing needs the script: until the island has hydrated (or where scripts do not run) the button
+  // keeps its place but is neither seen nor reachable, instead of a button that does nothing.
+  const ready = useSyncExternalStore(noChanges, hydrated, beforeHydration);
 
   useEffect(() => {
     if (!copied) return;
@@ -47,7 +55,7 @@ export function ShareButton({ url, title, text, label }: ShareButtonProps) {
         onClick={() => void share()}
         aria-label={label}
         data-copied={copied ? 'true' : undefined}
-        className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:bg-slate-100"
+        className={`inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:bg-slate-100${ready ? '' : ' invisible'}`}
       >
         <svg
           aria-hidden="true"

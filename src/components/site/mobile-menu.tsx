@@ -1,58 +1,58 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavItems } from './nav-links.tsx';
 
-/** The small-screen navigation: a button that toggles the menu; Escape closes it and returns focus. */
+/**
+ * The small-screen navigation, a disclosure (`<details>`) so that it opens from the HTML alone: on
+ * a slow phone the island hydrates only after the page's load event (client:afterload), and a
+ * menu button that waited for it did nothing for seconds, or for good where the script failed
+ * (docs/decisions/091). Once hydrated: Escape closes it and returns focus to the button, and a tap
+ * outside closes it. Left uncontrolled, so that a menu opened before hydration stays as it is.
+ */
 export function MobileMenu({ pathname }: { pathname: string }) {
-  const [open, setOpen] = useState(false);
-  // A fixed id, not useId(): there is one menu per page, and @astrojs/react 7 does not pass the
-  // island's identifierPrefix to renderToString (experimentalDisableStreaming), so a server
-  // useId() differs from the browser's and is not unique across islands.
-  const panelId = 'site-menu-panel';
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
-    if (!open) return;
+    const details = detailsRef.current;
+    if (!details) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
+      if (event.key !== 'Escape' || !details.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, []);
 
   return (
-    <div className="md:hidden">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-        className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
-      >
-        <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+    <details ref={detailsRef} className="group md:hidden">
+      <summary className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+        <span className="sr-only group-open:hidden">Open menu</span>
+        <span className="sr-only hidden group-open:inline">Close menu</span>
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+          <path className="group-open:hidden" d="M4 6h16M4 12h16M4 18h16" />
+          <path className="hidden group-open:inline" d="M6 6l12 12M18 6L6 18" />
         </svg>
-      </button>
-      <nav
-        id={panelId}
-        aria-label="Main"
-        hidden={!open}
-        className="absolute inset-x-0 top-full z-40 border-b border-slate-200 bg-white shadow-md"
-      >
+      </summary>
+      <nav aria-label="Main" className="absolute inset-x-0 top-full z-40 border-b border-slate-200 bg-white shadow-md">
         <ul className="flex flex-col px-4 py-2">
           <NavItems
             pathname={pathname}
-            onNavigate={() => setOpen(false)}
+            onNavigate={() => {
+              if (detailsRef.current) detailsRef.current.open = false;
+            }}
             linkClass={(current) =>
               `block rounded-md px-3 py-3 text-base ${current ? 'bg-accent-soft font-semibold text-accent-strong' : 'text-slate-800 hover:bg-slate-100'}`
             }
           />
         </ul>
       </nav>
-    </div>
+    </details>
   );
 }
