@@ -103,6 +103,42 @@ eachDatabase('the look of the site on $kind', (db) => {
     expect((await home()).text).not.toContain('hero-veil');
   });
 
+  it("names the club's logo as the browsers' icon on every page, and /favicon.ico leads to the same, from the next request", async () => {
+    const icon = async (path: string) => /<link rel="icon"[^>]*>/.exec((await call(suite, 'GET', path)).text)?.[0];
+    const favicon = async () => {
+      const answer = await call(suite, 'GET', '/favicon.ico');
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('cache-control')).toBe('no-cache');
+      return answer.headers.get('location');
+    };
+    const served = async (href: string) => {
+      const answer = await fetch(`${suite.url}${href}`);
+      expect(answer.status, href).toBe(200);
+      return answer.headers.get('content-type');
+    };
+    expect(await icon('/')).toBe('<link rel="icon" href="/logo.svg" type="image/svg+xml">');
+    expect(await favicon()).toBe('/logo.svg');
+
+    const logo = await upload(suite, token);
+    expect((await settings({ logoUrl: logo })).status).toBe(200);
+    for (const path of ['/', '/events', '/news', '/gallery', '/who-we-are', '/what-we-do', '/no-such-page']) {
+      expect(await icon(path), path).toBe(`<link rel="icon" href="${logo}/320.webp" type="image/webp">`);
+    }
+    expect(await favicon()).toBe(`${logo}/320.webp`);
+    expect(await served(`${logo}/320.webp`)).toBe('image/webp');
+
+    // A logo given by its address elsewhere: this site's copy of it.
+    expect((await settings({ logoUrl: `${photoSite()}/club-logo.jpg` })).status).toBe(200);
+    const copy = /href="(\/images\/remote\/[^"]+)"/.exec((await icon('/'))!)?.[1]?.replaceAll('&amp;', '&');
+    expect(copy).toBeDefined();
+    expect(await favicon()).toBe(copy);
+    expect(await served(copy!)).toMatch(/^image\//);
+
+    expect((await settings({ logoUrl: null })).status).toBe(200);
+    expect(await icon('/events')).toBe('<link rel="icon" href="/logo.svg" type="image/svg+xml">');
+    expect(await favicon()).toBe('/logo.svg');
+  });
+
   it('keeps one banner photo when many saves replace it at once, and the others for Undo', async () => {
     const photos = await Promise.all(Array.from({ length: 8 }, () => upload(suite, token)));
     const answers = await Promise.all(photos.map((heroImageUrl) => settings({ heroImageUrl })));

@@ -1,0 +1,36 @@
+import type { AppContext } from '../../core/context.ts';
+import { variantUrl } from '../../core/images/image-urls.ts';
+import type { StoredImage } from '../../core/images/images.service.ts';
+import type { SiteSettings } from '../../core/settings/settings.schema.ts';
+import { publicImageSrc } from './views.ts';
+
+/** The built-in emblem: the header's picture and the browsers' icon while the club has set no logo. */
+export const DEFAULT_ICON = { href: '/logo.svg', type: 'image/svg+xml' } as const;
+
+export interface ClubLogo {
+  /** The stored image, for link previews; null for a logo given by an address elsewhere. */
+  stored: StoredImage | null;
+  /** The logo as visitors load it (a stored image, or this site's copy of one given by address). */
+  src: string;
+  /** A small file of it: the header shows it at 40 px, and browsers at 16 to 48 (their icon). */
+  small: string;
+}
+
+/** The club's logo from Settings, or null when none is set. */
+export async function clubLogo(
+  app: Pick<AppContext, 'images' | 'remoteImages'>,
+  settings: Pick<SiteSettings, 'logoUrl'>,
+): Promise<ClubLogo | null> {
+  if (!settings.logoUrl) return null;
+  const stored = (await app.images.describe([settings.logoUrl])).get(settings.logoUrl) ?? null;
+  const src = publicImageSrc(app, settings.logoUrl);
+  // The smallest stored width is plenty for both.
+  const small = stored?.widths[0] ? variantUrl(stored.url, stored.widths[0]) : src;
+  return { stored, src, small };
+}
+
+/** The icon browsers show in a tab, a bookmark or a feed reader: the club's logo once it has one. */
+export function siteIcon(logo: ClubLogo | null): { href: string; type?: string } {
+  if (!logo) return DEFAULT_ICON;
+  return logo.small.endsWith('.webp') ? { href: logo.small, type: 'image/webp' } : { href: logo.small };
+}
