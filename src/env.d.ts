@@ -10,5 +10,7 @@ declare namespace App {
     activity?: import('./core/activity/activity-recorder.ts').ActivityNote[];
     /** A create sent with an Idempotency-Key: the id its item takes, the same for every retry (022's addendum). */
     createdId?: string;
+    /** An item page whose item is not on the site: the not-found page it is rewritten to says which kind. */
+    missingItem?: import('./components/not-found.tsx').MissingItem;
   }
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
-import { DESKTOP, expectNoAxeViolations, openHydrated, openPage, PHONE, thirdPartyRequests, useBrowser } from '../setup/browser.ts';
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  keepScreenshot,
+  openHydrated,
+  openPage,
+  PHONE,
+  thirdPartyRequests,
+  useBrowser,
+} from '../setup/browser.ts';
 import { adminToken, create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
 
 const sqlite = testDatabases[0]!;
@@ -201,13 +210,54 @@ describe('public pages in Chromium', () => {
     await close();
   });
 
-  it('answers unknown paths and unknown items with the 404 page', async () => {
-    const { page, close } = await openPage(chrome.browser);
-    for (const path of ['/no-such-page', '/news/doesnotexist', '/events/doesnotexist']) {
+  it('answers unknown paths and unknown items with the 404 page, which says when an item is not on the site', async () => {
+    const { page, close } = await openPage(chrome.browser, { viewport: PHONE });
+    // A shared link to an event taken down since: its page was read (and cached) before.
+    const token = await adminToken(suite.url);
+    const gone = await create(suite.url, token, '/api/admin/events', {
+      name: 'Quiz night',
+      date: daysFromNow(9),
+      comment: 'Teams of four.',
+      bookingUrl: 'https://booking.test/quiz',
+    });
+    expect((await page.goto(`${suite.url}/events/${gone.id}`))?.status()).toBe(200);
+    expect(
+      (await fetch(`${suite.url}/api/admin/events/${gone.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
+    const cases = [
+      { path: '/no-such-page', text: 'Did you forget to add the page to the router? Nothing is served at this address.', list: null },
+      {
+        path: '/news/doesnotexist',
+        text: 'This news item is not on the site: it may have been taken down, or the link may have been cut short.',
+        list: ['See all news', '/news'],
+      },
+      {
+        path: '/events/doesnotexist',
+        text: 'This event is not on the site: it may have been taken down, or the link may have been cut short.',
+        list: ['See all events', '/events'],
+      },
+      {
+        path: `/events/${gone.id}`,
+        text: 'This event is not on the site: it may have been taken down, or the link may have been cut short.',
+        list: ['See all events', '/events'],
+      },
+      // Still the page for unknown addresses after the item pages' answers.
+      {
+        path: '/another-unknown-page',
+        text: 'Did you forget to add the page to the router? Nothing is served at this address.',
+        list: null,
+      },
+    ];
+    for (const { path, text, list } of cases) {
       const response = await page.goto(`${suite.url}${path}`);
-      expect(response?.status()).toBe(404);
+      expect(response?.status(), path).toBe(404);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('404 Page Not Found');
+      await expect(page.locator('main p').first().textContent(), path).resolves.toBe(text);
+      const links = await page.locator('main a').evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]));
+      expect(links, path).toEqual([...(list ? [list] : []), ['Go to the home page', '/']]);
+      if (path === `/events/${gone.id}`) await keepScreenshot(page, 'event-taken-down-390');
     }
+    await expectNoAxeViolations(page);
     await close();
   });
 
