@@ -53,7 +53,7 @@ describe('public islands in Chromium', () => {
     }
   });
 
-  it('opens and closes the mobile menu at 390 px with the button, Escape and a tap outside', async () => {
+  it('opens and closes the mobile menu at 390 px with the button, Escape, a tap outside and the focus moving on', async () => {
     const { page, close } = await openPage(chrome.browser, { viewport: PHONE });
     await openHydrated(page, `${suite.url}/events`);
     const toggle = page.locator('header summary');
@@ -71,6 +71,15 @@ describe('public islands in Chromium', () => {
     await toggle.click();
     // Below the open panel, on the page.
     await page.mouse.click(200, 760);
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Open menu', expanded: false });
+    // The keyboard: through the five links and on, out of the menu, which closes behind it.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Close menu', expanded: true });
+    for (let link = 0; link < 5; link++) await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('What We Do');
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Close menu', expanded: true });
+    await page.keyboard.press('Tab');
     await expect(menuButton(page)).resolves.toEqual({ name: 'Open menu', expanded: false });
     await toggle.click();
     await menu.getByRole('link', { name: 'Gallery' }).click();

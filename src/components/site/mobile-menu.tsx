@@ -6,7 +6,8 @@ import { NavItems } from './nav-links.tsx';
  * a slow phone the island hydrates only after the page's load event (client:afterload), and a
  * menu button that waited for it did nothing for seconds, or for good where the script failed
  * (docs/decisions/091). Once hydrated: Escape closes it and returns focus to the button, and a tap
- * outside closes it. Left uncontrolled, so that a menu opened before hydration stays as it is.
+ * outside or the focus moving out closes it. Left uncontrolled, so that a menu opened before
+ * hydration stays as it is.
  */
 export function MobileMenu({ pathname }: { pathname: string }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
@@ -22,11 +23,18 @@ export function MobileMenu({ pathname }: { pathname: string }) {
     const onPointer = (event: PointerEvent) => {
       if (details.open && !details.contains(event.target as Node)) details.open = false;
     };
+    // Tabbing on past the last link (a keyboard at 400 % zoom gets this layout): the open panel would
+    // cover what takes the focus next.
+    const onFocusOut = (event: FocusEvent) => {
+      if (details.open && event.relatedTarget instanceof Node && !details.contains(event.relatedTarget)) details.open = false;
+    };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
+    details.addEventListener('focusout', onFocusOut);
     return () => {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
+      details.removeEventListener('focusout', onFocusOut);
     };
   }, []);
 
