@@ -15,7 +15,8 @@ const MISSING: Record<MissingItem, { text: string; href: string; link: string }>
   },
 };
 
-// Without `item`, the same bytes for every unknown address, so that the page cache keeps one copy (no path in it).
+// Without `item`, the same bytes for every unknown address, so that the page cache keeps one copy
+// (no path in it).
 export function NotFound({ item }: { item?: MissingItem | undefined }) {
   const missing = item ? MISSING[item] : undefined;
   return (
