@@ -1,3 +1,4 @@
+import { EMBLEM } from './site/emblem.ts';
 import { NavItems } from './site/nav-links.tsx';
 
 // The page a visitor sees when the server fails. It needs nothing from the database (which may be
@@ -33,13 +34,14 @@ export function ErrorPage({ title, message, requestId }: ErrorPageProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>{title}</title>
+        <link rel="icon" href={EMBLEM.href} type={EMBLEM.type} />
         <style>{STYLE}</style>
       </head>
       <body>
         <header>
           <div className="bar">
             <a href="/" className="home">
-              <img src="/logo.svg" alt="" width="40" height="40" />
+              <img src={EMBLEM.href} alt="" width="40" height="40" />
               <span>Home</span>
             </a>
             <nav aria-label="Main">

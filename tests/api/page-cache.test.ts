@@ -377,6 +377,8 @@ eachDatabase('page cache on $kind', (db) => {
       expect(answer.text).toContain('Something went wrong');
       expect(answer.text).toContain('href="/"');
       expect(answer.text).toContain('broken-page-request');
+      // Its own icon, the emblem: /favicon.ico would need the database, which may be what failed.
+      expect(answer.text).toContain('<link rel="icon" href="/logo.svg" type="image/svg+xml"/>');
       expect(answer.headers.get('x-cache')).not.toBe('HIT');
       await expect.poll(() => suite.server.output()).toContain('broken-page-request');
       // The API keeps its JSON errors.

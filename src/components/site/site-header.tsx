@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { EMBLEM } from './emblem.ts';
 import { NavItems } from './nav-links.tsx';
 
 interface SiteHeaderProps {
@@ -15,7 +16,7 @@ export function SiteHeader({ clubName, logoUrl, pathname, menu }: SiteHeaderProp
     <header className="relative border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <a href="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-slate-900">
-          <img src={logoUrl ?? '/logo.svg'} alt="" width="40" height="40" className="h-10 w-10 shrink-0 rounded-full object-cover" />
+          <img src={logoUrl ?? EMBLEM.href} alt="" width="40" height="40" className="h-10 w-10 shrink-0 rounded-full object-cover" />
           <span className="truncate">{clubName}</span>
           <span className="sr-only">, home page</span>
         </a>

@@ -3,9 +3,7 @@ import { variantUrl } from '../../core/images/image-urls.ts';
 import type { StoredImage } from '../../core/images/images.service.ts';
 import type { SiteSettings } from '../../core/settings/settings.schema.ts';
 import { publicImageSrc } from './views.ts';
-
-/** The built-in emblem: the header's picture and the browsers' icon while the club has set no logo. */
-export const DEFAULT_ICON = { href: '/logo.svg', type: 'image/svg+xml' } as const;
+import { EMBLEM } from '../../components/site/emblem.ts';
 
 export interface ClubLogo {
   /** The stored image, for link previews; null for a logo given by an address elsewhere. */
@@ -31,6 +29,6 @@ export async function clubLogo(
 
 /** The icon browsers show in a tab, a bookmark or a feed reader: the club's logo once it has one. */
 export function siteIcon(logo: ClubLogo | null): { href: string; type?: string } {
-  if (!logo) return DEFAULT_ICON;
+  if (!logo) return EMBLEM;
   return logo.small.endsWith('.webp') ? { href: logo.small, type: 'image/webp' } : { href: logo.small };
 }
