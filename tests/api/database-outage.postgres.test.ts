@@ -111,6 +111,10 @@ onPostgres('database outage on postgres', (postgres) => {
       const missing = await call(suite, 'GET', '/no-such-page');
       expect(missing.status).toBe(503);
       expect(missing.text).toContain('The site cannot reach its database at the moment.');
+      // The icon's address follows the logo in the settings: the same 503, not a 500.
+      const favicon = await call(suite, 'GET', '/favicon.ico');
+      expect(favicon.status).toBe(503);
+      expect(favicon.text).toContain('The site cannot reach its database at the moment.');
 
       for (const [method, path, body] of [
         ['GET', '/api/news', undefined],
