@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
@@ -103,29 +104,53 @@ eachDatabase('the look of the site on $kind', (db) => {
     expect((await home()).text).not.toContain('hero-veil');
   });
 
-  it("names the club's logo as the browsers' icon on every page, and /favicon.ico leads to the same, from the next request", async () => {
-    const icon = async (path: string) => /<link rel="icon"[^>]*>/.exec((await call(suite, 'GET', path)).text)?.[0];
-    const favicon = async () => {
-      const answer = await call(suite, 'GET', '/favicon.ico');
-      expect(answer.status).toBe(302);
+  it("names the club's logo as the browsers' icon and a phone's home-screen icon on every page, and /favicon.ico and /apple-touch-icon.png lead to the same, from the next request", async () => {
+    const page = async (path: string) => (await call(suite, 'GET', path)).text;
+    const icon = async (path: string) => /<link rel="icon"[^>]*>/.exec(await page(path))?.[0];
+    const touchIcon = async (path: string) =>
+      /<link rel="apple-touch-icon" href="([^"]+)">/.exec(await page(path))?.[1]?.replaceAll('&amp;', '&');
+    const redirect = async (path: string) => {
+      const answer = await call(suite, 'GET', path);
+      expect(answer.status, path).toBe(302);
       expect(answer.headers.get('cache-control')).toBe('no-cache');
       return answer.headers.get('location');
+    };
+    const favicon = () => redirect('/favicon.ico');
+    // Both names iOS asks for, and the page's link: the same icon.
+    const homeScreen = async (path = '/') => {
+      const href = await touchIcon(path);
+      expect(await redirect('/apple-touch-icon.png')).toBe(href);
+      expect(await redirect('/apple-touch-icon-precomposed.png')).toBe(href);
+      return href;
     };
     const served = async (href: string) => {
       const answer = await fetch(`${suite.url}${href}`);
       expect(answer.status, href).toBe(200);
       return answer.headers.get('content-type');
     };
+    // A square opaque PNG of iOS's size (clear parts would show black on the home screen).
+    const squarePng = async (href: string) => {
+      const answer = await fetch(`${suite.url}${href}`);
+      expect(answer.status, href).toBe(200);
+      expect(answer.headers.get('content-type'), href).toBe('image/png');
+      const drawn = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+      expect([drawn.format, drawn.width, drawn.height, drawn.hasAlpha], href).toEqual(['png', 180, 180, false]);
+    };
     expect(await icon('/')).toBe('<link rel="icon" href="/logo.svg" type="image/svg+xml">');
     expect(await favicon()).toBe('/logo.svg');
+    expect(await homeScreen()).toBe('/emblem-touch-icon.png');
+    await squarePng('/emblem-touch-icon.png');
 
     const logo = await upload(suite, token);
     expect((await settings({ logoUrl: logo })).status).toBe(200);
     for (const path of ['/', '/events', '/news', '/gallery', '/who-we-are', '/what-we-do', '/no-such-page']) {
       expect(await icon(path), path).toBe(`<link rel="icon" href="${logo}/320.webp" type="image/webp">`);
+      expect(await touchIcon(path), path).toBe(`${logo}/touch-icon.png`);
     }
     expect(await favicon()).toBe(`${logo}/320.webp`);
     expect(await served(`${logo}/320.webp`)).toBe('image/webp');
+    expect(await homeScreen('/news')).toBe(`${logo}/touch-icon.png`);
+    await squarePng(`${logo}/touch-icon.png`);
 
     // A logo given by its address elsewhere: this site's copy of it.
     expect((await settings({ logoUrl: `${photoSite()}/club-logo.jpg` })).status).toBe(200);
@@ -133,10 +158,14 @@ eachDatabase('the look of the site on $kind', (db) => {
     expect(copy).toBeDefined();
     expect(await favicon()).toBe(copy);
     expect(await served(copy!)).toMatch(/^image\//);
+    const remoteTouchIcon = await homeScreen();
+    expect(remoteTouchIcon).toBe(copy!.replace('?', '/touch-icon.png?'));
+    await squarePng(remoteTouchIcon!);
 
     expect((await settings({ logoUrl: null })).status).toBe(200);
     expect(await icon('/events')).toBe('<link rel="icon" href="/logo.svg" type="image/svg+xml">');
     expect(await favicon()).toBe('/logo.svg');
+    expect(await homeScreen('/events')).toBe('/emblem-touch-icon.png');
   });
 
   it('keeps one banner photo when many saves replace it at once, and the others for Undo', async () => {

@@ -11,7 +11,7 @@ import { connect } from '../db/connect.ts';
 import { DatabaseDamagedError, findDamage } from '../db/damage.ts';
 import { isUnwritable } from '../shared/disk-errors.ts';
 import type { ImageStorage } from '../images/storage.ts';
-import { SHARE_FILE } from '../images/image-urls.ts';
+import { isDrawnFile } from '../images/image-urls.ts';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
@@ -84,8 +84,8 @@ export async function writeBackup(options: { database: Config['database']; stora
     });
     const missingImageFiles: string[] = [];
     for (const id of snapshot.imageIds) {
-      // A share copy is drawn again when asked (docs/decisions/087): not worth a backup's room.
-      const keys = (await options.storage.list(`${id}/`)).filter((key) => !key.endsWith(`/${SHARE_FILE}`)).sort();
+      // A share copy or a home-screen icon is drawn again when asked (docs/decisions/087, 094): not worth a backup's room.
+      const keys = (await options.storage.list(`${id}/`)).filter((key) => !isDrawnFile(key.slice(id.length + 1))).sort();
       if (keys.length === 0) missingImageFiles.push(`${id}/`);
       for (const key of keys) {
         const data = await options.storage.get(key);

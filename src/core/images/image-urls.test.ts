@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearestWidth, remoteShareImageUrl, shareImage, sizedImageUrl, storedImageId, storedImageUrl, variantUrl } from './image-urls.ts';
+import { nearestWidth, remoteDrawnUrl, shareImage, sizedImageUrl, storedImageId, storedImageUrl, variantUrl } from './image-urls.ts';
 
 describe('image URLs', () => {
   it('knows stored images from everything else', () => {
@@ -20,12 +20,15 @@ describe('image URLs', () => {
     expect(sizedImageUrl('https://example.org/a.jpg', 300)).toBe('https://example.org/a.jpg');
   });
 
-  it('names the share copy of a stored image with the size it is drawn at, and of a copy of an image given by URL', () => {
+  it('names the share copy of a stored image with the size it is drawn at, and the drawn files of a copy of an image given by URL', () => {
     expect(shareImage({ url: '/images/a1', width: 2400, height: 1601 })).toEqual({ url: '/images/a1/share.jpg', width: 1200, height: 801 });
     expect(shareImage({ url: '/images/a1', width: 500, height: 300 })).toEqual({ url: '/images/a1/share.jpg', width: 500, height: 300 });
     const signed = `/images/remote/${'ab'.repeat(20)}?u=https%3A%2F%2Fexample.org%2Fa.jpg`;
-    expect(remoteShareImageUrl(signed)).toBe(`/images/remote/${'ab'.repeat(20)}/share.jpg?u=https%3A%2F%2Fexample.org%2Fa.jpg`);
-    expect(remoteShareImageUrl('/images/a1')).toBeNull();
-    expect(remoteShareImageUrl('/images/remote/abc?u=x')).toBeNull();
+    expect(remoteDrawnUrl(signed)).toBe(`/images/remote/${'ab'.repeat(20)}/share.jpg?u=https%3A%2F%2Fexample.org%2Fa.jpg`);
+    expect(remoteDrawnUrl(signed, 'touch-icon.png')).toBe(
+      `/images/remote/${'ab'.repeat(20)}/touch-icon.png?u=https%3A%2F%2Fexample.org%2Fa.jpg`,
+    );
+    expect(remoteDrawnUrl('/images/a1')).toBeNull();
+    expect(remoteDrawnUrl('/images/remote/abc?u=x')).toBeNull();
   });
 });

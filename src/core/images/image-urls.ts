@@ -45,14 +45,31 @@ export function shareImage(stored: { url: string; width: number; height: number 
   return { url: `${stored.url}/${SHARE_FILE}`, width, height: Math.round((stored.height * width) / stored.width) };
 }
 
+/**
+ * The square PNG a phone puts on its home screen for the site (apple-touch-icon; docs/decisions/094),
+ * drawn from the master on first request like the share copy, beside the image's other files.
+ */
+export const TOUCH_ICON_FILE = 'touch-icon.png';
+const TOUCH_ICON_TYPE = 'image/png';
+export const TOUCH_ICON_SIZE = 180;
+
+/** The files drawn from a master when first asked for, not stored at upload (nor kept in backups). */
+const DRAWN_WHEN_ASKED = [SHARE_FILE, TOUCH_ICON_FILE] as const;
+export type DrawnFile = (typeof DRAWN_WHEN_ASKED)[number];
+
+/** The type each file drawn when asked is served as. */
+export const DRAWN_TYPE: Record<DrawnFile, string> = { [SHARE_FILE]: SHARE_TYPE, [TOUCH_ICON_FILE]: TOUCH_ICON_TYPE };
+
+export const isDrawnFile = (name: string): name is DrawnFile => (DRAWN_WHEN_ASKED as readonly string[]).includes(name);
+
 /** A signature in the address of this site's copy of an image given by URL (remote-images.ts signs it). */
 const SIGNATURE = '[0-9a-f]{40}';
 export const REMOTE_SIGNATURE = new RegExp(`^${SIGNATURE}$`);
 const REMOTE_COPY = new RegExp(`^(/images/remote/${SIGNATURE})\\?`);
 
-/** The share copy of this site's copy of an image given by URL (its path from RemoteImages.pathFor); null for any other path. */
-export function remoteShareImageUrl(path: string): string | null {
-  return REMOTE_COPY.test(path) ? path.replace(REMOTE_COPY, `$1/${SHARE_FILE}?`) : null;
+/** A file drawn from this site's copy of an image given by URL (its path from RemoteImages.pathFor); null for any other path. */
+export function remoteDrawnUrl(path: string, file: DrawnFile = SHARE_FILE): string | null {
+  return REMOTE_COPY.test(path) ? path.replace(REMOTE_COPY, `$1/${file}?`) : null;
 }
 
 /** The stored width to serve for `wanted` pixels: the narrowest at least as wide, else the widest. */

@@ -9,9 +9,11 @@ import { createImagesRepository } from './images.repository.ts';
 import { ImageRejectedError, processImage, type ProcessedImage } from './pipeline.ts';
 import { NO_ROOM_FOR_PHOTOS } from '../disk/disk-space.schema.ts';
 import type { ImageStorage } from './storage.ts';
-import { createShareCopies } from './share-copy.ts';
+import { createKeptCopies } from './kept-copies.ts';
+import { drawShareCopy } from './share-copy.ts';
+import { drawTouchIcon } from './touch-icon.ts';
 import { NEWS_UPLOAD, type UploadLimit } from './upload-limits.ts';
-import { storedImageId, storedImageUrl } from './image-urls.ts';
+import { SHARE_FILE, storedImageId, storedImageUrl, TOUCH_ICON_FILE, type DrawnFile } from './image-urls.ts';
 import type { ReleaseImage } from '../shared/image-release.ts';
 
 const UPLOAD_URL_TTL_MS = 15 * 60_000;
@@ -149,8 +151,13 @@ export function createImagesService(deps: {
 
     read: (key: string) => storage.get(key),
 
-    /** The JPEG copy link previews show, of a stored image or a copy of one given by URL (share-copy.ts). */
-    shareCopy: createShareCopies(storage, deps.log, deps.roomFor),
+    /** Files drawn from a master when first asked for (kept-copies.ts), of a stored image or a copy of one given by URL. */
+    drawn: {
+      /** The JPEG link previews show (share-copy.ts). */
+      [SHARE_FILE]: createKeptCopies(storage, deps.log, SHARE_FILE, drawShareCopy, deps.roomFor),
+      /** The PNG a phone's home screen shows (touch-icon.ts). */
+      [TOUCH_ICON_FILE]: createKeptCopies(storage, deps.log, TOUCH_ICON_FILE, drawTouchIcon, deps.roomFor),
+    } satisfies Record<DrawnFile, unknown>,
 
     /**
      * Whether the stored image with this id is used only by items in Recently deleted: a photo

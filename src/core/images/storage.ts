@@ -39,13 +39,13 @@ export interface ImageStorage {
   checkWritable(): Promise<void>;
 }
 
-const KEY = /^[a-z0-9]+(\/[a-z0-9-]+\.(webp|avif|jpg))?$/;
+const KEY = /^[a-z0-9]+(\/[a-z0-9-]+\.(webp|avif|jpg|png))?$/;
 
 export function assertValidKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
 }
 
-const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif', jpg: 'image/jpeg' };
+const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif', jpg: 'image/jpeg', png: 'image/png' };
 
 /** The media type of a stored file, by its key (a folder's name alone is its WebP master). */
 export function contentTypeOf(key: string): string {

@@ -4,11 +4,12 @@ import { authenticate } from '../../server/http/authenticate.ts';
 import { contentTypeOf, isValidKey } from '../../core/images/storage.ts';
 import { drawnOrBusy, imageFile, imageNotFound } from '../../server/http/image-responses.ts';
 import { STORED_IMAGE_CACHE } from '../../server/http/headers.ts';
-import { nearestWidth, SHARE_FILE, storedImageUrl, variantUrl, type ImageFormat } from '../../core/images/image-urls.ts';
+import { isDrawnFile, nearestWidth, storedImageUrl, variantUrl, type ImageFormat } from '../../core/images/image-urls.ts';
 
 /**
  * Stored images: /images/{id} is the master, /images/{id}/{width}.{avif|webp} a variant,
- * /images/{id}/share.jpg the copy link previews show (drawn on first request: docs/decisions/087).
+ * /images/{id}/share.jpg the copy link previews show and /images/{id}/touch-icon.png a phone's home
+ * screen (drawn on first request: docs/decisions/087, 094).
  * An id never changes its content, so a browser may keep every answer for a year (a shared cache
  * an hour: STORED_IMAGE_CACHE). An image that
  * nothing on the site shows any more (only items in Recently deleted use it, or an edit replaced
@@ -25,7 +26,8 @@ export const GET: APIRoute = async ({ params, request, cookies }) => {
   const withdrawn = await isWithdrawn(app, id);
   if (withdrawn && !(await authenticate(request, cookies, app.auth))) return imageNotFound();
   const cacheControl = withdrawn ? 'private, no-store' : STORED_IMAGE_CACHE;
-  const data = await drawnOrBusy(() => (key === `${id}/${SHARE_FILE}` ? app.images.shareCopy(id) : app.images.read(key)));
+  const file = key.slice(id.length + 1);
+  const data = await drawnOrBusy(() => (isDrawnFile(file) ? app.images.drawn[file](id) : app.images.read(key)));
   if (data instanceof Response) return data;
   if (!data) return (await nearestVariant(app, key, cacheControl)) ?? imageNotFound();
   return imageFile(data, contentTypeOf(key), cacheControl);

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../core/context.ts';
-import { variantUrl } from '../../core/images/image-urls.ts';
+import { remoteDrawnUrl, TOUCH_ICON_FILE, variantUrl } from '../../core/images/image-urls.ts';
 import type { StoredImage } from '../../core/images/images.service.ts';
 import type { SiteSettings } from '../../core/settings/settings.schema.ts';
 import { publicImageSrc } from './views.ts';
@@ -29,6 +29,15 @@ export async function clubLogo(
 
 /** The icon browsers show in a tab, a bookmark or a feed reader: the club's logo once it has one. */
 export function siteIcon(logo: ClubLogo | null): { href: string; type?: string } {
-  if (!logo) return EMBLEM;
+  if (!logo) return { href: EMBLEM.href, type: EMBLEM.type };
   return logo.small.endsWith('.webp') ? { href: logo.small, type: 'image/webp' } : { href: logo.small };
+}
+
+/**
+ * The square PNG a phone puts on its home screen for the site (apple-touch-icon): drawn from the
+ * club's logo (docs/decisions/094), else the emblem's.
+ */
+export function siteTouchIcon(logo: ClubLogo | null): string {
+  if (logo?.stored) return `${logo.stored.url}/${TOUCH_ICON_FILE}`;
+  return (logo && remoteDrawnUrl(logo.src, TOUCH_ICON_FILE)) ?? EMBLEM.touchIcon;
 }

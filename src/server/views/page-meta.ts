@@ -1,4 +1,4 @@
-import { remoteShareImageUrl, SHARE_TYPE, shareImage } from '../../core/images/image-urls.ts';
+import { remoteDrawnUrl, SHARE_TYPE, shareImage } from '../../core/images/image-urls.ts';
 
 /** What a page tells the layout for its <head>: search results, link previews and feeds. */
 export interface PageMeta {
@@ -62,6 +62,6 @@ interface PreviewSource {
 export function previewImage(image: PreviewSource | null, alt: string): PageMeta['image'] {
   if (!image) return undefined;
   if (image.stored) return { ...shareImage(image.stored), type: SHARE_TYPE, alt };
-  const remote = remoteShareImageUrl(image.src);
+  const remote = remoteDrawnUrl(image.src);
   return remote ? { url: remote, type: SHARE_TYPE, alt } : { url: image.src, alt };
 }

@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { redirectToIcon } from '../server/http/icon-redirect.ts';
+import { siteTouchIcon } from '../server/views/club-logo.ts';
+
+export const GET: APIRoute = () => redirectToIcon(siteTouchIcon);
