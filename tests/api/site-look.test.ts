@@ -139,6 +139,12 @@ eachDatabase('the look of the site on $kind', (db) => {
     expect(await icon('/')).toBe('<link rel="icon" href="/logo.svg" type="image/svg+xml">');
     expect(await favicon()).toBe('/logo.svg');
     expect(await homeScreen()).toBe('/emblem-touch-icon.png');
+    // Under the icon, the club's name, not the title of the page it was added from.
+    const clubName = (await call(suite, 'GET', '/api/settings')).body.clubName as string;
+    const events = await page('/events');
+    for (const name of ['apple-mobile-web-app-title', 'application-name']) {
+      expect(events, name).toContain(`<meta name="${name}" content="${clubName}">`);
+    }
     await squarePng('/emblem-touch-icon.png');
 
     const logo = await upload(suite, token);
