@@ -131,11 +131,27 @@ describe('link previews, feeds and caching', () => {
     expect(events[0]!.component.getFirstPropertyValue('dtstamp')).toBeTruthy();
     expect(events[1]!.startDate.isDate).toBe(true);
 
+    // Subscribed to, it says how often to ask again and where (RFC 7986, and Outlook's name).
+    expect(calendar.getFirstProperty('refresh-interval')?.getFirstValue()?.toString()).toBe('PT6H');
+    expect(calendar.getFirstPropertyValue('x-published-ttl')).toBe('PT6H');
+    expect(calendar.getFirstPropertyValue('source')).toBe(`${PUBLIC_URL}/events.ics`);
+
     const single = await fetch(`${suite.url}/events/${ids.event}.ics`);
     expect(single.headers.get('content-disposition')).toBe(`attachment; filename="event-${ids.event}.ics"`);
     const one = new ICAL.Component(ICAL.parse(await single.text()));
     expect(one.getAllSubcomponents('vevent')).toHaveLength(1);
+    // A file to open once, not a subscription.
+    expect(['refresh-interval', 'x-published-ttl', 'source'].map((name) => one.getFirstProperty(name))).toEqual([null, null, null]);
     expect((await fetch(`${suite.url}/events/unknown000.ics`)).status).toBe(404);
+  });
+
+  it("offers the events feed to subscribe to from the events page, by the site's public address", async () => {
+    const page = await (await fetch(`${suite.url}/events`)).text();
+    const href = (name: string) => new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${name}</a>`).exec(page)?.[1]?.replaceAll('&amp;', '&');
+    expect(href('Subscribe \\(iPhone, Mac, Outlook\\)')).toBe('webcal://dads.example.org/events.ics');
+    const google = new URL(href('Subscribe in Google Calendar')!);
+    expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(google.searchParams.get('cid')).toBe('webcal://dads.example.org/events.ics');
   });
 
   it('lists the pages in sitemap.xml and keeps /admin out in robots.txt', async () => {

@@ -143,6 +143,13 @@ describe('public pages in Chromium', () => {
 
     await page.goto(`${suite.url}/events`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Events');
+    // Every event in a parent's own calendar: the feed to subscribe to, above the cards.
+    for (const name of ['Subscribe (iPhone, Mac, Outlook)', 'Subscribe in Google Calendar']) {
+      await expect(page.getByRole('link', { name }).isVisible(), name).resolves.toBe(true);
+    }
+    await expect(page.getByRole('link', { name: 'Subscribe (iPhone, Mac, Outlook)' }).getAttribute('href')).resolves.toMatch(
+      /^webcal:\/\/[^/]+\/events\.ics$/,
+    );
     const pastCard = page.locator(`#event-${ids.past}`);
     await expect(pastCard.getByText('Past Event').count()).resolves.toBe(1);
     await expect(pastCard.getAttribute('class')).resolves.toMatch(/grayscale/);

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { ClubEvent } from '../../core/events/events.schema.ts';
-import { eventTiming, fold, googleCalendarUrl, icsCalendar } from './calendar.ts';
+import { calendarSubscription, eventTiming, fold, googleCalendarUrl, icsCalendar } from './calendar.ts';
 
 const event = (over: Partial<ClubEvent>): ClubEvent => ({
   id: 'abc123def456',
@@ -143,5 +143,15 @@ describe('icsCalendar kept events', () => {
     expect(icsCalendar([event({ name: 'Kite day' })], { ...options, baseUrl: 'https://other.example' })).toContain(
       'URL:https://other.example/events/',
     );
+  });
+});
+
+describe('calendarSubscription', () => {
+  it("gives the feed as webcal: for calendar apps and as Google Calendar's cid, under a path the site may have", () => {
+    expect(calendarSubscription('https://club.example')).toEqual({
+      webcal: 'webcal://club.example/events.ics',
+      google: 'https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2Fclub.example%2Fevents.ics',
+    });
+    expect(calendarSubscription('http://school.example:8080/dads').webcal).toBe('webcal://school.example:8080/dads/events.ics');
   });
 });

@@ -76,11 +76,34 @@ export function googleCalendarUrl(event: ClubEvent, timeZone: string, pageUrl: s
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
+/** The club's events as one calendar (src/pages/events.ics.ts), which calendar apps can subscribe to. */
+export const EVENTS_FEED_PATH = '/events.ics';
+
+/**
+ * How long a calendar subscribed to the feed may keep it before asking again (RFC 7986's
+ * REFRESH-INTERVAL; Outlook reads X-PUBLISHED-TTL): an event moved or called off reaches the
+ * parents' calendars within hours, and a subscriber costs the site four requests a day, most of
+ * them answered 304 from the page cache.
+ */
+const REFRESH_INTERVAL = 'PT6H';
+
+/**
+ * The addresses that subscribe a calendar app to the club's events (docs/decisions/096): webcal:
+ * opens the phone's or the computer's own calendar (iPhone, Mac, Outlook), Google Calendar takes
+ * the same address as `cid`.
+ */
+export function calendarSubscription(baseUrl: string): { webcal: string; google: string } {
+  const webcal = `${baseUrl}${EVENTS_FEED_PATH}`.replace(/^https?:/, 'webcal:');
+  return { webcal, google: `https://calendar.google.com/calendar/render?${new URLSearchParams({ cid: webcal }).toString()}` };
+}
+
 interface CalendarOptions {
   name: string;
   timeZone: string;
   /** Absolute base URL of the site, for each event's page and a stable UID domain. */
   baseUrl: string;
+  /** The whole feed, to subscribe to (how often to ask again, and where); not a single event's file. */
+  subscribed?: boolean;
 }
 
 /** An RFC 5545 calendar: CRLF line ends, lines folded at 75 octets, a VTIMEZONE for the club's zone. */
@@ -96,6 +119,13 @@ export function icsCalendar(events: ClubEvent[], options: CalendarOptions): stri
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(options.name)}`,
     `X-WR-TIMEZONE:${options.timeZone}`,
+    ...(options.subscribed
+      ? [
+          `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH_INTERVAL}`,
+          `X-PUBLISHED-TTL:${REFRESH_INTERVAL}`,
+          `SOURCE;VALUE=URI:${options.baseUrl}${EVENTS_FEED_PATH}`,
+        ]
+      : []),
     ...(events.length > 0 ? cachedVtimezone(options.timeZone, Math.min(...years) - 1, Math.max(...years) + 1) : []),
   ];
   const head = lines.map(fold);
