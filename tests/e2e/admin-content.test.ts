@@ -25,6 +25,18 @@ async function adminPage(browser: Parameters<typeof openPage>[0], url: string, p
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
+/** Follows an item's 'View on site' into the tab it opens: the heading of the page there. */
+async function viewOnSite(page: Page, name: string): Promise<string | null> {
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: `View on site: ${name} (opens in a new tab)` }).click(),
+  ]);
+  await tab.waitForLoadState();
+  const heading = await tab.getByRole('heading', { level: 1 }).textContent();
+  await tab.close();
+  return heading;
+}
+
 describe('admin content screens in Chromium', () => {
   const suite = useServer(sqlite, { SITE_TIMEZONE: 'Europe/London' });
   const chrome = useBrowser();
@@ -66,6 +78,9 @@ describe('admin content screens in Chromium', () => {
     await expect(create.count()).resolves.toBe(0);
     await page.getByRole('heading', { name: 'Reading shed opens' }).waitFor();
     await page.getByText('March 5, 2026').waitFor();
+
+    // Its page on the site, as parents see it, in a tab of its own.
+    await expect(viewOnSite(page, 'Reading shed opens')).resolves.toBe('Reading shed opens');
 
     const publicNews = await (await fetch(`${suite.url}/news`)).text();
     expect(publicNews).toContain('Reading shed opens');
@@ -173,6 +188,8 @@ describe('admin content screens in Chromium', () => {
     await page.getByText('June 1, 2030').waitFor();
     await expect(page.getByRole('link', { name: 'https://tickets.example/picnic' }).getAttribute('target')).resolves.toBe('_blank');
     await expectNoAxeViolations(page);
+
+    await expect(viewOnSite(page, 'Summer picnic')).resolves.toBe('Summer picnic');
 
     const publicEvents = await (await fetch(`${suite.url}/events`)).text();
     expect(publicEvents).toContain('Summer picnic');

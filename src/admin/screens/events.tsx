@@ -18,6 +18,7 @@ import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
+import { eventPath } from '../../core/shared/item-paths.ts';
 
 /** A new event starts today at 10:00, the club's usual start. */
 function blank(timeZone: string): EventFormValues {
@@ -165,6 +166,7 @@ export function EventsScreen() {
                       <div className="mt-3">
                         <ItemActions
                           name={event.name}
+                          viewHref={eventPath(event.id)}
                           onEdit={() => {
                             update.reset();
                             setEditing(event);

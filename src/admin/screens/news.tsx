@@ -15,6 +15,7 @@ import { draftKey } from '../drafts.ts';
 import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
+import { newsItemPath } from '../../core/shared/item-paths.ts';
 
 const FIND_NEWS = { label: 'Find a news item by its title', text: (item: NewsItem) => item.title };
 
@@ -135,6 +136,7 @@ export function NewsScreen() {
                       <div className="mt-3">
                         <ItemActions
                           name={item.title}
+                          viewHref={newsItemPath(item.id)}
                           onEdit={() => {
                             update.reset();
                             dialogs.setEditing(item);

@@ -6,6 +6,7 @@ import { addHours } from 'date-fns/addHours';
 import { withoutControlCharacters } from '../../core/shared/fields.ts';
 import { localStamp } from '../../core/shared/time.ts';
 import type { ClubEvent } from '../../core/events/events.schema.ts';
+import { eventPath } from '../../core/shared/item-paths.ts';
 
 /** Events store one instant; a calendar entry needs an end. Midnight means the whole day. */
 const DEFAULT_DURATION_HOURS = 2;
@@ -161,7 +162,7 @@ function vevent(event: ClubEvent, timing: Timing, timeZone: string, baseUrl: str
     `DESCRIPTION:${escapeText(`${event.comment}\n\nBooking: ${event.bookingUrl}`)}`,
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(event.organiser ? [`ORGANIZER;CN=${paramText(event.organiser)}:mailto:noreply@${host.split(':')[0]}`] : []),
-    `URL:${baseUrl}/events/${event.id}`,
+    `URL:${baseUrl}${eventPath(event.id)}`,
     'END:VEVENT',
   ]
     .map(fold)

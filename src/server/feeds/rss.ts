@@ -5,6 +5,7 @@ import type { NewsArticle } from '../../core/news/news.schema.ts';
 import { newsContentForDisplay } from '../views/news-display.ts';
 import { textPictureUrl } from '../../core/news/text-picture-urls.ts';
 import { sizedImageUrl } from '../../core/images/image-urls.ts';
+import { newsItemPath } from '../../core/shared/item-paths.ts';
 
 interface FeedOptions {
   title: string;
@@ -55,7 +56,7 @@ export async function newsRss(items: NewsArticle[], options: FeedOptions): Promi
         : '';
       return {
         title: clean(item.title),
-        link: `${baseUrl}/news/${item.id}`,
+        link: `${baseUrl}${newsItemPath(item.id)}`,
         pubDate: new Date(item.publishedAt),
         description: clean(item.text.length > 300 ? `${item.text.slice(0, 300)}...` : item.text),
         content: clean(absolute(image + newsContentForDisplay(item.content, imageSrc, (address) => textPictureUrl(item.id, address)))),

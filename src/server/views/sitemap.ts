@@ -1,4 +1,5 @@
 import type { AppContext } from '../../core/context.ts';
+import { eventPath, newsItemPath } from '../../core/shared/item-paths.ts';
 
 // sitemaps.org: one file holds at most 50,000 URLs, and an index may list many files. Up to
 // SITEMAP_PAGE_SIZE URLs, /sitemap.xml is the one file; past that it becomes an index of
@@ -46,8 +47,8 @@ export async function sitemapLinks(app: AppContext, shape: Shape, page: number):
     newsTo > newsFrom ? app.news.links(newsTo - newsFrom, newsFrom) : [],
     eventsTo > eventsFrom ? app.events.links(eventsTo - eventsFrom, eventsFrom) : [],
   ]);
-  links.push(...news.map((item) => ({ path: `/news/${item.id}`, lastmod: item.updatedAt })));
-  links.push(...events.map((event) => ({ path: `/events/${event.id}`, lastmod: event.updatedAt })));
+  links.push(...news.map((item) => ({ path: newsItemPath(item.id), lastmod: item.updatedAt })));
+  links.push(...events.map((event) => ({ path: eventPath(event.id), lastmod: event.updatedAt })));
   return links;
 }
 

@@ -10,6 +10,7 @@ import { textPictureUrl } from '../../core/news/text-picture-urls.ts';
 import { formatDisplayDate, formatEventWhen } from '../../core/shared/time.ts';
 import { truncate } from './page-meta.ts';
 import { batchedLookup } from './batched-lookup.ts';
+import { eventPath, newsItemPath } from '../../core/shared/item-paths.ts';
 
 // What the public components render: plain data, dates already in the club's time zone, so
 // that no component (and no island) needs the domain code.
@@ -104,7 +105,7 @@ export function createViews(app: AppContext, clubName: string) {
       const images = await describe(items.map((item) => item.imageUrl));
       return items.map((item) => {
         const { text } = item;
-        const href = `/news/${item.id}`;
+        const href = newsItemPath(item.id);
         return {
           id: item.id,
           title: item.title,
@@ -122,7 +123,7 @@ export function createViews(app: AppContext, clubName: string) {
     async events(items: ClubEvent[], now = new Date()): Promise<EventView[]> {
       const images = await describe(items.map((item) => item.imageUrl));
       return items.map((event) => {
-        const href = `/events/${event.id}`;
+        const href = eventPath(event.id);
         const past = isPastEvent(event, now);
         return {
           id: event.id,
