@@ -249,6 +249,42 @@ describe('admin content screens in Chromium', () => {
     await close();
   });
 
+  it('copies an event into a new one, a week after it, at the same time and with all it says, and leaves the original', async () => {
+    const { page, close } = await adminPage(chrome.browser, suite.url, '/admin/events');
+    type Listed = {
+      id: string;
+      name: string;
+      date: string;
+      location: string | null;
+      comment: string;
+      bookingUrl: string;
+      imageUrl: string | null;
+    };
+    const listed = async () => (await (await fetch(`${suite.url}/api/events`)).json()) as Listed[];
+    const original = (await listed()).find((event) => event.name === 'Summer picnic and games')!;
+    await page.getByRole('button', { name: 'Copy Summer picnic and games' }).click();
+    const create = dialog(page, 'Create Event');
+    await expect(create.getByLabel('Event Name').inputValue()).resolves.toBe('Summer picnic and games');
+    // Saturday 1 June 2030 at 10:30 in London: the Saturday after, at 10:30.
+    await expect(create.getByLabel('Date').inputValue()).resolves.toBe('2030-06-08T10:30');
+    await expect(create.getByLabel('Location').inputValue()).resolves.toBe('School field');
+    await expectNoAxeViolations(page);
+    await create.getByRole('button', { name: 'Create Event' }).click();
+    await expectNotice(page, 'Event created successfully');
+    const copies = (await listed()).filter((event) => event.name === 'Summer picnic and games');
+    expect(copies).toHaveLength(2);
+    const copy = copies.find((event) => event.id !== original.id)!;
+    const { id: _id, date: _date, createdAt: _created, updatedAt: _updated, ...said } = original;
+    expect(copy).toMatchObject({ ...said, date: '2030-06-08T09:30:00.000Z' });
+    expect(copy.imageUrl).toMatch(/^\/images\//);
+    expect((await listed()).find((event) => event.id === original.id)).toEqual(original);
+    // The next copy starts from the event again, not from what the last one was.
+    await page.getByRole('button', { name: 'Add Event' }).click();
+    await expect(dialog(page, 'Create Event').getByLabel('Event Name').inputValue()).resolves.toBe('');
+    await page.keyboard.press('Escape');
+    await close();
+  });
+
   it('adds, edits and deletes gallery images, by upload and by URL, with the browser confirmation', async () => {
     const { page, close } = await adminPage(chrome.browser, suite.url, '/admin/gallery');
     await page.getByText('No images in the gallery yet.').waitFor();

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { fieldErrorsOf } from '../api.ts';
 import { formatEventWhen, toUtcIso } from '../../core/shared/time.ts';
 import { isPastEvent } from '../../core/events/events.schema.ts';
 import { PastEventBadge } from '../../components/content/past-event-badge.tsx';
-import { dateTimeInputValue, defaultEventStart, useTimeZone } from '../dates.ts';
-import { draftKey } from '../drafts.ts';
+import { copiedEventStart, dateTimeInputValue, defaultEventStart, useTimeZone } from '../dates.ts';
+import { draftKey, finishDraft } from '../drafts.ts';
 import { EventForm, type EventFormValues } from '../forms/event-form.tsx';
 import type { ClubEvent } from '../types.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
@@ -34,6 +35,26 @@ function blank(timeZone: string): EventFormValues {
   };
 }
 
+/**
+ * A new event from an existing one (docs/decisions/098): all it says, picture included, on its
+ * weekday at its time after today. A regular event (the monthly Saturday morning) is one Copy and
+ * a date away.
+ */
+function copyOf(event: ClubEvent, timeZone: string): EventFormValues {
+  return {
+    name: event.name,
+    date: copiedEventStart(event.date, new Date(), timeZone),
+    location: event.location ?? '',
+    bookingUrl: event.bookingUrl,
+    comment: event.comment,
+    imageUrl: event.imageUrl,
+    imageAlt: event.imageAlt ?? '',
+    organiser: event.organiser ?? '',
+  };
+}
+
+const copyDraftKey = (template: ClubEvent) => draftKey('events', `copy-of-${template.id}`);
+
 const FIND_EVENTS = { label: 'Find an event by its name or place', text: (event: ClubEvent) => `${event.name} ${event.location ?? ''}` };
 
 /** SPEC §2 Manage Events. */
@@ -42,6 +63,8 @@ export function EventsScreen() {
   const events = useQuery<ClubEvent[]>({ queryKey: ['/api/events'] });
   const dialogs = useItemDialogs<ClubEvent>();
   const { editing, deleting, setEditing, setDeleting } = dialogs;
+  // The event a new one is copied from, while the create form is open for it; null: a blank form.
+  const [template, setTemplate] = useState<ClubEvent | null>(null);
 
   const toBody = (values: EventFormValues) => ({
     name: values.name,
@@ -69,8 +92,20 @@ export function EventsScreen() {
       organiser,
       location,
     }),
-    dialogs,
+    dialogs: {
+      ...dialogs,
+      // A copy's form keeps what is typed under a key of its own (below): done with once it is saved.
+      created: () => {
+        if (template) finishDraft(copyDraftKey(template));
+        dialogs.created();
+      },
+    },
   });
+  const startCreating = (from: ClubEvent | null) => {
+    create.reset();
+    setTemplate(from);
+    dialogs.setCreating(true);
+  };
   useEditFromLink(
     events.data,
     (event) => {
@@ -81,24 +116,13 @@ export function EventsScreen() {
   );
 
   return (
-    <AdminPage
-      title="Manage Events"
-      actions={
-        <Button
-          onClick={() => {
-            create.reset();
-            dialogs.setCreating(true);
-          }}
-        >
-          Add Event
-        </Button>
-      }
-    >
+    <AdminPage title="Manage Events" actions={<Button onClick={() => startCreating(null)}>Add Event</Button>}>
       <FormDialog open={dialogs.creating} onOpenChange={dialogs.setCreating} title="Create Event">
         <EventForm
-          key={dialogs.createKey}
-          initial={blank(timeZone)}
-          draft={{ key: draftKey('events', null), version: '' }}
+          key={`${dialogs.createKey}:${template?.id ?? ''}`}
+          initial={template ? copyOf(template, timeZone) : blank(timeZone)}
+          // A copy keeps what was typed in it apart from a blank form's (and from each other copy's).
+          draft={{ key: template ? copyDraftKey(template) : draftKey('events', null), version: '' }}
           submitLabel="Create Event"
           pendingLabel="Creating..."
           pending={create.isPending}
@@ -172,6 +196,7 @@ export function EventsScreen() {
                             setEditing(event);
                           }}
                           onDelete={() => setDeleting(event)}
+                          onCopy={() => startCreating(event)}
                         />
                       </div>
                     </div>

@@ -1,9 +1,10 @@
 import { Button } from './button.tsx';
 
 /**
- * Edit and Delete for one item of a list, and a link to its page on the site when it has one (to
- * see it as parents do, and to copy its address to share); the labels name the item for screen
- * readers. Delete stays last, away from the others.
+ * Edit and Delete for one item of a list; Copy where a new item may start from it (the next of a
+ * regular event); and a link to its page on the site when it has one (to see it as parents do,
+ * and to copy its address to share). The labels name the item for screen readers. Delete stays
+ * last, away from the others.
  */
 export function ItemActions({
   name,
@@ -11,18 +12,25 @@ export function ItemActions({
   onDelete,
   deleting = false,
   viewHref,
+  onCopy,
 }: {
   name: string;
   onEdit: () => void;
   onDelete: () => void;
   deleting?: boolean;
   viewHref?: string;
+  onCopy?: () => void;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
         Edit
       </Button>
+      {onCopy && (
+        <Button variant="secondary" onClick={onCopy} aria-label={`Copy ${name}`}>
+          Copy
+        </Button>
+      )}
       {viewHref && (
         <a
           href={viewHref}
