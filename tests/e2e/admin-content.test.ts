@@ -259,6 +259,8 @@ describe('admin content screens in Chromium', () => {
       comment: string;
       bookingUrl: string;
       imageUrl: string | null;
+      createdAt: string;
+      updatedAt: string;
     };
     const listed = async () => (await (await fetch(`${suite.url}/api/events`)).json()) as Listed[];
     const original = (await listed()).find((event) => event.name === 'Summer picnic and games')!;

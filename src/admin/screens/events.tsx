@@ -35,15 +35,11 @@ function blank(timeZone: string): EventFormValues {
   };
 }
 
-/**
- * A new event from an existing one (docs/decisions/098): all it says, picture included, on its
- * weekday at its time after today. A regular event (the monthly Saturday morning) is one Copy and
- * a date away.
- */
-function copyOf(event: ClubEvent, timeZone: string): EventFormValues {
+/** What an event says, as the form's fields, starting at `date` (a date-time field's value). */
+function formValuesOf(event: ClubEvent, date: string): EventFormValues {
   return {
     name: event.name,
-    date: copiedEventStart(event.date, new Date(), timeZone),
+    date,
     location: event.location ?? '',
     bookingUrl: event.bookingUrl,
     comment: event.comment,
@@ -52,6 +48,13 @@ function copyOf(event: ClubEvent, timeZone: string): EventFormValues {
     organiser: event.organiser ?? '',
   };
 }
+
+/**
+ * A new event from an existing one (docs/decisions/098): all it says, picture included, on its
+ * weekday at its time after today and after it. A regular event (the monthly Saturday morning)
+ * is one Copy and a date away.
+ */
+const copyOf = (event: ClubEvent, timeZone: string) => formValuesOf(event, copiedEventStart(event.date, new Date(), timeZone));
 
 const copyDraftKey = (template: ClubEvent) => draftKey('events', `copy-of-${template.id}`);
 
@@ -135,16 +138,7 @@ export function EventsScreen() {
           <EventForm
             key={editing.id}
             draft={{ key: draftKey('events', editing.id), version: editing.updatedAt }}
-            initial={{
-              name: editing.name,
-              date: dateTimeInputValue(editing.date, timeZone),
-              location: editing.location ?? '',
-              bookingUrl: editing.bookingUrl,
-              comment: editing.comment,
-              imageUrl: editing.imageUrl,
-              imageAlt: editing.imageAlt ?? '',
-              organiser: editing.organiser ?? '',
-            }}
+            initial={formValuesOf(editing, dateTimeInputValue(editing.date, timeZone))}
             earlierVersionsUrl={`/api/admin/events/${editing.id}/versions`}
             submitLabel="Update Event"
             pendingLabel="Updating..."
