@@ -23,9 +23,15 @@ describe('the front door', () => {
     server = http.createServer((req, res) => {
       if (front.answered(req, res)) return;
       front.cutOffStalledBodies(req, res);
-      // What the rest of the server would read.
-      req.resume();
-      req.on('end', () => res.end(`read ${req.method} ${req.url}`));
+      // What the rest of the server would read; /slow is read only after a wait of the server's
+      // own (its turn for the database or the image encoder), three idle times long.
+      const read = () => {
+        let size = 0;
+        req.on('data', (chunk: Buffer) => (size += chunk.byteLength));
+        req.on('end', () => res.end(`read ${req.method} ${req.url} ${size}`));
+      };
+      if (req.url === '/slow') setTimeout(read, 600);
+      else read();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as net.AddressInfo).port;
@@ -79,5 +85,20 @@ describe('the front door', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(answer).toContain('The upload stopped arriving, so it was cancelled. Please try again.');
+  });
+
+  it('does not cut off a body the server has not got round to reading: the whole of it is read', async () => {
+    const body = 'x'.repeat(256 * 1024);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.end(`POST /slow HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain(`read POST /slow ${body.length}`);
   });
 });

@@ -38,7 +38,10 @@ export interface FrontDoor {
    * address in its one form and returns false.
    */
   answered(req: http.IncomingMessage, res: http.ServerResponse): boolean;
-  /** A body that stops arriving for `bodyIdleTimeoutMs` is answered 408 and its connection closed. */
+  /**
+   * A body that stops arriving for `bodyIdleTimeoutMs` while the server waits for it is answered
+   * 408 and its connection closed; not one the server has not got round to reading.
+   */
   cutOffStalledBodies(req: http.IncomingMessage, res: http.ServerResponse): void;
   /** Answers written on the socket itself, past `res`: the request log reports these statuses. */
   statusOnSocket(res: http.ServerResponse): number | undefined;
@@ -107,6 +110,13 @@ export function createFrontDoor({
       const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
       if (!hasBody) return;
       req.setTimeout(bodyIdleTimeoutMs, () => {
+        // Bytes arrived that the server has not read yet: the wait is the server's (the handler
+        // waits its turn for the database or the image encoder, and the connection is held back
+        // meanwhile), not a stalled client's. Counted again from now.
+        if (req.readableLength > 0) {
+          req.socket.setTimeout(bodyIdleTimeoutMs);
+          return;
+        }
         log.info({ requestId: req.headers['x-request-id'], path: logPathOf(req) }, 'request body stalled; cut off');
         // Written on the socket itself: the handler still owns `res` and finds the socket closed
         // when its read of the body fails.
