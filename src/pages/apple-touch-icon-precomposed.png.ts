@@ -1,6 +1,2 @@
-import type { APIRoute } from 'astro';
-import { redirectToIcon } from '../server/http/icon-redirect.ts';
-import { siteTouchIcon } from '../server/views/club-logo.ts';
-
-// Older iOS asks for this name first.
-export const GET: APIRoute = () => redirectToIcon(siteTouchIcon);
+// Older iOS asks for this name first: the same answer as /apple-touch-icon.png.
+export { GET } from './apple-touch-icon.png.ts';

@@ -50,15 +50,11 @@ export function shareImage(stored: { url: string; width: number; height: number 
  * drawn from the master on first request like the share copy, beside the image's other files.
  */
 export const TOUCH_ICON_FILE = 'touch-icon.png';
-const TOUCH_ICON_TYPE = 'image/png';
 export const TOUCH_ICON_SIZE = 180;
 
 /** The files drawn from a master when first asked for, not stored at upload (nor kept in backups). */
 const DRAWN_WHEN_ASKED = [SHARE_FILE, TOUCH_ICON_FILE] as const;
 export type DrawnFile = (typeof DRAWN_WHEN_ASKED)[number];
-
-/** The type each file drawn when asked is served as. */
-export const DRAWN_TYPE: Record<DrawnFile, string> = { [SHARE_FILE]: SHARE_TYPE, [TOUCH_ICON_FILE]: TOUCH_ICON_TYPE };
 
 export const isDrawnFile = (name: string): name is DrawnFile => (DRAWN_WHEN_ASKED as readonly string[]).includes(name);
 

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getContext } from '../../../../core/context.ts';
-import { DRAWN_TYPE, isDrawnFile, REMOTE_SIGNATURE } from '../../../../core/images/image-urls.ts';
+import { isDrawnFile, REMOTE_SIGNATURE } from '../../../../core/images/image-urls.ts';
+import { contentTypeOf } from '../../../../core/images/storage.ts';
 import { drawnOrBusy, imageFile, imageNotFound } from '../../../../server/http/image-responses.ts';
 import { REMOTE_COPY_CACHE } from '../../../../server/http/headers.ts';
 
@@ -20,5 +21,5 @@ export const GET: APIRoute = async ({ params, url }) => {
     async () => (await app.remoteImages.get(signature, source)) && app.images.drawn[file](`remote${signature}`),
   );
   if (data instanceof Response) return data;
-  return data ? imageFile(data, DRAWN_TYPE[file], REMOTE_COPY_CACHE) : imageNotFound();
+  return data ? imageFile(data, contentTypeOf(file), REMOTE_COPY_CACHE) : imageNotFound();
 };
