@@ -24,13 +24,13 @@ describe('the front door', () => {
       if (front.answered(req, res)) return;
       front.cutOffStalledBodies(req, res);
       // What the rest of the server would read; /slow is read only after a wait of the server's
-      // own (its turn for the database or the image encoder), three idle times long.
+      // own (its turn for the database or the image encoder), more than three idle times long.
       const read = () => {
         let size = 0;
         req.on('data', (chunk: Buffer) => (size += chunk.byteLength));
         req.on('end', () => res.end(`read ${req.method} ${req.url} ${size}`));
       };
-      if (req.url === '/slow') setTimeout(read, 600);
+      if (req.url === '/slow') setTimeout(read, 650);
       else read();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -109,12 +109,20 @@ export function createFrontDoor({
     cutOffStalledBodies(req, res) {
       const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
       if (!hasBody) return;
+      // The server's own reads of the body count as activity, as the client's bytes do: a body
+      // held back while its handler waits its turn (for the database, the image encoder) is the
+      // server's wait, not a stalled client's (docs/decisions/099). read(0) only tops up Node's
+      // buffer as bytes arrive.
+      let lastRead = 0;
+      const read = req.read.bind(req);
+      req.read = (size?: number): unknown => {
+        if (size !== 0) lastRead = Date.now();
+        return read(size) as unknown;
+      };
       req.setTimeout(bodyIdleTimeoutMs, () => {
-        // Bytes arrived that the server has not read yet: the wait is the server's (the handler
-        // waits its turn for the database or the image encoder, and the connection is held back
-        // meanwhile), not a stalled client's. Counted again from now.
-        if (req.readableLength > 0) {
-          req.socket.setTimeout(bodyIdleTimeoutMs);
+        const sinceRead = Date.now() - lastRead;
+        if (req.readableLength > 0 || sinceRead < bodyIdleTimeoutMs) {
+          req.socket.setTimeout(req.readableLength > 0 ? bodyIdleTimeoutMs : bodyIdleTimeoutMs - sinceRead);
           return;
         }
         log.info({ requestId: req.headers['x-request-id'], path: logPathOf(req) }, 'request body stalled; cut off');
