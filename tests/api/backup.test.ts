@@ -149,11 +149,12 @@ async function roundTrip(from: TestDatabase, to: TestDatabase): Promise<void> {
     server = await startServer({ ...envOf(source), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
     await fillSite(server.url);
     const before = await pagesOf(server.url);
-    // A link preview's copy and a home-screen icon drawn before the backup are left out of it:
+    // A link preview's copy and the home-screen icons drawn before the backup are left out of it:
     // drawn again when asked.
     const [event] = (await (await fetch(`${server.url}/api/events`)).json()) as { imageUrl: string }[];
     expect((await fetch(`${server.url}${event!.imageUrl}/share.jpg`)).status).toBe(200);
     expect((await fetch(`${server.url}${event!.imageUrl}/touch-icon.png`)).status).toBe(200);
+    expect((await fetch(`${server.url}${event!.imageUrl}/app-icon.png`)).status).toBe(200);
     await server.stop();
     server = undefined;
 
@@ -182,7 +183,7 @@ async function roundTrip(from: TestDatabase, to: TestDatabase): Promise<void> {
     expect(a.rowCounts.activity).toBeGreaterThan(8);
     expect(a.rowCounts).toMatchObject({ admins: 2, news_items: 3, events: 1, gallery_images: 1, images: 4, site_settings: 1 });
     expect(Object.keys(a.entries).filter((name) => name.startsWith('images/')).length).toBeGreaterThan(8);
-    expect(Object.keys(a.entries).filter((name) => /\/(share\.jpg|touch-icon\.png)$/.test(name))).toEqual([]);
+    expect(Object.keys(a.entries).filter((name) => /\/(share\.jpg|touch-icon\.png|app-icon\.png)$/.test(name))).toEqual([]);
 
     server = await startServer(envOf(target));
     expect(await pagesOf(server.url)).toEqual(before);

@@ -28,6 +28,7 @@ const CACHED_PATHS = [
   '/events.ics',
   '/sitemap.xml',
   '/robots.txt',
+  '/manifest.webmanifest',
 ];
 
 /** Asks twice: the second answer must come from memory. */
@@ -174,6 +175,7 @@ eachDatabase('page cache on $kind', (db) => {
         ['/', 'Cached Dads Club', true],
         ['/gallery', 'Cached Dads Club', true],
         ['/rss.xml', 'Cached Dads Club', true],
+        ['/manifest.webmanifest', 'Cached Dads Club', true],
       ],
     );
   });

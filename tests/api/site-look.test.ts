@@ -174,6 +174,80 @@ eachDatabase('the look of the site on $kind', (db) => {
     expect(await homeScreen('/events')).toBe('/emblem-touch-icon.png');
   });
 
+  it("gives Android a web app manifest with the club's name, words, colour and logo, from the next request", async () => {
+    const manifest = async () => {
+      const answer = await call(suite, 'GET', '/manifest.webmanifest');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+      expect(answer.headers.get('set-cookie')).toBeNull();
+      return JSON.parse(answer.text) as {
+        name: string;
+        short_name: string;
+        description: string;
+        theme_color: string;
+        display: string;
+        start_url: string;
+        icons: { src: string; sizes: string; type: string }[];
+      };
+    };
+    // Each icon it names is served as an opaque PNG of the size it says.
+    const iconsOf = async () => {
+      const { icons } = await manifest();
+      for (const { src, sizes, type } of icons) {
+        const answer = await fetch(new URL(src, `${suite.url}/manifest.webmanifest`));
+        expect(answer.status, src).toBe(200);
+        expect([answer.headers.get('content-type'), type], src).toEqual(['image/png', 'image/png']);
+        const drawn = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+        expect([drawn.format, `${drawn.width}x${drawn.height}`, drawn.hasAlpha], src).toEqual(['png', sizes, false]);
+      }
+      return icons.map(({ src, sizes }) => [src, sizes]);
+    };
+    const { clubName, tagline, accentColor } = (await call(suite, 'GET', '/api/settings')).body as Record<string, unknown>;
+    for (const path of ['/', '/events', '/news', '/gallery', '/who-we-are', '/what-we-do', '/no-such-page']) {
+      expect((await call(suite, 'GET', path)).text, path).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    }
+    expect(
+      (await settings({ clubName: 'Manifest Dads', tagline: 'Dads of Manifest Primary', accentColor: '#166534', logoUrl: null })).status,
+    ).toBe(200);
+    await manifest();
+    expect(await manifest()).toMatchObject({
+      name: 'Manifest Dads',
+      short_name: 'Manifest Dads',
+      description: 'Dads of Manifest Primary',
+      theme_color: '#166534',
+      // Opened in the browser, address bar and all, as a page of the site.
+      display: 'browser',
+      start_url: '/',
+    });
+    expect(await iconsOf()).toEqual([
+      ['/emblem-touch-icon.png', '180x180'],
+      ['/emblem-app-icon.png', '512x512'],
+    ]);
+    // The very next request sees a change, though the manifest was answered from memory.
+    expect((await call(suite, 'GET', '/manifest.webmanifest')).headers.get('x-cache')).toBe('HIT');
+    expect((await settings({ clubName: 'Renamed Dads', tagline: '', accentColor: '#7c2d12' })).status).toBe(200);
+    expect(await manifest()).toMatchObject({
+      name: 'Renamed Dads',
+      theme_color: '#7c2d12',
+      description: expect.stringMatching(/^Join our community of fathers/),
+    });
+
+    const logo = await upload(suite, token);
+    expect((await settings({ logoUrl: logo })).status).toBe(200);
+    expect(await iconsOf()).toEqual([
+      [`${logo}/touch-icon.png`, '180x180'],
+      [`${logo}/app-icon.png`, '512x512'],
+    ]);
+    // A logo given by its address elsewhere: drawn from this site's copy of it.
+    expect((await settings({ logoUrl: `${photoSite()}/club-logo.jpg` })).status).toBe(200);
+    const [touch, app] = (await iconsOf()).map(([src]) => src!);
+    expect(touch).toMatch(/^\/images\/remote\/[0-9a-f]{40}\/touch-icon\.png\?u=/);
+    expect(app).toBe(touch!.replace('/touch-icon.png?', '/app-icon.png?'));
+    expect((await settings({ logoUrl: null })).status).toBe(200);
+    expect((await iconsOf())[1]).toEqual(['/emblem-app-icon.png', '512x512']);
+    expect((await settings({ clubName, tagline, accentColor })).status).toBe(200);
+  });
+
   it('keeps one banner photo when many saves replace it at once, and the others for Undo', async () => {
     const photos = await Promise.all(Array.from({ length: 8 }, () => upload(suite, token)));
     const answers = await Promise.all(photos.map((heroImageUrl) => settings({ heroImageUrl })));

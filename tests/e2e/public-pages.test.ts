@@ -217,6 +217,22 @@ describe('public pages in Chromium', () => {
     await close();
   });
 
+  it("gives Chromium a web app manifest it reads without a fault, with the club's name and icons it can use", async () => {
+    const { page, errors, close } = await openPage(chrome.browser, { viewport: PHONE });
+    await page.goto(`${suite.url}/events`);
+    const devtools = await page.context().newCDPSession(page);
+    const read = await devtools.send('Page.getAppManifest');
+    expect(read.url).toBe(`${suite.url}/manifest.webmanifest`);
+    expect(read.errors).toEqual([]);
+    expect(read.manifest).toMatchObject({ name: 'Oakfield Dads', startUrl: `${suite.url}/`, display: 'kBrowser' });
+    // What keeps it from being installed as an app is only what was chosen (a page in the browser,
+    // docs/decisions/100) and the test's private window: its icons download and fit.
+    const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.map(({ errorId }) => errorId).sort()).toEqual(['in-incognito', 'manifest-display-not-supported']);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('answers unknown paths and unknown items with the 404 page, which says when an item is not on the site', async () => {
     const { page, close } = await openPage(chrome.browser, { viewport: PHONE });
     // A shared link to an event taken down since: its page was read (and cached) before.

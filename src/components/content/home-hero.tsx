@@ -1,7 +1,7 @@
 import type { ImageView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
+import { HERO_TEXT } from './hero-text.ts';
 
-export const HERO_TEXT = "Join our community of fathers making a difference in our children's education and development.";
 /**
  * How dark the veil over a banner photo is. With black at 60 %, even a pure white photo shows as
  * #666 behind the text: 5.7:1 with white, AA whatever the photo (hero.test.tsx checks the sum).

@@ -52,8 +52,15 @@ export function shareImage(stored: { url: string; width: number; height: number 
 export const TOUCH_ICON_FILE = 'touch-icon.png';
 export const TOUCH_ICON_SIZE = 180;
 
+/**
+ * The same drawn larger, for the web app manifest: Android's home screen and app list ask for
+ * 192 and 512 px, and scale down the nearer larger one (docs/decisions/100).
+ */
+export const APP_ICON_FILE = 'app-icon.png';
+export const APP_ICON_SIZE = 512;
+
 /** The files drawn from a master when first asked for, not stored at upload (nor kept in backups). */
-const DRAWN_WHEN_ASKED = [SHARE_FILE, TOUCH_ICON_FILE] as const;
+const DRAWN_WHEN_ASKED = [SHARE_FILE, TOUCH_ICON_FILE, APP_ICON_FILE] as const;
 export type DrawnFile = (typeof DRAWN_WHEN_ASKED)[number];
 
 export const isDrawnFile = (name: string): name is DrawnFile => (DRAWN_WHEN_ASKED as readonly string[]).includes(name);

@@ -11,9 +11,9 @@ import { NO_ROOM_FOR_PHOTOS } from '../disk/disk-space.schema.ts';
 import type { ImageStorage } from './storage.ts';
 import { createKeptCopies } from './kept-copies.ts';
 import { drawShareCopy } from './share-copy.ts';
-import { drawTouchIcon } from './touch-icon.ts';
+import { drawAppIcon, drawTouchIcon } from './touch-icon.ts';
 import { NEWS_UPLOAD, type UploadLimit } from './upload-limits.ts';
-import { SHARE_FILE, storedImageId, storedImageUrl, TOUCH_ICON_FILE, type DrawnFile } from './image-urls.ts';
+import { APP_ICON_FILE, SHARE_FILE, storedImageId, storedImageUrl, TOUCH_ICON_FILE, type DrawnFile } from './image-urls.ts';
 import type { ReleaseImage } from '../shared/image-release.ts';
 
 const UPLOAD_URL_TTL_MS = 15 * 60_000;
@@ -157,6 +157,8 @@ export function createImagesService(deps: {
       [SHARE_FILE]: createKeptCopies(storage, deps.log, SHARE_FILE, drawShareCopy, deps.roomFor),
       /** The PNG a phone's home screen shows (touch-icon.ts). */
       [TOUCH_ICON_FILE]: createKeptCopies(storage, deps.log, TOUCH_ICON_FILE, drawTouchIcon, deps.roomFor),
+      /** The larger PNG the web app manifest names, for Android (touch-icon.ts). */
+      [APP_ICON_FILE]: createKeptCopies(storage, deps.log, APP_ICON_FILE, drawAppIcon, deps.roomFor),
     } satisfies Record<DrawnFile, unknown>,
 
     /**

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { drawTouchIcon } from './touch-icon.ts';
+import { drawAppIcon, drawTouchIcon } from './touch-icon.ts';
 
 const clear = { r: 0, g: 0, b: 0, alpha: 0 };
 const square = (colour: string, size = 100) => ({
@@ -59,19 +59,28 @@ describe("a phone's home-screen icon", () => {
     }
   });
 
-  // The emblem's icon is a file in public/, drawn once from public/logo.svg: a changed emblem is
+  // The emblem's icons are files in public/, drawn once from public/logo.svg: a changed emblem is
   // drawn again with REDRAW_EMBLEM=1 and this test.
-  it('is public/emblem-touch-icon.png for the built-in emblem, drawn from public/logo.svg', async () => {
+  it.each([
+    ['public/emblem-touch-icon.png', drawTouchIcon, 180],
+    ['public/emblem-app-icon.png', drawAppIcon, 512],
+  ] as const)('is %s for the built-in emblem, drawn from public/logo.svg', async (name, draw, size) => {
     const root = path.resolve(import.meta.dirname, '../../..');
-    const drawn = await drawTouchIcon(await readFile(path.join(root, 'public/logo.svg')));
-    const file = path.join(root, 'public/emblem-touch-icon.png');
+    const drawn = await draw(await readFile(path.join(root, 'public/logo.svg')));
+    const file = path.join(root, name);
     if (process.env.REDRAW_EMBLEM) await writeFile(file, drawn);
     const [want, have] = await Promise.all([pixels(drawn), pixels(await readFile(file))]);
-    expect([have.info.width, have.info.height, have.info.channels]).toEqual([180, 180, 3]);
+    expect([have.info.width, have.info.height, have.info.channels]).toEqual([size, size, 3]);
     let difference = 0;
     for (let i = 0; i < want.data.length; i++) difference += Math.abs(want.data[i]! - have.data[i]!);
-    expect(difference / want.data.length, 'public/emblem-touch-icon.png is not drawn from public/logo.svg: REDRAW_EMBLEM=1').toBeLessThan(
-      2,
-    );
+    expect(difference / want.data.length, `${name} is not drawn from public/logo.svg: REDRAW_EMBLEM=1`).toBeLessThan(2);
+  });
+
+  it('draws the manifest icon 512 px square with the same rules', async () => {
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#b91c1c' } })
+      .jpeg()
+      .toBuffer();
+    const { info } = await pixels(await drawAppIcon(photo));
+    expect([info.width, info.height, info.channels]).toEqual([512, 512, 3]);
   });
 });

@@ -1,4 +1,4 @@
-import { TOUCH_ICON_SIZE } from './image-urls.ts';
+import { APP_ICON_SIZE, TOUCH_ICON_SIZE } from './image-urls.ts';
 import { withEncoder } from './pipeline.ts';
 import { loadSharp } from './sharp.ts';
 import { backgroundFor } from './share-copy.ts';
@@ -11,15 +11,16 @@ import { backgroundFor } from './share-copy.ts';
 const MARGIN = 0.1;
 
 /**
- * A master drawn as a home-screen icon: TOUCH_ICON_SIZE px square, opaque. A logo with clear parts
- * stands within a margin on white, or on dark when that shows it better (as the share copy);
- * an opaque one (a photo) fills the square as far as its shape lets, on white.
+ * A master drawn as a home-screen icon: `size` px square (TOUCH_ICON_SIZE for iOS, APP_ICON_SIZE
+ * for the web app manifest), opaque. A logo with clear parts stands within a margin on white, or
+ * on dark when that shows it better (as the share copy); an opaque one (a photo) fills the square
+ * as far as its shape lets, on white.
  */
-export async function drawTouchIcon(master: Uint8Array): Promise<Uint8Array> {
+export async function drawTouchIcon(master: Uint8Array, size: number = TOUCH_ICON_SIZE): Promise<Uint8Array> {
   const sharp = await loadSharp();
   return withEncoder(async () => {
     const clear = (await sharp(master).metadata()).hasAlpha;
-    const inner = clear ? Math.round(TOUCH_ICON_SIZE * (1 - 2 * MARGIN)) : TOUCH_ICON_SIZE;
+    const inner = clear ? Math.round(size * (1 - 2 * MARGIN)) : size;
     const background = await backgroundFor(master, () => sharp(master).resize({ width: inner, height: inner, fit: 'inside' }));
     const sized = await sharp(master)
       .flatten({ background })
@@ -27,7 +28,7 @@ export async function drawTouchIcon(master: Uint8Array): Promise<Uint8Array> {
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const margin = (TOUCH_ICON_SIZE - inner) / 2;
+    const margin = (size - inner) / 2;
     const icon = await sharp(sized.data, { raw: sized.info })
       .extend({ top: margin, bottom: margin, left: margin, right: margin, background })
       .png({ compressionLevel: 9 })
@@ -35,3 +36,6 @@ export async function drawTouchIcon(master: Uint8Array): Promise<Uint8Array> {
     return new Uint8Array(icon);
   });
 }
+
+/** The icon the web app manifest names, APP_ICON_SIZE px square. */
+export const drawAppIcon = (master: Uint8Array): Promise<Uint8Array> => drawTouchIcon(master, APP_ICON_SIZE);

@@ -101,7 +101,9 @@ export const REMOTE_COPY_CACHE = 'public, max-age=604800';
  * may keep a copy for a minute, so an administrator's change is public within a minute.
  */
 const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, must-revalidate';
-const CACHEABLE_TYPES = /^(text\/html|text\/plain|text\/calendar|application\/xml|application\/rss\+xml)/;
+/** The public answers given a validator here and kept by the page cache: pages, feeds, robots.txt, the web app manifest. */
+export const CACHEABLE_TYPES =
+  /^(text\/html|text\/plain|text\/calendar|application\/xml|application\/rss\+xml|application\/manifest\+json)/;
 
 export function cacheControlFor(pathname: string, method: string): string | null {
   if (isPrivate(pathname)) return 'no-store';

@@ -19,6 +19,7 @@ describe('cacheKey', () => {
       '/events.ics',
       '/sitemap.xml',
       '/robots.txt',
+      '/manifest.webmanifest',
       '/news/abc-123',
       '/events/x_y',
       '/events/x_y.ics',

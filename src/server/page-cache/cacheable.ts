@@ -2,12 +2,23 @@ import fs from 'node:fs';
 import { isApi } from '../http/areas.ts';
 import { isTidyTarget } from '../http/request-target.ts';
 import { SESSION_COOKIE } from '../http/session-cookie.ts';
+import { WEB_MANIFEST_PATH } from '../../core/shared/item-paths.ts';
 
 // Which requests the page cache answers, and under which key. Only the public pages and feeds;
 // everything an administrator or the API sees goes to Astro every time.
 
 const LISTS = new Set(['/news', '/events', '/gallery']);
-const FIXED = new Set(['/', '/who-we-are', '/what-we-do', '/rss.xml', '/events.ics', '/sitemap.xml', '/robots.txt', ...LISTS]);
+const FIXED = new Set([
+  '/',
+  '/who-we-are',
+  '/what-we-do',
+  '/rss.xml',
+  '/events.ics',
+  '/sitemap.xml',
+  '/robots.txt',
+  WEB_MANIFEST_PATH,
+  ...LISTS,
+]);
 /** Item pages, per-event calendars and the sitemap's files; ids are the site's own (letters, digits, - and _). */
 const ITEM = /^\/(news|events)\/[A-Za-z0-9_-]{1,64}$|^\/events\/[A-Za-z0-9_-]{1,64}\.ics$|^\/sitemaps\/[1-9]\d{0,5}\.xml$/;
 const PAGE_NUMBER = /^[1-9]\d{0,5}$/;

@@ -5,7 +5,7 @@ import type { Logger } from '../../core/logger.ts';
 import { isSafeMethod } from '../http/authenticate.ts';
 import { chooseEncoding } from '../http/encoding.ts';
 import { CLIENT_LEFT } from '../http/responses.ts';
-import { etagOf, isFresh } from '../http/headers.ts';
+import { CACHEABLE_TYPES, etagOf, isFresh } from '../http/headers.ts';
 import { cacheKey, NOT_FOUND_KEY, reachesApi } from './cacheable.ts';
 import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
 
@@ -22,7 +22,6 @@ const gzip = promisify(zlib.gzip);
  * such as npm run demo on a running site) are public within a minute too.
  */
 const MAX_AGE_MS = 60_000;
-const STORABLE_TYPES = /^(text\/html|text\/plain|text\/calendar|application\/xml|application\/rss\+xml)/;
 /** Set by the cache for each answer, never replayed from the rendered one. */
 const PER_ANSWER = new Set([
   'content-length',
@@ -234,7 +233,7 @@ async function prepare(captured: Captured, status: 200 | 404): Promise<Rendered>
   const type = headers['content-type'] ?? '';
   const cacheControl = headers['cache-control'] ?? '';
   const storable =
-    captured.status === status && STORABLE_TYPES.test(type) && !('set-cookie' in headers) && !/no-store|private/.test(cacheControl);
+    captured.status === status && CACHEABLE_TYPES.test(type) && !('set-cookie' in headers) && !/no-store|private/.test(cacheControl);
   // The middleware's ETag is over these very bytes; a render that has none gets one here.
   const rendered = captured.headers.etag;
   const etag = typeof rendered === 'string' ? rendered : etagOf(captured.body);

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../core/context.ts';
-import { remoteDrawnUrl, TOUCH_ICON_FILE, variantUrl } from '../../core/images/image-urls.ts';
+import { APP_ICON_FILE, remoteDrawnUrl, TOUCH_ICON_FILE, variantUrl, type DrawnFile } from '../../core/images/image-urls.ts';
 import type { StoredImage } from '../../core/images/images.service.ts';
 import type { SiteSettings } from '../../core/settings/settings.schema.ts';
 import { publicImageSrc } from './views.ts';
@@ -38,6 +38,15 @@ export function siteIcon(logo: ClubLogo | null): { href: string; type?: string }
  * club's logo (docs/decisions/094), else the emblem's.
  */
 export function siteTouchIcon(logo: ClubLogo | null): string {
-  if (logo?.stored) return `${logo.stored.url}/${TOUCH_ICON_FILE}`;
-  return (logo && remoteDrawnUrl(logo.src, TOUCH_ICON_FILE)) ?? EMBLEM.touchIcon;
+  return drawnFromLogo(logo, TOUCH_ICON_FILE) ?? EMBLEM.touchIcon;
+}
+
+/** The same drawn larger, for the web app manifest (docs/decisions/100). */
+export function siteAppIcon(logo: ClubLogo | null): string {
+  return drawnFromLogo(logo, APP_ICON_FILE) ?? EMBLEM.appIcon;
+}
+
+function drawnFromLogo(logo: ClubLogo | null, file: DrawnFile): string | null {
+  if (logo?.stored) return `${logo.stored.url}/${file}`;
+  return logo && remoteDrawnUrl(logo.src, file);
 }
