@@ -153,8 +153,9 @@ async function roundTrip(from: TestDatabase, to: TestDatabase): Promise<void> {
     // drawn again when asked.
     const [event] = (await (await fetch(`${server.url}/api/events`)).json()) as { imageUrl: string }[];
     expect((await fetch(`${server.url}${event!.imageUrl}/share.jpg`)).status).toBe(200);
-    expect((await fetch(`${server.url}${event!.imageUrl}/touch-icon.png`)).status).toBe(200);
-    expect((await fetch(`${server.url}${event!.imageUrl}/app-icon.png`)).status).toBe(200);
+    const { logoUrl } = (await (await fetch(`${server.url}/api/settings`)).json()) as { logoUrl: string };
+    expect((await fetch(`${server.url}${logoUrl}/touch-icon.png`)).status).toBe(200);
+    expect((await fetch(`${server.url}${logoUrl}/app-icon.png`)).status).toBe(200);
     await server.stop();
     server = undefined;
 

@@ -133,6 +133,9 @@ onPostgres('database outage on postgres', (postgres) => {
       expect(share.status).toBe(200);
       expect(share.headers.get('content-type')).toBe('image/jpeg');
       expect((await share.bytes()).subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+      // And a home-screen icon: which picture is the logo cannot be asked either (decision 100).
+      const icon = await fetch(`${suite.url}${image}/app-icon.png`);
+      expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/png']);
       // A width that was not stored is looked up in the database to send the browser to the nearest: 'try again', not a failure.
       const wider = await fetch(`${suite.url}${image}/1920.webp`, { redirect: 'manual' });
       expect(wider.status).toBe(503);

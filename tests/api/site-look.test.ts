@@ -238,11 +238,26 @@ eachDatabase('the look of the site on $kind', (db) => {
       [`${logo}/touch-icon.png`, '180x180'],
       [`${logo}/app-icon.png`, '512x512'],
     ]);
+    // Only the logo is drawn as an icon: no page names another picture's, and a stranger asking for
+    // every photo's would have the server draw and keep a PNG of each.
+    const photo = await upload(suite, token);
+    for (const file of ['touch-icon.png', 'app-icon.png']) expect((await fetch(`${suite.url}${photo}/${file}`)).status, file).toBe(404);
+    expect((await fetch(`${suite.url}${photo}/share.jpg`)).status).toBe(200);
     // A logo given by its address elsewhere: drawn from this site's copy of it.
     expect((await settings({ logoUrl: `${photoSite()}/club-logo.jpg` })).status).toBe(200);
     const [touch, app] = (await iconsOf()).map(([src]) => src!);
     expect(touch).toMatch(/^\/images\/remote\/[0-9a-f]{40}\/touch-icon\.png\?u=/);
     expect(app).toBe(touch!.replace('/touch-icon.png?', '/app-icon.png?'));
+    // Nor is a picture given by address that is not the logo (its copy's link signed by the server).
+    const other = `${photoSite()}/banner.jpg`;
+    expect((await settings({ heroImageUrl: other })).status).toBe(200);
+    const banner = [...(await home()).text.matchAll(/src="(\/images\/remote\/[0-9a-f]{40}\?u=[^"]+)"/g)]
+      .map(([, src]) => src!.replaceAll('&amp;', '&'))
+      .find((src) => src.endsWith(encodeURIComponent(other)));
+    expect(banner).toBeDefined();
+    expect((await fetch(`${suite.url}${banner!.replace('?', '/app-icon.png?')}`)).status).toBe(404);
+    expect((await fetch(`${suite.url}${banner!.replace('?', '/share.jpg?')}`)).status).toBe(200);
+    expect((await settings({ heroImageUrl: null })).status).toBe(200);
     expect((await settings({ logoUrl: null })).status).toBe(200);
     expect((await iconsOf())[1]).toEqual(['/emblem-app-icon.png', '512x512']);
     expect((await settings({ clubName, tagline, accentColor })).status).toBe(200);

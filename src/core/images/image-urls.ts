@@ -65,6 +65,9 @@ export type DrawnFile = (typeof DRAWN_WHEN_ASKED)[number];
 
 export const isDrawnFile = (name: string): name is DrawnFile => (DRAWN_WHEN_ASKED as readonly string[]).includes(name);
 
+/** The home-screen icons: drawn from the club's logo alone, the one picture pages name as one. */
+export const isIconFile = (name: string): boolean => name === TOUCH_ICON_FILE || name === APP_ICON_FILE;
+
 /** A signature in the address of this site's copy of an image given by URL (remote-images.ts signs it). */
 const SIGNATURE = '[0-9a-f]{40}';
 export const REMOTE_SIGNATURE = new RegExp(`^${SIGNATURE}$`);

@@ -4,12 +4,21 @@ import { authenticate } from '../../server/http/authenticate.ts';
 import { contentTypeOf, isValidKey } from '../../core/images/storage.ts';
 import { drawnOrBusy, imageFile, imageNotFound } from '../../server/http/image-responses.ts';
 import { STORED_IMAGE_CACHE } from '../../server/http/headers.ts';
-import { isDrawnFile, nearestWidth, storedImageUrl, variantUrl, type ImageFormat } from '../../core/images/image-urls.ts';
+import {
+  isDrawnFile,
+  isIconFile,
+  nearestWidth,
+  storedImageId,
+  storedImageUrl,
+  variantUrl,
+  type ImageFormat,
+} from '../../core/images/image-urls.ts';
+import { isClubLogo } from '../../server/views/club-logo.ts';
 
 /**
  * Stored images: /images/{id} is the master, /images/{id}/{width}.{avif|webp} a variant,
- * /images/{id}/share.jpg the copy link previews show and /images/{id}/touch-icon.png a phone's home
- * screen (drawn on first request: docs/decisions/087, 094).
+ * /images/{id}/share.jpg the copy link previews show, and /images/{id}/touch-icon.png and app-icon.png
+ * a phone's home screen, of the club's logo only (drawn on first request: docs/decisions/087, 094, 100).
  * An id never changes its content, so a browser may keep every answer for a year (a shared cache
  * an hour: STORED_IMAGE_CACHE). An image that
  * nothing on the site shows any more (only items in Recently deleted use it, or an edit replaced
@@ -27,6 +36,7 @@ export const GET: APIRoute = async ({ params, request, cookies }) => {
   if (withdrawn && !(await authenticate(request, cookies, app.auth))) return imageNotFound();
   const cacheControl = withdrawn ? 'private, no-store' : STORED_IMAGE_CACHE;
   const file = key.slice(id.length + 1);
+  if (isIconFile(file) && !(await isClubLogo(app, (logoUrl) => storedImageId(logoUrl) === id))) return imageNotFound();
   const data = await drawnOrBusy(() => (isDrawnFile(file) ? app.images.drawn[file](id) : app.images.read(key)));
   if (data instanceof Response) return data;
   if (!data) return (await nearestVariant(app, key, cacheControl)) ?? imageNotFound();

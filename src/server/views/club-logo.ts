@@ -1,4 +1,5 @@
 import type { AppContext } from '../../core/context.ts';
+import type { Logger } from '../../core/logger.ts';
 import { APP_ICON_FILE, remoteDrawnUrl, TOUCH_ICON_FILE, variantUrl, type DrawnFile } from '../../core/images/image-urls.ts';
 import type { StoredImage } from '../../core/images/images.service.ts';
 import type { SiteSettings } from '../../core/settings/settings.schema.ts';
@@ -49,4 +50,23 @@ export function siteAppIcon(logo: ClubLogo | null): string {
 function drawnFromLogo(logo: ClubLogo | null, file: DrawnFile): string | null {
   if (logo?.stored) return `${logo.stored.url}/${file}`;
   return logo && remoteDrawnUrl(logo.src, file);
+}
+
+/**
+ * Whether the picture a home-screen icon is asked of is the club's logo (`isLogo` is given the
+ * logo's URL from Settings). Pages name no other picture's icon, and drawing one for every photo
+ * a stranger lists would cost the server a PNG of each on its disk (docs/decisions/100). While
+ * the database cannot answer, yes: pictures are served in an outage, as the cached pages need.
+ */
+export async function isClubLogo(
+  app: { settings: Pick<AppContext['settings'], 'get'>; log: Logger },
+  isLogo: (logoUrl: string) => boolean,
+): Promise<boolean> {
+  try {
+    const { logoUrl } = await app.settings.get();
+    return logoUrl !== null && isLogo(logoUrl);
+  } catch (error) {
+    app.log.warn({ err: error }, 'could not read which picture is the logo; its icon served');
+    return true;
+  }
 }
