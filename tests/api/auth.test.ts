@@ -143,4 +143,15 @@ eachDatabase('authentication on $kind', (db) => {
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get('location')).toBe('/admin/dashboard');
   });
+
+  it("sends a password manager's 'change password' to the screen where an administrator changes theirs", async () => {
+    const wellKnown = await call(suite, 'GET', '/.well-known/change-password');
+    expect(wellKnown.status).toBe(302);
+    expect(wellKnown.headers.get('location')).toBe('/admin/administrators');
+    const token = await login(suite);
+    const screen = await call(suite, 'GET', '/admin/administrators', { headers: { cookie: `club_session=${token}` } });
+    expect(screen.status).toBe(200);
+    // A signed-out browser is asked to sign in first, as for any admin screen.
+    expect((await call(suite, 'GET', '/admin/administrators')).headers.get('location')).toBe('/admin');
+  });
 });
