@@ -92,6 +92,10 @@ describe('link previews, feeds and caching', () => {
     const event = await (await fetch(`${suite.url}/events/${ids.event}`)).text();
     const eventLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(event)![1]!);
     expect(eventLd).toMatchObject({ '@type': 'Event', name: 'Summer picnic', location: { name: 'School field' } });
+    // The start as the club's wall-clock time with London's offset that day (not UTC), the same instant.
+    expect(new Date(eventLd.startDate as string).toISOString()).toBe(daysFromNow(20, 12));
+    const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+    expect(eventLd.startDate).toMatch(new RegExp(`T${londonTime.format(new Date(daysFromNow(20, 12)))}:00(Z|[+-]\\d\\d:\\d\\d)$`));
     expect(meta(event, 'og:title')).toBe('Summer picnic');
 
     for (const path of ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do']) {

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { ClubEvent } from '../../core/events/events.schema.ts';
-import { calendarSubscription, eventTiming, fold, googleCalendarUrl, icsCalendar } from './calendar.ts';
+import { calendarSubscription, eventTiming, fold, googleCalendarUrl, icsCalendar, schemaOrgStart } from './calendar.ts';
 
 const event = (over: Partial<ClubEvent>): ClubEvent => ({
   id: 'abc123def456',
@@ -78,6 +78,22 @@ describe('eventTiming and googleCalendarUrl', () => {
   it('folds without splitting a multi-byte character', () => {
     const folded = fold(`SUMMARY:${'é'.repeat(60)}`);
     expect(folded.split('\r\n ').join('')).toBe(`SUMMARY:${'é'.repeat(60)}`);
+  });
+});
+
+describe('schemaOrgStart', () => {
+  it("gives the club's wall-clock time with that day's offset, and the day alone for an all-day event", () => {
+    expect(schemaOrgStart(event({}), 'Europe/London')).toBe('2027-07-10T14:30:00+01:00');
+    expect(schemaOrgStart(event({ date: '2026-12-11T10:00:00.000Z' }), 'Europe/London')).toBe('2026-12-11T10:00:00Z');
+    expect(schemaOrgStart(event({ date: '2026-12-11T10:00:00.000Z' }), 'Asia/Kolkata')).toBe('2026-12-11T15:30:00+05:30');
+    expect(schemaOrgStart(event({ date: '2026-12-11T10:00:00.000Z' }), 'America/St_Johns')).toBe('2026-12-11T06:30:00-03:30');
+    // Local midnight, the site's all-day event: 24 December in London in winter, 10 July in summer.
+    expect(schemaOrgStart(event({ date: '2026-12-24T00:00:00.000Z' }), 'Europe/London')).toBe('2026-12-24');
+    expect(schemaOrgStart(event({ date: '2027-07-09T23:00:00.000Z' }), 'Europe/London')).toBe('2027-07-10');
+    // Each is the instant stored.
+    for (const date of ['2027-07-10T13:30:00.000Z', '2026-10-25T01:30:00.000Z']) {
+      expect(new Date(schemaOrgStart(event({ date }), 'Europe/London')).toISOString()).toBe(date);
+    }
   });
 });
 

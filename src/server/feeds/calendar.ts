@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 // One module each: the package's index loads all of date-fns (about 250 MB resident on the server).
 import { addDays } from 'date-fns/addDays';
 import { addHours } from 'date-fns/addHours';
+import { formatISO } from 'date-fns/formatISO';
 import { withoutControlCharacters } from '../../core/shared/fields.ts';
 import { localStamp } from '../../core/shared/time.ts';
 import type { ClubEvent } from '../../core/events/events.schema.ts';
@@ -62,6 +63,17 @@ function isAmbiguous(instant: number, timeZone: string): boolean {
   if (before > offset && offsetMinutes(timeZone, instant - (before - offset) * 60_000) === before) return true;
   const after = offsetMinutes(timeZone, instant + 86_400_000);
   return after < offset && offsetMinutes(timeZone, instant + (offset - after) * 60_000) === after;
+}
+
+/**
+ * An event's start as schema.org has it in an event page's JSON-LD: the day alone when the event
+ * lasts all day, else the club's wall-clock time with the zone's offset on that day
+ * (2027-07-10T14:30:00+01:00), as Google's guidelines for events ask. A UTC time (13:30Z) is the
+ * same instant, but leaves a reader of the data to know the zone it is shown in.
+ */
+export function schemaOrgStart(event: Pick<ClubEvent, 'date'>, timeZone: string): string {
+  const local = new TZDate(new Date(event.date).getTime(), timeZone);
+  return formatISO(local, eventTiming(event, timeZone).allDay ? { representation: 'date' } : {});
 }
 
 export function googleCalendarUrl(event: ClubEvent, timeZone: string, pageUrl: string): string {
