@@ -68,8 +68,8 @@ function isAmbiguous(instant: number, timeZone: string): boolean {
 /**
  * An event's start as schema.org has it in an event page's JSON-LD: the day alone when the event
  * lasts all day, else the club's wall-clock time with the zone's offset on that day
- * (2027-07-10T14:30:00+01:00), as Google's guidelines for events ask. A UTC time (13:30Z) is the
- * same instant, but leaves a reader of the data to know the zone it is shown in.
+ * (2027-07-10T14:30:00+01:00): event data is read as the local time at the venue. A UTC time
+ * (13:30Z) is the same instant, but no reader of it can tell the time the club announced.
  */
 export function schemaOrgStart(event: Pick<ClubEvent, 'date'>, timeZone: string): string {
   const local = new TZDate(new Date(event.date).getTime(), timeZone);
