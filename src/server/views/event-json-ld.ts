@@ -12,7 +12,10 @@ interface EventJsonLdOptions {
   timeZone: string;
 }
 
-export function eventJsonLd(event: EventView, { baseUrl, image, clubName, timeZone }: EventJsonLdOptions): Record<string, unknown> {
+export function eventJsonLd(
+  event: Pick<EventView, 'name' | 'isoDate' | 'comment' | 'href' | 'location' | 'organiser' | 'bookingUrl' | 'past'>,
+  { baseUrl, image, clubName, timeZone }: EventJsonLdOptions,
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -24,7 +27,8 @@ export function eventJsonLd(event: EventView, { baseUrl, image, clubName, timeZo
     url: absoluteUrl(baseUrl, event.href),
     image: [absoluteUrl(baseUrl, image)],
     ...(event.location ? { location: { '@type': 'Place', name: event.location, address: event.location } } : {}),
-    organizer: { '@type': 'Organization', name: event.organiser ?? clubName, url: baseUrl },
+    // 'Organised by Tom' names a dad, not an organisation; without a name, the club organises it.
+    organizer: event.organiser ? { '@type': 'Person', name: event.organiser } : { '@type': 'Organization', name: clubName, url: baseUrl },
     offers: {
       '@type': 'Offer',
       url: event.bookingUrl,
