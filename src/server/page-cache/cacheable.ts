@@ -8,17 +8,9 @@ import { WEB_MANIFEST_PATH } from '../../core/shared/item-paths.ts';
 // everything an administrator or the API sees goes to Astro every time.
 
 const LISTS = new Set(['/news', '/events', '/gallery']);
-const FIXED = new Set([
-  '/',
-  '/who-we-are',
-  '/what-we-do',
-  '/rss.xml',
-  '/events.ics',
-  '/sitemap.xml',
-  '/robots.txt',
-  WEB_MANIFEST_PATH,
-  ...LISTS,
-]);
+/** Feeds and files for machines: news, events, the sitemap, robots.txt and the web app manifest. */
+const FILES = ['/rss.xml', '/events.ics', '/sitemap.xml', '/robots.txt', WEB_MANIFEST_PATH];
+const FIXED = new Set(['/', '/who-we-are', '/what-we-do', ...FILES, ...LISTS]);
 /** Item pages, per-event calendars and the sitemap's files; ids are the site's own (letters, digits, - and _). */
 const ITEM = /^\/(news|events)\/[A-Za-z0-9_-]{1,64}$|^\/events\/[A-Za-z0-9_-]{1,64}\.ics$|^\/sitemaps\/[1-9]\d{0,5}\.xml$/;
 const PAGE_NUMBER = /^[1-9]\d{0,5}$/;
