@@ -147,7 +147,7 @@ eachDatabase('authentication on $kind', (db) => {
   it("sends a password manager's 'change password' to the screen where an administrator changes theirs", async () => {
     const wellKnown = await call(suite, 'GET', '/.well-known/change-password');
     expect(wellKnown.status).toBe(302);
-    expect(wellKnown.headers.get('location')).toBe('/admin/administrators');
+    expect(wellKnown.headers.get('location')).toBe('/admin/administrators#change-password');
     const token = await login(suite);
     const screen = await call(suite, 'GET', '/admin/administrators', { headers: { cookie: `club_session=${token}` } });
     expect(screen.status).toBe(200);

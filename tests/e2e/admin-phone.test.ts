@@ -276,6 +276,26 @@ describe('admin on a 390 px phone in Chromium', () => {
     await close();
   });
 
+  it("opens the 'Change your password' card where a password manager sends an administrator", async () => {
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/.well-known/change-password`);
+    expect(page.url()).toBe(`${suite.url}/admin/administrators#change-password`);
+    const card = page.getByRole('heading', { name: 'Change your password' });
+    await card.waitFor();
+    // Below the list of administrators on a phone, and scrolled to once the list has loaded.
+    await page.getByText('Loading administrators...').waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        card.evaluate(
+          (heading) => heading.getBoundingClientRect().top >= 0 && heading.getBoundingClientRect().bottom <= window.innerHeight,
+        ),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await close();
+  });
+
   it('shows the in-app not-found screen for unknown admin paths', async () => {
     const { page, close } = await openPage(chrome.browser);
     await signInWithForm(page, suite.url);

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { CHANGE_PASSWORD_ANCHOR } from '../../core/shared/admin-screens.ts';
 import {
   GIVEN_PASSWORD_DAYS,
   newAdminInputSchema,
@@ -43,6 +45,13 @@ export function AdministratorsScreen() {
     failure: 'Failed to sign out',
     refresh: ['/api/admin/administrators'],
   });
+  // Sent here to change a password (a password manager, /.well-known/change-password): that card,
+  // once the list above it has loaded and stopped moving it down.
+  useEffect(() => {
+    if (!admins.isLoading && window.location.hash === `#${CHANGE_PASSWORD_ANCHOR}`) {
+      document.getElementById(CHANGE_PASSWORD_ANCHOR)?.scrollIntoView();
+    }
+  }, [admins.isLoading]);
   const only = (admins.data ?? []).length <= 1;
   const myself = admins.data?.find((admin) => admin.id === me.data?.id);
 
@@ -121,7 +130,7 @@ export function AdministratorsScreen() {
       </Card>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <AddAdministrator />
-        <Card>
+        <Card id={CHANGE_PASSWORD_ANCHOR}>
           <h2 className="mb-3 text-xl font-bold">Change your password</h2>
           <ChangeOwnPassword />
         </Card>

@@ -35,8 +35,12 @@ export function AdminPage({ title, back = true, actions, children }: AdminPagePr
   );
 }
 
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <section className={`rounded-lg border border-slate-200 bg-white p-5 shadow-sm ${className}`}>{children}</section>;
+export function Card({ children, className = '', id }: { children: ReactNode; className?: string; id?: string }) {
+  return (
+    <section id={id} className={`rounded-lg border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
+      {children}
+    </section>
+  );
 }
 
 export function LoadingText({ children }: { children: string }) {

@@ -12,3 +12,10 @@ export const ADMIN_SCREENS = {
   administrators: { href: '/admin/administrators', label: 'Administrators' },
   activity: { href: '/admin/activity', label: 'Activity' },
 } as const;
+
+/**
+ * Where an administrator changes their own password: the card on the Administrators screen, which
+ * /.well-known/change-password sends password managers to (docs/decisions/101).
+ */
+export const CHANGE_PASSWORD_ANCHOR = 'change-password';
+export const CHANGE_PASSWORD_HREF = `${ADMIN_SCREENS.administrators.href}#${CHANGE_PASSWORD_ANCHOR}`;
