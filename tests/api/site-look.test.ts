@@ -21,6 +21,15 @@ async function upload(suite: SuiteServer, token: string): Promise<string> {
   return ((await response.json()) as { imageUrl: string }).imageUrl;
 }
 
+/** A home-screen icon: served as an opaque PNG `size` px square (iOS shows clear parts black). */
+async function expectOpaqueSquarePng(suite: SuiteServer, href: string, size: number): Promise<void> {
+  const answer = await fetch(`${suite.url}${href}`);
+  expect(answer.status, href).toBe(200);
+  expect(answer.headers.get('content-type'), href).toBe('image/png');
+  const drawn = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+  expect([drawn.format, drawn.width, drawn.height, drawn.hasAlpha], href).toEqual(['png', size, size, false]);
+}
+
 eachDatabase('the look of the site on $kind', (db) => {
   const suite = useServer(db, photoSiteEnv);
   let token: string;
@@ -129,13 +138,7 @@ eachDatabase('the look of the site on $kind', (db) => {
       return answer.headers.get('content-type');
     };
     // A square opaque PNG of iOS's size (clear parts would show black on the home screen).
-    const squarePng = async (href: string) => {
-      const answer = await fetch(`${suite.url}${href}`);
-      expect(answer.status, href).toBe(200);
-      expect(answer.headers.get('content-type'), href).toBe('image/png');
-      const drawn = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
-      expect([drawn.format, drawn.width, drawn.height, drawn.hasAlpha], href).toEqual(['png', 180, 180, false]);
-    };
+    const squarePng = (href: string) => expectOpaqueSquarePng(suite, href, 180);
     expect(await icon('/')).toBe('<link rel="icon" href="/logo.svg" type="image/svg+xml">');
     expect(await favicon()).toBe('/logo.svg');
     expect(await homeScreen()).toBe('/emblem-touch-icon.png');
@@ -194,11 +197,10 @@ eachDatabase('the look of the site on $kind', (db) => {
     const iconsOf = async () => {
       const { icons } = await manifest();
       for (const { src, sizes, type } of icons) {
-        const answer = await fetch(new URL(src, `${suite.url}/manifest.webmanifest`));
-        expect(answer.status, src).toBe(200);
-        expect([answer.headers.get('content-type'), type], src).toEqual(['image/png', 'image/png']);
-        const drawn = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
-        expect([drawn.format, `${drawn.width}x${drawn.height}`, drawn.hasAlpha], src).toEqual(['png', sizes, false]);
+        // Relative to the manifest's own address, as browsers read it.
+        expect(new URL(src, `${suite.url}/manifest.webmanifest`).href, src).toBe(`${suite.url}${src}`);
+        expect(type, src).toBe('image/png');
+        await expectOpaqueSquarePng(suite, src, Number(/^(\d+)x\1$/.exec(sizes)?.[1]));
       }
       return icons.map(({ src, sizes }) => [src, sizes]);
     };
