@@ -6,7 +6,7 @@ import { DomainError } from '../shared/errors.ts';
 import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from './auth.schema.ts';
 import { createGuessCounter } from './guesses.ts';
 import { LOCKOUT_MEMORY_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './login-policy.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashOfNoPassword, verifyPassword } from './passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { createWriteBudget, type WriteCost } from './write-budget.ts';
 import { stepOfCode } from './two-step.ts';
@@ -53,8 +53,7 @@ export function createAuthService(deps: { db: Db }) {
   const guesses = createGuessCounter(deps.db);
   const writeBudget = createWriteBudget(deps.db);
   const admins = createAdminsRepository(deps.db);
-  // Unknown usernames are checked against this hash so that they cost as much as wrong passwords.
-  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+  const noPasswordHash = hashOfNoPassword();
 
   return {
     /**
@@ -81,7 +80,7 @@ export function createAuthService(deps: { db: Db }) {
       const guess = await guesses.reserve(normalized, clientAddress, now);
 
       const admin = await admins.findByUsername(normalized);
-      const valid = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash));
+      const valid = await verifyPassword(password, admin?.passwordHash ?? noPasswordHash);
       if (!admin || !valid) throw new InvalidCredentialsError();
       // Counted as a failed guess: it no longer opens anything.
       if (admin.passwordGivenAt && now > givenPasswordEnds(admin.passwordGivenAt)) throw new GivenPasswordExpiredError();
