@@ -11,7 +11,7 @@ interface ItemSavesOptions<TValues, TItem> {
   noun: string;
   /** e.g. /api/admin/news; items live at {adminUrl}/{id}. */
   adminUrl: string;
-  /** The public list to refresh, e.g. /api/news. */
+  /** The list to refresh (list-urls.ts). */
   listUrl: string;
   /** Where a deleted item waits 30 days ('Undo' in the notice restores it). */
   trashKind: TrashKind;

@@ -2,12 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../components/ui/notices.ts';
 import type { TrashKind } from '../core/trash/trash.schema.ts';
 import { apiRequest, errorMessage } from './api.ts';
+import { LIST_URLS } from './list-urls.ts';
 
 /** What 'Undo' after a delete does, for screen readers. */
 export const RESTORE_HINT = 'Restore it from Recently deleted, below the list';
 
-/** The public list each kind of the recently deleted goes back to, refreshed after a restore or delete for ever. */
-const LIST_URLS: Record<TrashKind, string> = { news: '/api/news', events: '/api/events', gallery: '/api/gallery' };
 
 /** The recently deleted of one list: its query key, restore ('Undo', 'Restore') and delete for ever. */
 export function useTrash(kind: TrashKind) {

@@ -159,11 +159,11 @@ const pageCache = createPageCache({
   log,
   // Random addresses (scanners, typos) get the one stored not-found page instead of a render each.
   routed: development ? null : routedSegments(pagesDir, staticDir),
-  // Pages that show events change when the next one starts (it becomes past), and at midnight.
+  // Pages that show events change when the next one starts (it becomes past), pages that show
+  // news when the next item written for later is published, and all at midnight.
   async nextChange(now) {
-    const midnight = nextMidnight(now, config.timeZone);
-    const start = await app.events.nextStartAfter(now);
-    return start && start < midnight ? start : midnight;
+    const [start, publication] = await Promise.all([app.events.nextStartAfter(now), app.news.nextPublicationAfter(now)]);
+    return [start, publication].reduce<Date>((soonest, at) => (at && at < soonest ? at : soonest), nextMidnight(now, config.timeZone));
   },
   announce: announceWrite,
 });

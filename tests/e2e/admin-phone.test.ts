@@ -11,6 +11,7 @@ import { login } from '../setup/api-client.ts';
 import { create, daysFromNow } from '../setup/fill-site.ts';
 import { DATE_HAS_PASSED } from '../../src/admin/forms/event-form.tsx';
 import { DATE_STILL_TO_COME } from '../../src/admin/forms/news-form.tsx';
+import { LIST_URLS } from '../../src/admin/list-urls.ts';
 
 const sqlite = testDatabases[0]!;
 
@@ -157,7 +158,7 @@ describe('admin on a 390 px phone in Chromium', () => {
 
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/news', async (route) => {
+    await page.route(`**${LIST_URLS.news}`, async (route) => {
       await held;
       await route.continue();
     });
@@ -259,12 +260,13 @@ describe('admin on a 390 px phone in Chromium', () => {
     await close();
   });
 
-  it("says when a news item's date is still to come (next year's year typed by mistake), and not for today", async () => {
+  it("says when a news item's date is still to come, and not for today; saved, it is marked scheduled and not on the site", async () => {
     const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
     await signInWithForm(page, suite.url);
     await page.goto(`${suite.url}/admin/news`);
     await page.getByRole('button', { name: 'Add News Item' }).tap();
-    const date = page.getByRole('dialog', { name: 'Create News Item' }).getByLabel('Publication Date');
+    const dialog = page.getByRole('dialog', { name: 'Create News Item' });
+    const date = dialog.getByLabel('Publication Date');
     await date.fill(daysFromNow(366).slice(0, 10));
     await expect.poll(() => describedText(date)).toContain(DATE_STILL_TO_COME);
     await keepScreenshot(page, 'admin-news-date-to-come-on-phone');
@@ -273,6 +275,23 @@ describe('admin on a 390 px phone in Chromium', () => {
     await expect.poll(() => describedText(date)).not.toContain(DATE_STILL_TO_COME);
     await date.fill(daysFromNow(-400).slice(0, 10));
     await expect.poll(() => describedText(date)).not.toContain(DATE_STILL_TO_COME);
+
+    // Saved a week ahead: the admin's card says when it will be on the site and offers no link to
+    // a page visitors cannot see yet; the dashboard says so too; the site shows nothing of it.
+    const ahead = daysFromNow(7).slice(0, 10);
+    const shown = new Date(`${ahead}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    await dialog.getByLabel('Title').fill('Tree planting next week');
+    await date.fill(ahead);
+    await dialog.getByRole('button', { name: 'Create News Item' }).tap();
+    await expectNotice(page, 'News item created successfully');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Tree planting next week' }) });
+    await expect.poll(() => card.getByText(`Scheduled: on the site from ${shown}`).isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: /View on site/ }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'admin-news-scheduled-on-phone');
+    await page.goto(`${suite.url}/admin/dashboard`);
+    await expect.poll(() => page.getByText(`Scheduled: on the site from ${shown}`).isVisible()).toBe(true);
+    expect(await (await fetch(`${suite.url}/news`)).text()).not.toContain('Tree planting next week');
     await close();
   });
 

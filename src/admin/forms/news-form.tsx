@@ -54,11 +54,11 @@ const VERSIONED_FIELDS = [
 ];
 
 /**
- * Not an error: news may be dated ahead on purpose. But the site shows an item at once, and the
- * newest date first, so next year's year typed by mistake keeps it at the top for a year (decision 090).
+ * Not an error: a date ahead schedules the item (decision 103). But next year's year typed by
+ * mistake would keep it off the site for a year (decision 090), so the field says what it does.
  */
 export const DATE_STILL_TO_COME =
-  'This date is still to come: the item is shown at once, first in the news, with this date. Check the year if it should be today.';
+  'This date is still to come: the item will appear on the site on that day, and not before. Check the year if it should be today.';
 
 /** SPEC §2 Manage News dialog: title, publication date, rich-text content, optional image. */
 export function NewsForm(props: NewsFormProps) {

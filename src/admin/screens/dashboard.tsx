@@ -16,6 +16,9 @@ import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 import type { ActivityPage } from '../../core/activity/activity.schema.ts';
 import { ACTIVITY_URL, ActivityLine, actionOf } from '../ui/activity-line.tsx';
 import { SiteAddressAlert } from '../ui/site-address-alert.tsx';
+import { LIST_URLS } from '../list-urls.ts';
+import { isScheduled, scheduledNote } from '../../core/news/news.schema.ts';
+import { SCHEDULED } from '../ui/scheduled.ts';
 
 const DASHBOARD_LIST_SIZE = 5;
 /** A title and its date: the date under the title on a phone, whatever the title's length; beside it, at the right, from a tablet up. */
@@ -24,7 +27,7 @@ const DASHBOARD_ROW = 'flex flex-col gap-1 py-2 sm:flex-row sm:items-baseline sm
 /** SPEC §2 Admin dashboard. */
 export function DashboardScreen() {
   const timeZone = useTimeZone();
-  const news = useQuery<NewsItem[]>({ queryKey: ['/api/news'] });
+  const news = useQuery<NewsItem[]>({ queryKey: [LIST_URLS.news] });
   const events = useQuery<ClubEvent[]>({ queryKey: ['/api/events'] });
   const gallery = useQuery<GalleryImage[]>({ queryKey: ['/api/gallery'] });
   const me = useQuery<Me>({ queryKey: ['/api/admin/me'] });
@@ -101,7 +104,11 @@ export function DashboardScreen() {
               {news.data!.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
                 <li key={item.id} className={DASHBOARD_ROW}>
                   <span className="font-medium">{item.title}</span>
-                  <span className="shrink-0 text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</span>
+                  {isScheduled(item) ? (
+                    <span className={`shrink-0 ${SCHEDULED}`}>{scheduledNote(formatDisplayDate(item.publishedAt, timeZone))}</span>
+                  ) : (
+                    <span className="shrink-0 text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</span>
+                  )}
                 </li>
               ))}
             </ul>

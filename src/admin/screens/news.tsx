@@ -16,13 +16,16 @@ import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 import { newsItemPath } from '../../core/shared/item-paths.ts';
+import { LIST_URLS } from '../list-urls.ts';
+import { isScheduled, scheduledNote } from '../../core/news/news.schema.ts';
+import { SCHEDULED } from '../ui/scheduled.ts';
 
 const FIND_NEWS = { label: 'Find a news item by its title', text: (item: NewsItem) => item.title };
 
 /** SPEC §2 Manage News. */
 export function NewsScreen() {
   const timeZone = useTimeZone();
-  const news = useQuery<NewsItem[]>({ queryKey: ['/api/news'] });
+  const news = useQuery<NewsItem[]>({ queryKey: [LIST_URLS.news] });
   const dialogs = useItemDialogs<NewsItem>();
 
   const toBody = (values: NewsFormValues) => ({
@@ -35,7 +38,7 @@ export function NewsScreen() {
   const { create, update, remove } = useItemSaves<NewsFormValues, NewsItem>({
     noun: 'news item',
     adminUrl: '/api/admin/news',
-    listUrl: '/api/news',
+    listUrl: LIST_URLS.news,
     trashKind: 'news',
     toBody,
     restoreBody: ({ title, content, publishedAt, imageUrl, imageAlt }) => ({ title, content, publishedAt, imageUrl, imageAlt }),
@@ -131,12 +134,16 @@ export function NewsScreen() {
                     )}
                     <div className="flex-1 p-4">
                       <h2 className="text-lg font-bold">{item.title}</h2>
-                      <p className="text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</p>
+                      {isScheduled(item) ? (
+                        <p className={SCHEDULED}>{scheduledNote(formatDisplayDate(item.publishedAt, timeZone))}</p>
+                      ) : (
+                        <p className="text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</p>
+                      )}
                       <div className="news-content mt-2 line-clamp-4 text-slate-800" dangerouslySetInnerHTML={{ __html: item.content }} />
                       <div className="mt-3">
                         <ItemActions
                           name={item.title}
-                          viewHref={newsItemPath(item.id)}
+                          viewHref={isScheduled(item) ? undefined : newsItemPath(item.id)}
                           onEdit={() => {
                             update.reset();
                             dialogs.setEditing(item);

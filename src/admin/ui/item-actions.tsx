@@ -18,7 +18,7 @@ export function ItemActions({
   onEdit: () => void;
   onDelete: () => void;
   deleting?: boolean;
-  viewHref?: string;
+  viewHref?: string | undefined;
   onCopy?: () => void;
 }) {
   return (

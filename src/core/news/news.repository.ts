@@ -19,18 +19,28 @@ const COLUMNS = [
   'updatedAt',
 ] as const;
 
+/**
+ * `publishedBy`: an instant (ISO, UTC); only items published by then, as visitors see them
+ * (docs/decisions/103). Left out: every live item, scheduled ones too, as administrators see them.
+ */
+export type PublishedBy = string | undefined;
+
 export function createNewsRepository(db: Db) {
+  /** The live rows visitors see at `publishedBy` (all of them without it). */
+  const shown = (publishedBy: PublishedBy) =>
+    live(db, 'newsItems').$if(publishedBy !== undefined, (query) => query.where('publishedAt', '<=', publishedBy!));
+
   return {
     /** Newest publication first; among equal dates the most recently created first. */
-    async list(page?: { limit: number; offset: number }): Promise<NewsItemRow[]> {
-      let query = live(db, 'newsItems').select(COLUMNS).orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').orderBy('id');
+    async list(publishedBy: PublishedBy, page?: { limit: number; offset: number }): Promise<NewsItemRow[]> {
+      let query = shown(publishedBy).select(COLUMNS).orderBy('publishedAt', 'desc').orderBy('createdAt', 'desc').orderBy('id');
       if (page) query = query.limit(page.limit).offset(page.offset);
       return query.execute();
     },
 
     /** The ids of every live item in list order: small, so that the rows can be read a batch at a time. */
-    async listIds(): Promise<string[]> {
-      const rows = await live(db, 'newsItems')
+    async listIds(publishedBy: PublishedBy): Promise<string[]> {
+      const rows = await shown(publishedBy)
         .select('id')
         .orderBy('publishedAt', 'desc')
         .orderBy('createdAt', 'desc')
@@ -50,8 +60,8 @@ export function createNewsRepository(db: Db) {
         .execute(),
 
     /** Ids and last changes, newest first, for the sitemap: no content read, nothing sanitised. */
-    listLinks: (limit: number, offset = 0) =>
-      live(db, 'newsItems')
+    listLinks: (publishedBy: PublishedBy, limit: number, offset = 0) =>
+      shown(publishedBy)
         .select(['id', 'updatedAt'])
         .orderBy('publishedAt', 'desc')
         .orderBy('createdAt', 'desc')
@@ -82,15 +92,21 @@ export function createNewsRepository(db: Db) {
     /** The stored content alone, of an item on the site. */
     findContent: (id: string) => live(db, 'newsItems').select(['content', 'cleanedWith']).where('id', '=', id).executeTakeFirst(),
 
-    async findById(id: string): Promise<NewsItemRow | undefined> {
-      return live(db, 'newsItems').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    async findById(id: string, publishedBy?: PublishedBy): Promise<NewsItemRow | undefined> {
+      return shown(publishedBy).select(COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
-    async count(): Promise<number> {
-      const row = await live(db, 'newsItems')
+    async count(publishedBy: PublishedBy): Promise<number> {
+      const row = await shown(publishedBy)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /** When the next scheduled item is published (after `after`), for the page cache. */
+    async firstPublishedAfter(after: string): Promise<string | null> {
+      const row = await live(db, 'newsItems').select('publishedAt').where('publishedAt', '>', after).orderBy('publishedAt').limit(1).executeTakeFirst();
+      return row?.publishedAt ?? null;
     },
 
     /**

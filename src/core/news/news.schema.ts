@@ -51,3 +51,15 @@ export interface NewsArticle extends NewsItem {
 export function publicNewsItem({ text: _text, ...item }: NewsArticle): NewsItem {
   return item;
 }
+
+/**
+ * An item written for later: its publication date (local midnight, or the time given through the
+ * API) is still ahead. Visitors see it from then on; until then only administrators do, marked
+ * (docs/decisions/103). The repository applies the same rule in SQL (`publishedAt <= now`).
+ */
+export function isScheduled(item: Pick<NewsItem, 'publishedAt'>, now: Date = new Date()): boolean {
+  return new Date(item.publishedAt).getTime() > now.getTime();
+}
+
+/** What the admin says of an item written for later, beside its date. */
+export const scheduledNote = (date: string) => `Scheduled: on the site from ${date}`;

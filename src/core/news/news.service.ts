@@ -48,15 +48,16 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
   const toInstant = (value: string) => toUtcIso(value, deps.timeZone);
 
   return {
-    list: async (page?: { limit: number; offset: number }): Promise<NewsArticle[]> => toArticles(await repo.list(page)),
+    /** What visitors see: items published by now, newest first (docs/decisions/103). */
+    list: async (page?: { limit: number; offset: number }): Promise<NewsArticle[]> => toArticles(await repo.list(nowIso(), page)),
 
     /**
      * Every item as the API answers it, newest first, a batch at a time: the whole list (years of
      * news, each up to 200,000 characters) is never held at once. The order is fixed when it
      * starts; an item deleted meanwhile is left out.
      */
-    async *listInBatches(size = LIST_BATCH): AsyncGenerator<NewsItem[]> {
-      const ids = await repo.listIds();
+    async *listInBatches({ scheduled = false, size = LIST_BATCH }: { scheduled?: boolean; size?: number } = {}): AsyncGenerator<NewsItem[]> {
+      const ids = await repo.listIds(scheduled ? undefined : nowIso());
       for (let start = 0; start < ids.length; start += size) {
         const batch = ids.slice(start, start + size);
         const rows = new Map((await repo.findManyWithoutText(batch)).map((row) => [row.id, { ...row, contentText: '' }]));
@@ -65,13 +66,21 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       }
     },
 
-    count: () => repo.count(),
+    /** How many items visitors see now (`scheduled`: and those written for later). */
+    count: ({ scheduled = false }: { scheduled?: boolean } = {}) => repo.count(scheduled ? undefined : nowIso()),
 
-    /** Ids and last changes for the sitemap. */
-    links: (limit: number, offset = 0): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(limit, offset),
+    /** Ids and last changes of the items visitors see, for the sitemap. */
+    links: (limit: number, offset = 0): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(nowIso(), limit, offset),
 
+    /** When the next scheduled item appears on the site (pages that list news change then), or null. */
+    async nextPublicationAfter(now: Date): Promise<Date | null> {
+      const first = await repo.firstPublishedAfter(now.toISOString());
+      return first ? new Date(first) : null;
+    },
+
+    /** An item visitors see: one scheduled for later is not found until its day. */
     async get(id: string): Promise<NewsArticle> {
-      const row = await repo.findById(id);
+      const row = await repo.findById(id, nowIso());
       if (!row) throw new NotFoundError('News item');
       return (await toArticles([row]))[0]!;
     },

@@ -14,7 +14,7 @@ export interface FirstRunStep {
  */
 export async function firstRunSteps(app: AppContext, settings: SiteSettings): Promise<FirstRunStep[]> {
   const [news, events, photos, whoWeAre] = await Promise.all([
-    app.news.count(),
+    app.news.count({ scheduled: true }),
     app.events.count(),
     app.gallery.count(),
     app.infoPages.getWhoWeAre(),

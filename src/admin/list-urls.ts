@@ -1,0 +1,8 @@
+import type { TrashKind } from '../core/trash/trash.schema.ts';
+
+/**
+ * Where each admin list reads its items, and so the query key to refresh after a change. News
+ * reads the admin's own list, which holds the items written for later that the public one leaves
+ * out until their day (docs/decisions/103); events and photos are the public lists.
+ */
+export const LIST_URLS: Record<TrashKind, string> = { news: '/api/admin/news', events: '/api/events', gallery: '/api/gallery' };
