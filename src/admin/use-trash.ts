@@ -7,7 +7,6 @@ import { LIST_URLS } from './list-urls.ts';
 /** What 'Undo' after a delete does, for screen readers. */
 export const RESTORE_HINT = 'Restore it from Recently deleted, below the list';
 
-
 /** The recently deleted of one list: its query key, restore ('Undo', 'Restore') and delete for ever. */
 export function useTrash(kind: TrashKind) {
   const queryClient = useQueryClient();

@@ -30,7 +30,11 @@ eachDatabase('news written for later on $kind', (db) => {
     ((await call(suite, 'GET', url, { token: auth })).body as { title: string }[]).map((item) => item.title);
 
   it('keeps an item dated ahead off every public page, feed and API until its day, then shows it with no write', async () => {
-    const now = await create(suite.url, token, '/api/admin/news', { title: 'Fair raised £412', content: '<p>Thank you</p>', publishedAt: '2026-12-01' });
+    const now = await create(suite.url, token, '/api/admin/news', {
+      title: 'Fair raised £412',
+      content: '<p>Thank you</p>',
+      publishedAt: '2026-12-01',
+    });
     const later = await create(suite.url, token, '/api/admin/news', {
       title: 'Tree planting on Saturday',
       content: '<p>Bring a spade</p>',
@@ -82,7 +86,11 @@ eachDatabase('news written for later on $kind', (db) => {
 
     // A volunteer who moves a published item to next week takes it off the site until then.
     const [first] = (await call(suite, 'GET', '/api/news')).body as { id: string; title: string; content: string }[];
-    await put(suite.url, token, `/api/admin/news/${first!.id}`, { title: first!.title, content: first!.content, publishedAt: '2026-12-18' });
+    await put(suite.url, token, `/api/admin/news/${first!.id}`, {
+      title: first!.title,
+      content: first!.content,
+      publishedAt: '2026-12-18',
+    });
     expect(await titles('/api/news')).not.toContain(first!.title);
     expect((await call(suite, 'GET', '/news')).text).not.toContain(first!.title);
     expect(await titles('/api/admin/news', token)).toContain(first!.title);

@@ -279,7 +279,12 @@ describe('admin on a 390 px phone in Chromium', () => {
     // Saved a week ahead: the admin's card says when it will be on the site and offers no link to
     // a page visitors cannot see yet; the dashboard says so too; the site shows nothing of it.
     const ahead = daysFromNow(7).slice(0, 10);
-    const shown = new Date(`${ahead}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    const shown = new Date(`${ahead}T12:00:00Z`).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     await dialog.getByLabel('Title').fill('Tree planting next week');
     await date.fill(ahead);
     await dialog.getByRole('button', { name: 'Create News Item' }).tap();

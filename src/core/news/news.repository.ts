@@ -105,7 +105,12 @@ export function createNewsRepository(db: Db) {
 
     /** When the next scheduled item is published (after `after`), for the page cache. */
     async firstPublishedAfter(after: string): Promise<string | null> {
-      const row = await live(db, 'newsItems').select('publishedAt').where('publishedAt', '>', after).orderBy('publishedAt').limit(1).executeTakeFirst();
+      const row = await live(db, 'newsItems')
+        .select('publishedAt')
+        .where('publishedAt', '>', after)
+        .orderBy('publishedAt')
+        .limit(1)
+        .executeTakeFirst();
       return row?.publishedAt ?? null;
     },
 

@@ -56,7 +56,9 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
      * news, each up to 200,000 characters) is never held at once. The order is fixed when it
      * starts; an item deleted meanwhile is left out.
      */
-    async *listInBatches({ scheduled = false, size = LIST_BATCH }: { scheduled?: boolean; size?: number } = {}): AsyncGenerator<NewsItem[]> {
+    async *listInBatches({ scheduled = false, size = LIST_BATCH }: { scheduled?: boolean; size?: number } = {}): AsyncGenerator<
+      NewsItem[]
+    > {
       const ids = await repo.listIds(scheduled ? undefined : nowIso());
       for (let start = 0; start < ids.length; start += size) {
         const batch = ids.slice(start, start + size);

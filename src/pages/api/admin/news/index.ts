@@ -16,6 +16,7 @@ export const POST = endpoint(
  * Every news item, those written for later too (which GET /api/news leaves out until their day),
  * newest publication first, streamed (docs/decisions/103).
  */
-export const GET = endpoint({ summary: 'News items, newest first, with those published later', response: z.array(newsItemSchema) }, (_context, app) =>
-  jsonArray(app.news.listInBatches({ scheduled: true })),
+export const GET = endpoint(
+  { summary: 'News items, newest first, with those published later', response: z.array(newsItemSchema) },
+  (_context, app) => jsonArray(app.news.listInBatches({ scheduled: true })),
 );
