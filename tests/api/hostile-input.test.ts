@@ -196,7 +196,7 @@ eachDatabase('hostile input on $kind', (db) => {
     }
     for (const [method, path, allow] of [
       ['POST', '/api/news', 'GET, HEAD'],
-      ['GET', '/api/admin/news', 'POST'],
+      ['PUT', '/api/admin/news', 'GET, POST, HEAD'],
       ['POST', '/api/admin/news/abc123', 'PUT, DELETE'],
       ['DELETE', '/api/who-we-are', 'GET, HEAD'],
       ['PATCH', '/api/admin/login', 'POST'],
