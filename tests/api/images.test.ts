@@ -11,7 +11,7 @@ import * as fixtures from '../fixtures/images.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { PICTURES_KEPT_DAYS } from '../../src/core/versions/versions.schema.ts';
 import { RELEASED_IMAGE_KEEP_MS } from '../../src/core/images/images.service.ts';
-import { STORED_IMAGE_CACHE } from '../../src/server/http/headers.ts';
+import { PICTURES_NOT_INDEXED, STORED_IMAGE_CACHE } from '../../src/server/http/headers.ts';
 
 async function directUpload(suite: SuiteServer, token: string | undefined, bytes: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
   const form = new FormData();
@@ -115,6 +115,8 @@ eachDatabase('images on $kind', (db) => {
     for (const file of files) {
       const served = await fetchImage(suite, `/images/${id}/${file === 'master.webp' ? '' : file}`.replace(/\/$/, ''));
       expect(served.response.status, file).toBe(200);
+      // Children's photos are kept out of image search (104); the pages that show them are not.
+      expect(served.response.headers.get('x-robots-tag'), file).toBe(PICTURES_NOT_INDEXED);
       const meta = await sharp(served.bytes).metadata();
       expect(meta.exif, file).toBeUndefined();
       expect(meta.xmp, file).toBeUndefined();

@@ -8,6 +8,7 @@ import { create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 import { photoSite, photoSiteEnv } from '../setup/photo-site.ts';
 import { useServer } from '../setup/server.ts';
 import { SHARE_MAX_BYTES } from '../../src/core/images/share-copy.ts';
+import { PICTURES_NOT_INDEXED } from '../../src/server/http/headers.ts';
 
 // Link previews (WhatsApp above all, where parents share an event) show no WebP: each page names
 // a JPEG copy of its picture, drawn once on the first request (docs/decisions/087).
@@ -41,6 +42,9 @@ eachDatabase('pictures for link previews on $kind', (db) => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => fetch(local(image))));
     const bodies = await Promise.all(answers.map(async (answer) => Buffer.from(await answer.arrayBuffer())));
     expect(answers.map((answer) => [answer.status, answer.headers.get('content-type')])).toEqual(Array(12).fill([200, 'image/jpeg']));
+    // Link previews fetch it; image search is asked to leave it out (104), the page is not.
+    expect(answers[0]!.headers.get('x-robots-tag')).toBe(PICTURES_NOT_INDEXED);
+    expect((await fetch(`${suite.url}/events/${event.id}`)).headers.get('x-robots-tag')).toBeNull();
     expect(new Set(bodies.map((body) => body.toString('base64'))).size).toBe(1);
     const drawn = await sharp(bodies[0]).metadata();
     expect([drawn.format, drawn.width, drawn.height]).toEqual([

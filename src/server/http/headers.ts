@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fresh from 'fresh';
 import { isAdminPage, isApi, isPrivate } from './areas.ts';
+import { isSiteImagePath } from '../../core/images/image-urls.ts';
 
 /** What a public page carries that its policy must allow, found while it was rendered. */
 export interface PageAllowances {
@@ -82,8 +83,16 @@ export function securityHeaders(
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     'Content-Security-Policy': options.staticFile ? STATIC_FILE_POLICY : contentSecurityPolicy(pathname, options.allowances),
     ...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(isSiteImagePath(pathname) ? { 'X-Robots-Tag': PICTURES_NOT_INDEXED } : {}),
   };
 }
+
+/**
+ * The club's photos show its members' children: search engines may read the pages but are asked
+ * not to put the pictures in image search, where a child's photo would be found apart from the
+ * club (docs/decisions/104). Link previews still fetch and show them.
+ */
+export const PICTURES_NOT_INDEXED = 'noindex';
 
 /**
  * A stored image: its address never changes its content, so a browser keeps it for a year. A
