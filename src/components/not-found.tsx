@@ -2,9 +2,11 @@ export type MissingItem = 'news' | 'event';
 
 // A shared link to an item taken down (or cut short by a messaging app) is the common way a parent
 // reaches a missing page: say so, and lead to the list, instead of the hint for unknown addresses.
+// A news item written for later (103) is not found until its day, and shared early it reads the
+// same words: whether one is waiting is not said to strangers.
 const MISSING: Record<MissingItem, { text: string; href: string; link: string }> = {
   news: {
-    text: 'This news item is not on the site: it may have been taken down, or the link may have been cut short.',
+    text: 'This news item is not on the site: it may not be published yet, it may have been taken down, or the link may have been cut short.',
     href: '/news',
     link: 'See all news',
   },

@@ -45,7 +45,10 @@ eachDatabase('news written for later on $kind', (db) => {
     const one = await call(suite, 'GET', `/api/news/${later.id}`);
     expect(one.status).toBe(404);
     expect(one.body.message).toMatch(/not found/i);
-    expect((await call(suite, 'GET', `/news/${later.id}`)).status).toBe(404);
+    const early = await call(suite, 'GET', `/news/${later.id}`);
+    expect(early.status).toBe(404);
+    expect(early.text).toContain('it may not be published yet');
+    expect(early.text).not.toContain('Tree planting');
     expect((await call(suite, 'GET', `/api/news/${now.id}`)).status).toBe(200);
     for (const pathname of PUBLIC_PATHS) {
       await call(suite, 'GET', pathname);

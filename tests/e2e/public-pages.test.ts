@@ -247,11 +247,22 @@ describe('public pages in Chromium', () => {
     expect(
       (await fetch(`${suite.url}/api/admin/events/${gone.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status,
     ).toBe(200);
+    // Written for later (103): shared early, its page reads as any missing item's.
+    const later = await create(suite.url, token, '/api/admin/news', {
+      title: 'Spring camp places',
+      content: '<p>Soon</p>',
+      publishedAt: daysFromNow(5).slice(0, 10),
+    });
     const cases = [
       { path: '/no-such-page', text: 'Did you forget to add the page to the router? Nothing is served at this address.', list: null },
       {
         path: '/news/doesnotexist',
-        text: 'This news item is not on the site: it may have been taken down, or the link may have been cut short.',
+        text: 'This news item is not on the site: it may not be published yet, it may have been taken down, or the link may have been cut short.',
+        list: ['See all news', '/news'],
+      },
+      {
+        path: `/news/${later.id}`,
+        text: 'This news item is not on the site: it may not be published yet, it may have been taken down, or the link may have been cut short.',
         list: ['See all news', '/news'],
       },
       {
