@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDisplayDate, formatEventWhen } from '../../core/shared/time.ts';
+import { formatEventWhen } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
 import { useLogout } from '../use-logout.ts';
 import type { ClubEvent, GalleryImage, Me, NewsItem } from '../types.ts';
@@ -17,8 +17,7 @@ import type { ActivityPage } from '../../core/activity/activity.schema.ts';
 import { ACTIVITY_URL, ActivityLine, actionOf } from '../ui/activity-line.tsx';
 import { SiteAddressAlert } from '../ui/site-address-alert.tsx';
 import { LIST_URLS } from '../list-urls.ts';
-import { isScheduled, scheduledNote } from '../../core/news/news.schema.ts';
-import { SCHEDULED } from '../ui/scheduled.ts';
+import { NewsDate } from '../ui/news-date.tsx';
 
 const DASHBOARD_LIST_SIZE = 5;
 /** A title and its date: the date under the title on a phone, whatever the title's length; beside it, at the right, from a tablet up. */
@@ -28,8 +27,8 @@ const DASHBOARD_ROW = 'flex flex-col gap-1 py-2 sm:flex-row sm:items-baseline sm
 export function DashboardScreen() {
   const timeZone = useTimeZone();
   const news = useQuery<NewsItem[]>({ queryKey: [LIST_URLS.news] });
-  const events = useQuery<ClubEvent[]>({ queryKey: ['/api/events'] });
-  const gallery = useQuery<GalleryImage[]>({ queryKey: ['/api/gallery'] });
+  const events = useQuery<ClubEvent[]>({ queryKey: [LIST_URLS.events] });
+  const gallery = useQuery<GalleryImage[]>({ queryKey: [LIST_URLS.gallery] });
   const me = useQuery<Me>({ queryKey: ['/api/admin/me'] });
   // Who changed what lately (the other volunteers, or a stranger), with Restore on a delete that
   // can still be undone: read anew at each visit.
@@ -104,11 +103,7 @@ export function DashboardScreen() {
               {news.data!.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
                 <li key={item.id} className={DASHBOARD_ROW}>
                   <span className="font-medium">{item.title}</span>
-                  {isScheduled(item) ? (
-                    <span className={`shrink-0 ${SCHEDULED}`}>{scheduledNote(formatDisplayDate(item.publishedAt, timeZone))}</span>
-                  ) : (
-                    <span className="shrink-0 text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</span>
-                  )}
+                  <NewsDate item={item} timeZone={timeZone} className="shrink-0" />
                 </li>
               ))}
             </ul>

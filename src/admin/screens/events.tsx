@@ -20,6 +20,7 @@ import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 import { eventPath } from '../../core/shared/item-paths.ts';
+import { LIST_URLS } from '../list-urls.ts';
 
 /** A new event starts today at 10:00, the club's usual start. */
 function blank(timeZone: string): EventFormValues {
@@ -63,7 +64,7 @@ const FIND_EVENTS = { label: 'Find an event by its name or place', text: (event:
 /** SPEC §2 Manage Events. */
 export function EventsScreen() {
   const timeZone = useTimeZone();
-  const events = useQuery<ClubEvent[]>({ queryKey: ['/api/events'] });
+  const events = useQuery<ClubEvent[]>({ queryKey: [LIST_URLS.events] });
   const dialogs = useItemDialogs<ClubEvent>();
   const { editing, deleting, setEditing, setDeleting } = dialogs;
   // The event a new one is copied from, while the create form is open for it; null: a blank form.
@@ -82,7 +83,7 @@ export function EventsScreen() {
   const { create, update, remove } = useItemSaves<EventFormValues, ClubEvent>({
     noun: 'event',
     adminUrl: '/api/admin/events',
-    listUrl: '/api/events',
+    listUrl: LIST_URLS.events,
     trashKind: 'events',
     toBody,
     restoreBody: ({ name, date, comment, bookingUrl, imageUrl, imageAlt, organiser, location }) => ({

@@ -18,13 +18,14 @@ import { useUndoEdit } from '../use-undo-edit.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 import { BULK_UPLOAD_TITLE, BulkUploadDialog } from '../uploads/bulk-upload-dialog.tsx';
 import { useState } from 'react';
+import { LIST_URLS } from '../list-urls.ts';
 
 const FIND_IMAGES = { label: 'Find an image by its caption', text: (image: GalleryImage) => image.caption ?? '' };
 const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
 
 /** SPEC §2 Manage Gallery. */
 export function GalleryScreen() {
-  const gallery = useQuery<GalleryImage[]>({ queryKey: ['/api/gallery'] });
+  const gallery = useQuery<GalleryImage[]>({ queryKey: [LIST_URLS.gallery] });
   const dialogs = useItemDialogs<GalleryImage>();
   const { editing, setEditing } = dialogs;
 
@@ -40,18 +41,18 @@ export function GalleryScreen() {
     success: 'Image added to gallery',
     failure: 'Failed to add image to gallery',
     bare: true,
-    refresh: ['/api/gallery'],
+    refresh: [LIST_URLS.gallery],
     onSuccess: () => {
       finishDraft(draftKey('gallery', null));
       dialogs.created();
     },
   });
-  const version = useEditVersion('/api/gallery');
+  const version = useEditVersion(LIST_URLS.gallery);
   const undoEdit = useUndoEdit<GalleryImage>({
     url: (id) => `/api/admin/gallery/${id}`,
     body: ({ imageUrl, caption, imageAlt }) => ({ imageUrl, caption, imageAlt }),
     headers: (id) => version.headers({ id, version: '' }),
-    refresh: ['/api/gallery'],
+    refresh: [LIST_URLS.gallery],
     onSuccess: (id, _image, etag) => version.saved({ id, version: '' }, etag),
     onError: (error, id) => version.failed(error, { id, version: '' }),
   });
@@ -63,7 +64,7 @@ export function GalleryScreen() {
     success: 'Gallery image updated',
     failure: 'Failed to update gallery image',
     bare: true,
-    refresh: ['/api/gallery'],
+    refresh: [LIST_URLS.gallery],
     onSuccess: (input, etag) => {
       finishDraft(draftKey('gallery', input.id));
       version.saved(input, etag);
@@ -79,7 +80,7 @@ export function GalleryScreen() {
     url: (id) => `/api/admin/gallery/${id}`,
     success: 'Gallery image deleted',
     failure: 'Failed to delete gallery image',
-    refresh: ['/api/gallery', trash.deletedUrl],
+    refresh: [LIST_URLS.gallery, trash.deletedUrl],
     undo: (id) => ({ run: () => trash.restore.mutate(id), hint: RESTORE_HINT }),
   });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../api.ts';
-import { formatDisplayDate, toUtcIso } from '../../core/shared/time.ts';
+import { toUtcIso } from '../../core/shared/time.ts';
 import { dateInputValue, useTimeZone } from '../dates.ts';
 import { NewsForm, type NewsFormValues } from '../forms/news-form.tsx';
 import type { NewsItem } from '../types.ts';
@@ -17,8 +17,8 @@ import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 import { newsItemPath } from '../../core/shared/item-paths.ts';
 import { LIST_URLS } from '../list-urls.ts';
-import { isScheduled, scheduledNote } from '../../core/news/news.schema.ts';
-import { SCHEDULED } from '../ui/scheduled.ts';
+import { isScheduled } from '../../core/news/news.schema.ts';
+import { NewsDate } from '../ui/news-date.tsx';
 
 const FIND_NEWS = { label: 'Find a news item by its title', text: (item: NewsItem) => item.title };
 
@@ -134,11 +134,9 @@ export function NewsScreen() {
                     )}
                     <div className="flex-1 p-4">
                       <h2 className="text-lg font-bold">{item.title}</h2>
-                      {isScheduled(item) ? (
-                        <p className={SCHEDULED}>{scheduledNote(formatDisplayDate(item.publishedAt, timeZone))}</p>
-                      ) : (
-                        <p className="text-sm text-slate-600">{formatDisplayDate(item.publishedAt, timeZone)}</p>
-                      )}
+                      <p>
+                        <NewsDate item={item} timeZone={timeZone} />
+                      </p>
                       <div className="news-content mt-2 line-clamp-4 text-slate-800" dangerouslySetInnerHTML={{ __html: item.content }} />
                       <div className="mt-3">
                         <ItemActions

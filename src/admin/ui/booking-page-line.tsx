@@ -3,6 +3,7 @@ import { BOOKING_PAGE_NOTES } from '../../core/events/events.schema.ts';
 import { apiRequest, errorMessage } from '../api.ts';
 import type { ClubEvent } from '../types.ts';
 import { Button } from './button.tsx';
+import { LIST_URLS } from '../list-urls.ts';
 
 /**
  * What an event's booking page said when last asked, under its link on the event's card, with
@@ -14,7 +15,7 @@ export function BookingPageLine({ event }: { event: Pick<ClubEvent, 'id' | 'name
   const queryClient = useQueryClient();
   const ask = useMutation({
     mutationFn: () => apiRequest<{ message: string }>('POST', `/api/admin/events/${event.id}/booking-page`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/events'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [LIST_URLS.events] }),
   });
   const note = event.bookingPage && BOOKING_PAGE_NOTES[event.bookingPage];
   const answer = ask.isError ? `The booking page could not be asked: ${errorMessage(ask.error)}` : ask.data?.message;

@@ -10,6 +10,7 @@ import { useUnsavedChanges } from '../unsaved-changes.ts';
 import { createBulkUpload, summarise, type BulkItem, type BulkUpload } from './bulk-upload.ts';
 import { uploadDirect } from './upload-flows.ts';
 import { useDropZone } from './use-drop-zone.ts';
+import { LIST_URLS } from '../list-urls.ts';
 
 export const BULK_UPLOAD_TITLE = 'Upload Photos';
 
@@ -60,7 +61,7 @@ function BulkUploader({ onDone }: { onDone: () => void }) {
     adding.current = true;
     const { added, failed } = await bulk.addUploaded();
     adding.current = false;
-    if (added > 0) await queryClient.invalidateQueries({ queryKey: ['/api/gallery'] });
+    if (added > 0) await queryClient.invalidateQueries({ queryKey: [LIST_URLS.gallery] });
     if (failed > 0) {
       notify({
         title: 'Error',

@@ -60,6 +60,3 @@ export function publicNewsItem({ text: _text, ...item }: NewsArticle): NewsItem 
 export function isScheduled(item: Pick<NewsItem, 'publishedAt'>, now: Date = new Date()): boolean {
   return new Date(item.publishedAt).getTime() > now.getTime();
 }
-
-/** What the admin says of an item written for later, beside its date. */
-export const scheduledNote = (date: string) => `Scheduled: on the site from ${date}`;
