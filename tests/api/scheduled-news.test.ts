@@ -85,7 +85,9 @@ eachDatabase('news written for later on $kind', (db) => {
     await call(suite, 'GET', '/news');
     expect((await call(suite, 'GET', '/news')).text).not.toContain('Results at half past six');
     await moveFakeClock(clockFile, Date.parse('2026-12-11T18:30:00.5Z'));
-    expect((await call(suite, 'GET', '/news')).text).toContain('Results at half past six');
+    // Parents opening the link at that moment, all at once: every answer has it.
+    const burst = await Promise.all(Array.from({ length: 20 }, () => call(suite, 'GET', '/news')));
+    expect(burst.filter((answer) => answer.status === 200 && answer.text.includes('Results at half past six'))).toHaveLength(20);
 
     // A volunteer who moves a published item to next week takes it off the site until then.
     const [first] = (await call(suite, 'GET', '/api/news')).body as { id: string; title: string; content: string }[];
