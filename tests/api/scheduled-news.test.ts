@@ -6,7 +6,7 @@ import { call, login } from '../setup/api-client.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { moveFakeClock, fakeClockEnv } from '../setup/fake-clock.ts';
 import { create, put } from '../setup/fill-site.ts';
-import { useServer } from '../setup/server.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
 
 // News dated ahead is published on its day (docs/decisions/103): visitors, search engines and
 // feeds see nothing of it before, administrators see all of it, and the page cache turns over at
@@ -63,6 +63,39 @@ eachDatabase('news written for later on $kind', (db) => {
     expect(await titles('/api/admin/news', token)).toEqual(['Tree planting on Saturday', 'Fair raised £412']);
     expect((await call(suite, 'GET', '/api/admin/news')).status).toBe(401);
 
+    // And its page as it will be (docs/decisions/106), theirs alone: strangers are sent to sign in.
+    const preview = await call(suite, 'GET', `/admin/news/${later.id}/preview`, { token });
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('Preview: on the site from December 10, 2026');
+    expect(preview.text).toContain('Bring a spade');
+    expect(preview.text).toContain('<meta name="robots" content="noindex">');
+    expect(preview.headers.get('cache-control')).toBe('private, no-store');
+    expect(preview.headers.get('x-cache')).toBeNull();
+    const stranger = await call(suite, 'GET', `/admin/news/${later.id}/preview`);
+    expect(stranger.status).toBe(302);
+    expect(stranger.headers.get('location')).toBe('/admin');
+    expect(stranger.text).not.toContain('Bring a spade');
+    // An item already on the site is previewed by its own page; one that never was is not found.
+    const published = await call(suite, 'GET', `/admin/news/${now.id}/preview`, { token });
+    expect(published.status).toBe(302);
+    expect(published.headers.get('location')).toBe(`/news/${now.id}`);
+    const missing = await call(suite, 'GET', '/admin/news/0123456789abcdefghijkl/preview', { token });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('it may not be published yet');
+    // One signed in with a password another gave chooses their own first (docs/decisions/079).
+    const added = await call(suite, 'POST', '/api/admin/administrators', {
+      token,
+      body: { username: 'newcomer', password: 'a-password-passed-on', currentPassword: ADMIN.password },
+    });
+    expect(added.status).toBe(201);
+    const newcomer = await call(suite, 'GET', `/admin/news/${later.id}/preview`, {
+      token: await login(suite, 'newcomer', 'a-password-passed-on'),
+    });
+    expect([newcomer.status, newcomer.headers.get('location')]).toEqual([302, '/admin/dashboard']);
+    expect(newcomer.text).not.toContain('Bring a spade');
+    // The administrator's look left nothing behind for visitors.
+    for (let i = 0; i < 2; i++) expect((await call(suite, 'GET', `/news/${later.id}`)).text).not.toContain('Bring a spade');
+
     await moveFakeClock(clockFile, Date.parse('2026-12-10T00:00:01Z'));
     expect(await titles('/api/news')).toEqual(['Tree planting on Saturday', 'Fair raised £412']);
     for (const pathname of PUBLIC_PATHS) {
@@ -73,6 +106,9 @@ eachDatabase('news written for later on $kind', (db) => {
     const page = await call(suite, 'GET', `/news/${later.id}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Bring a spade');
+    const previewAfter = await call(suite, 'GET', `/admin/news/${later.id}/preview`, { token });
+    expect(previewAfter.status).toBe(302);
+    expect(previewAfter.headers.get('location')).toBe(`/news/${later.id}`);
   });
 
   it('publishes at the very second a time given through the API says, and takes an item moved ahead off at once', async () => {

@@ -277,7 +277,8 @@ describe('admin on a 390 px phone in Chromium', () => {
     await expect.poll(() => describedText(date)).not.toContain(DATE_STILL_TO_COME);
 
     // Saved a week ahead: the admin's card says when it will be on the site and offers no link to
-    // a page visitors cannot see yet; the dashboard says so too; the site shows nothing of it.
+    // a page visitors cannot see yet, but a preview; the dashboard says so too; the site shows
+    // nothing of it.
     const ahead = daysFromNow(7).slice(0, 10);
     const shown = new Date(`${ahead}T12:00:00Z`).toLocaleDateString('en-US', {
       month: 'long',
@@ -294,6 +295,19 @@ describe('admin on a 390 px phone in Chromium', () => {
     expect(await card.getByRole('link', { name: /View on site/ }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'admin-news-scheduled-on-phone');
+    // Its preview (docs/decisions/106): the page as parents will see it, under a note of when.
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      card.getByRole('link', { name: 'Preview: Tree planting next week (opens in a new tab)' }).tap(),
+    ]);
+    await tab.waitForLoadState();
+    expect(await tab.getByRole('heading', { level: 1 }).textContent()).toBe('Tree planting next week');
+    expect(await tab.getByRole('heading', { name: `Preview: on the site from ${shown}` }).isVisible()).toBe(true);
+    await expectNoAxeViolations(tab);
+    await keepScreenshot(tab, 'admin-news-preview-on-phone');
+    await tab.getByRole('link', { name: 'Back to Manage News' }).tap();
+    await tab.getByRole('heading', { name: 'Manage News' }).waitFor();
+    await tab.close();
     await page.goto(`${suite.url}/admin/dashboard`);
     await expect.poll(() => page.getByText(`Scheduled: on the site from ${shown}`).isVisible()).toBe(true);
     expect(await (await fetch(`${suite.url}/news`)).text()).not.toContain('Tree planting next week');

@@ -15,7 +15,7 @@ import { draftKey } from '../drafts.ts';
 import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
-import { newsItemPath } from '../../core/shared/item-paths.ts';
+import { newsItemPath, newsPreviewPath } from '../../core/shared/item-paths.ts';
 import { LIST_URLS } from '../list-urls.ts';
 import { isScheduled } from '../../core/news/news.schema.ts';
 import { NewsDate } from '../ui/news-date.tsx';
@@ -142,6 +142,7 @@ export function NewsScreen() {
                         <ItemActions
                           name={item.title}
                           viewHref={isScheduled(item) ? undefined : newsItemPath(item.id)}
+                          previewHref={isScheduled(item) ? newsPreviewPath(item.id) : undefined}
                           onEdit={() => {
                             update.reset();
                             dialogs.setEditing(item);

@@ -80,9 +80,12 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
       return first ? new Date(first) : null;
     },
 
-    /** An item visitors see: one scheduled for later is not found until its day. */
-    async get(id: string): Promise<NewsArticle> {
-      const row = await repo.findById(id, nowIso());
+    /**
+     * An item visitors see: one scheduled for later is not found until its day. `scheduled`: one
+     * written for later too (an administrator's preview of its page).
+     */
+    async get(id: string, { scheduled = false }: { scheduled?: boolean } = {}): Promise<NewsArticle> {
+      const row = await repo.findById(id, scheduled ? undefined : nowIso());
       if (!row) throw new NotFoundError('News item');
       return (await toArticles([row]))[0]!;
     },

@@ -4,6 +4,9 @@
 
 export const newsItemPath = (id: string): string => `/news/${id}`;
 
+/** An administrator's look at a news item's page before its day (docs/decisions/106). */
+export const newsPreviewPath = (id: string): string => `/admin/news/${id}/preview`;
+
 export const eventPath = (id: string): string => `/events/${id}`;
 
 /** The web app manifest (docs/decisions/100). */
