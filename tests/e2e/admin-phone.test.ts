@@ -10,7 +10,7 @@ import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { login } from '../setup/api-client.ts';
 import { create, daysFromNow } from '../setup/fill-site.ts';
 import { DATE_HAS_PASSED } from '../../src/admin/forms/event-form.tsx';
-import { DATE_STILL_TO_COME } from '../../src/admin/forms/news-form.tsx';
+import { DATE_STILL_TO_COME, DATE_TAKES_IT_OFF } from '../../src/admin/forms/news-form.tsx';
 import { LIST_URLS } from '../../src/admin/list-urls.ts';
 
 const sqlite = testDatabases[0]!;
@@ -311,6 +311,25 @@ describe('admin on a 390 px phone in Chromium', () => {
     await page.goto(`${suite.url}/admin/dashboard`);
     await expect.poll(() => page.getByText(`Scheduled: on the site from ${shown}`).isVisible()).toBe(true);
     expect(await (await fetch(`${suite.url}/news`)).text()).not.toContain('Tree planting next week');
+    await close();
+  });
+
+  it('warns that a date ahead takes a news item parents can read now off the site until then', async () => {
+    const item = await create(suite.url, await login(suite), '/api/admin/news', {
+      title: 'Sports day results',
+      content: '<p>Well run, everyone</p>',
+      publishedAt: daysFromNow(-2).slice(0, 10),
+    });
+    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/news?edit=${item.id}`);
+    const date = page.getByRole('dialog', { name: 'Edit News Item' }).getByLabel('Publication Date');
+    await date.fill(daysFromNow(366).slice(0, 10));
+    await expect.poll(() => describedText(date)).toContain(DATE_TAKES_IT_OFF);
+    expect(await describedText(date)).not.toContain(DATE_STILL_TO_COME);
+    await keepScreenshot(page, 'admin-news-date-takes-it-off-on-phone');
+    await date.fill(daysFromNow(-2).slice(0, 10));
+    await expect.poll(() => describedText(date)).not.toContain(DATE_TAKES_IT_OFF);
     await close();
   });
 

@@ -42,6 +42,8 @@ interface NewsFormProps {
   draft?: DraftOf;
   /** An item's earlier versions (GET …/versions), listed under the form to put one back. */
   earlierVersionsUrl?: string;
+  /** The item being edited is on the site now (its date has come). */
+  onSite?: boolean;
   onSubmit: (values: NewsFormValues) => void;
 }
 
@@ -60,9 +62,13 @@ const VERSIONED_FIELDS = [
 export const DATE_STILL_TO_COME =
   'This date is still to come: the item will appear on the site on that day, and not before. Check the year if it should be today.';
 
+/** The same date ahead for an item parents can read now: saving it takes the item off until then (decision 107). */
+export const DATE_TAKES_IT_OFF =
+  'This date is still to come: the item is on the site now, and saved with this date it leaves the site until that day. Check the year if it should stay.';
+
 /** SPEC §2 Manage News dialog: title, publication date, rich-text content, optional image. */
 export function NewsForm(props: NewsFormProps) {
-  const { initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft, earlierVersionsUrl } = props;
+  const { initial, submitLabel, pendingLabel, pending, serverErrors, onSubmit, draft, earlierVersionsUrl, onSite = false } = props;
   const form = useAdminForm(newsInputSchema, initial, serverErrors, { draft });
   const { register, control, submitWith, watch, errorOf, restoredDraft } = form;
   const [uploading, setUploading] = useState(false);
@@ -86,7 +92,7 @@ export function NewsForm(props: NewsFormProps) {
           required
           {...register('publishedAt')}
           error={errorOf('publishedAt')}
-          hint={later ? DATE_STILL_TO_COME : undefined}
+          hint={later ? (onSite ? DATE_TAKES_IT_OFF : DATE_STILL_TO_COME) : undefined}
         />
         <div>
           <p id={contentLabel} className="text-sm font-semibold text-slate-900">

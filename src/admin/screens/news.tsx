@@ -101,6 +101,7 @@ export function NewsScreen() {
               imageAlt: editing.imageAlt ?? '',
             }}
             earlierVersionsUrl={`/api/admin/news/${editing.id}/versions`}
+            onSite={!isScheduled(editing)}
             submitLabel="Update News Item"
             pendingLabel="Updating..."
             pending={update.isPending}
