@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
 import { testDatabases, useServer } from '../setup/server.ts';
 
-// Every public page and the admin's sign-in page pass the W3C Nu HTML Checker (vnu-jar, run
+// Every public page, the admin's sign-in page and its preview of a news item pass the W3C Nu HTML Checker (vnu-jar, run
 // with the machine's Java) with no errors. Messages about CSS it does not know yet (@layer,
 // oklch, ...) are the checker's gap, not the page's, and are left out.
 
@@ -23,6 +23,8 @@ interface VnuMessage {
 describe('HTML validity (W3C Nu HTML Checker)', () => {
   const suite = useServer(testDatabases[0]!);
   const paths: string[] = ['/', '/news', '/events', '/gallery', '/who-we-are', '/what-we-do', '/no-such-page', '/admin'];
+  /** Pages read with an administrator's token. */
+  const signedIn = new Map<string, string>();
 
   beforeAll(async () => {
     const token = await adminToken(suite.url);
@@ -58,14 +60,24 @@ describe('HTML validity (W3C Nu HTML Checker)', () => {
       contactEmail: 'hello@club.example',
     });
     await put(suite.url, token, '/api/admin/what-we-do', { mission: 'Help', activities: 'Dens\nFairs', impact: 'Happy children' });
+    const later = await create(suite.url, token, '/api/admin/news', {
+      title: 'Next week',
+      publishedAt: daysFromNow(7),
+      content: '<p>Soon</p>',
+    });
     paths.push(`/news/${news.id}`, `/events/${event.id}`);
+    // An administrator's preview of an item written for later (docs/decisions/106).
+    signedIn.set(`/admin/news/${later.id}/preview`, token);
   });
 
   it('finds no errors on any public page or on the sign-in page', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'club-vnu-'));
     const files: string[] = [];
-    for (const pagePath of paths) {
-      const response = await fetch(`${suite.url}${pagePath}`);
+    const read = [...paths, ...signedIn.keys()];
+    for (const pagePath of read) {
+      const token = signedIn.get(pagePath);
+      const response = await fetch(`${suite.url}${pagePath}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+      expect(response.status, pagePath).toBe(pagePath === '/no-such-page' ? 404 : 200);
       expect(response.headers.get('content-type'), pagePath).toMatch(/^text\/html/);
       const file = path.join(folder, `${files.length}.html`);
       fs.writeFileSync(file, await response.text());
@@ -77,7 +89,7 @@ describe('HTML validity (W3C Nu HTML Checker)', () => {
     const { messages } = JSON.parse(run.stderr) as { messages: VnuMessage[] };
     const errors = messages
       .filter((message) => message.type === 'error' && !message.message.startsWith('CSS:'))
-      .map((message) => `${paths[files.indexOf(new URL(message.url).pathname)]}: ${message.message} ${message.extract ?? ''}`);
+      .map((message) => `${read[files.indexOf(new URL(message.url).pathname)]}: ${message.message} ${message.extract ?? ''}`);
     expect(errors).toEqual([]);
   }, 60_000);
 });
