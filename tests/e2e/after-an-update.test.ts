@@ -88,6 +88,14 @@ describe('a page opened before the site was updated', () => {
     await page.getByRole('link', { name: 'Open image: Campfire' }).click();
     await page.waitForURL((url) => url.pathname.startsWith(photoUrl));
     expect(refused).toHaveLength(1);
+    // Back is the gallery, and stays there (the photo's address would open the image again).
+    await page.goBack();
+    await page.waitForURL(`${suite.url}/gallery`);
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(`${suite.url}/gallery`);
+    // And the tile still opens the photo.
+    await page.getByRole('link', { name: 'Open image: Campfire' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(photoUrl));
     await close();
   });
 

@@ -286,6 +286,58 @@ describe('public islands in Chromium', () => {
     await close();
   });
 
+  it("closes a photo with the browser's Back, names the open photo in the address, and opens the photo a shared address names", async () => {
+    const { page, errors, close } = await openPage(chrome.browser, { viewport: PHONE });
+    await page.goto(`${suite.url}/news`);
+    await openHydrated(page, `${suite.url}/gallery`);
+    const gallery = page.url();
+    const tiles = page.locator('main ul a');
+    const ids = await page.locator('main ul li').evaluateAll((items) => items.map((item) => item.id));
+    expect(ids).toHaveLength(3);
+    const captions = await page.locator('main ul a span').allTextContents();
+    const dialog = page.getByRole('dialog');
+    const caption = () => dialog.locator('figcaption').textContent();
+
+    await tiles.nth(0).click();
+    await dialog.waitFor();
+    expect(page.url()).toBe(`${gallery}#${ids[0]}`);
+    await dialog.getByRole('button', { name: 'Next image' }).click();
+    await expect(caption()).resolves.toBe(captions[1]);
+    expect(page.url()).toBe(`${gallery}#${ids[1]}`);
+    // Back closes the photo, however many were stepped through, and stays on the gallery.
+    await page.goBack();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(gallery);
+    await page.waitForFunction(
+      (label) => document.activeElement?.getAttribute('aria-label') === label,
+      await tiles.nth(0).getAttribute('aria-label'),
+    );
+    // Forward opens it again; its Close goes back, so Back then leaves the gallery as expected.
+    await page.goForward();
+    await dialog.waitFor();
+    await expect(caption()).resolves.toBe(captions[1]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(gallery);
+    await page.goBack();
+    await page.waitForURL(`${suite.url}/news`);
+
+    // A shared address opens its photo; closing it stays on the gallery, the address without it.
+    await openHydrated(page, `${gallery}#${ids[2]}`);
+    await dialog.waitFor();
+    await expect(caption()).resolves.toBe(captions[2]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(gallery);
+    // An address naming no photo of the page opens nothing.
+    await page.goto(`${suite.url}/news`);
+    await openHydrated(page, `${gallery}#photo-nosuchphoto`);
+    await page.waitForTimeout(300);
+    await expect(dialog.count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('prints the words, dates and booking address in dark ink, without the menus, buttons and links that need a screen', async () => {
     const { page, close } = await openPage(chrome.browser, { viewport: { width: 1280, height: 900 } });
     await openHydrated(page, `${suite.url}/events`);

@@ -1,14 +1,19 @@
-import { Suspense, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { Suspense, useEffect, useMemo, useRef, type ComponentProps } from 'react';
 import { lazyOr } from '../lazy-or.ts';
 import type { GalleryView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { fullSize } from './gallery-image.ts';
+import { photoAnchor, usePhotoHistory } from './use-photo-history.ts';
 
 type LightboxProps = ComponentProps<typeof import('./gallery-lightbox.tsx').GalleryLightbox>;
 
-/** Without the lightbox's code (a page older than the site, a dropped connection): the image itself, as the plain link would. */
+/**
+ * Without the lightbox's code (a page older than the site, a dropped connection): the image
+ * itself, as the plain link would. In place of the photo's history entry, so that Back returns
+ * to the gallery and not to the address that would open the image again.
+ */
 function OpenImage({ items, selected }: LightboxProps) {
-  useEffect(() => window.location.assign(fullSize(items[selected]!)), [items, selected]);
+  useEffect(() => window.location.replace(fullSize(items[selected]!)), [items, selected]);
   return null;
 }
 
@@ -22,9 +27,23 @@ const EMPTY_GALLERY = 'No images in the gallery yet.';
  * previous and next (wrapping), arrow keys, Escape, swipe, and focus back on the tile it came from.
  */
 function GalleryGrid({ items }: { items: GalleryView[] }) {
-  const [selected, setSelected] = useState<number | null>(null);
+  const photos = usePhotoHistory(useMemo(() => items.map((item) => item.id), [items]));
+  const { selected } = photos;
   const tiles = useRef<(HTMLAnchorElement | null)[]>([]);
   const lastOpened = useRef(0);
+  const wasOpen = useRef(false);
+  // However it closes (its button, Escape, Back), focus goes back to the tile it was opened from.
+  useEffect(() => {
+    if (selected !== null) {
+      if (!wasOpen.current) lastOpened.current = selected;
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    // After the dialog has unmounted, or its focus trap would take focus back.
+    requestAnimationFrame(() => tiles.current[lastOpened.current]?.focus());
+  }, [selected]);
 
   if (items.length === 0) return <p className="text-slate-700">{EMPTY_GALLERY}</p>;
 
@@ -34,7 +53,7 @@ function GalleryGrid({ items }: { items: GalleryView[] }) {
     <>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {items.map((item, index) => (
-          <li key={item.id}>
+          <li key={item.id} id={photoAnchor(item.id)} className="scroll-mt-4">
             <a
               ref={(element) => {
                 tiles.current[index] = element;
@@ -43,8 +62,7 @@ function GalleryGrid({ items }: { items: GalleryView[] }) {
               aria-label={item.image.alt ? `Open image: ${item.image.alt}` : `Open image ${index + 1} of ${count}`}
               onClick={(event) => {
                 event.preventDefault();
-                lastOpened.current = index;
-                setSelected(index);
+                photos.open(index);
               }}
               className="group relative block aspect-square overflow-hidden rounded-lg bg-slate-100"
             >
@@ -72,16 +90,7 @@ function GalleryGrid({ items }: { items: GalleryView[] }) {
       </ul>
       {selected !== null && (
         <Suspense fallback={null}>
-          <GalleryLightbox
-            items={items}
-            selected={selected}
-            onSelect={setSelected}
-            onClose={() => {
-              setSelected(null);
-              // After the dialog has unmounted, or its focus trap would take focus back.
-              requestAnimationFrame(() => tiles.current[lastOpened.current]?.focus());
-            }}
-          />
+          <GalleryLightbox items={items} selected={selected} onSelect={photos.step} onClose={photos.close} />
         </Suspense>
       )}
     </>
