@@ -333,6 +333,65 @@ describe('admin on a 390 px phone in Chromium', () => {
     await close();
   });
 
+  it("closes the dialog on top with the phone's Back, asking first for typed text, and leaves the screen only after", async () => {
+    const item = await create(suite.url, await login(suite), '/api/admin/news', {
+      title: 'Back button test',
+      content: '<p>Stays</p>',
+      publishedAt: daysFromNow(-1).slice(0, 10),
+    });
+    const { page, errors, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/news`);
+    const heading = page.getByRole('heading', { name: 'Manage News' });
+    await heading.waitFor();
+    const form = page.getByRole('dialog', { name: 'Create News Item' });
+    const questions: string[] = [];
+    let answer = false;
+    page.on('dialog', (browserDialog) => {
+      questions.push(browserDialog.message());
+      void (answer ? browserDialog.accept() : browserDialog.dismiss());
+    });
+
+    // Nothing typed: Back closes the form and stays on Manage News.
+    await page.getByRole('button', { name: 'Add News Item' }).tap();
+    await form.waitFor();
+    await page.goBack();
+    await form.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${suite.url}/admin/news`);
+    expect(await heading.isVisible()).toBe(true);
+    expect(questions).toEqual([]);
+
+    // Typed text: Back asks; staying keeps the form and the text, and the next Back asks again.
+    await page.getByRole('button', { name: 'Add News Item' }).tap();
+    await form.getByLabel('Title').fill('Half written');
+    await page.goBack();
+    await expect.poll(() => questions).toEqual(['You have unsaved changes. Leave without saving?']);
+    expect(await form.getByLabel('Title').inputValue()).toBe('Half written');
+    answer = true;
+    await page.goBack();
+    await form.waitFor({ state: 'detached' });
+    expect(questions).toHaveLength(2);
+    expect(page.url()).toBe(`${suite.url}/admin/news`);
+
+    // 'Are you sure?' before a delete: Back is Cancel, and the item stays.
+    await page.getByRole('button', { name: `Delete ${item.title}` }).tap();
+    const sure = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await sure.waitFor();
+    await page.goBack();
+    await sure.waitFor({ state: 'detached' });
+    expect(await page.getByRole('heading', { name: item.title }).isVisible()).toBe(true);
+
+    // Closed with its own button, a dialog leaves no step behind: Back goes to the dashboard.
+    await page.getByRole('button', { name: 'Add News Item' }).tap();
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Close' }).tap();
+    await form.waitFor({ state: 'detached' });
+    await page.goBack();
+    await page.waitForURL(`${suite.url}/admin/dashboard`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("opens the 'Change your password' card where a password manager sends an administrator", async () => {
     const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
     await signInWithForm(page, suite.url);
@@ -400,7 +459,9 @@ describe('admin on a 390 px phone in Chromium', () => {
     await dialog.getByRole('button', { name: 'Create News Item' }).tap();
     await expectNotice(page, 'News item created successfully');
 
-    const [news] = (await (await fetch(`${suite.url}/api/news`)).json()) as { content: string }[];
+    const news = ((await (await fetch(`${suite.url}/api/news`)).json()) as { title: string; content: string }[]).find(
+      (item) => item.title === 'Sports day',
+    );
     const kept = /<img src="data:image\/webp;base64,([^"]+)"/.exec(news!.content);
     expect(kept, news!.content.slice(0, 200)).not.toBeNull();
     const meta = await sharp(Buffer.from(kept![1]!, 'base64')).metadata();

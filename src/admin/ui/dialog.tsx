@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { confirmDiscard, hasUnsavedChanges } from '../unsaved-changes.ts';
+import { useBackCloses } from './back-closes.ts';
 
 interface FormDialogProps {
   open: boolean;
@@ -14,17 +15,20 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
-/** SPEC §2: news and event dialogs at most 500 px wide; on a phone they fill the width and scroll. */
-/** Closing a dialog whose form has unsaved edits asks first, so a stray tap loses nothing. */
+/**
+ * SPEC §2: news and event dialogs at most 500 px wide; on a phone they fill the width and scroll.
+ * Closing a dialog whose form has unsaved edits asks first, so a stray tap loses nothing; Back
+ * closes it the same way.
+ */
 export function FormDialog({ open, onOpenChange, title, description, wide = false, children }: FormDialogProps) {
+  const close = (): boolean => {
+    if (hasUnsavedChanges() && !confirmDiscard()) return false;
+    onOpenChange(false);
+    return true;
+  };
+  useBackCloses(open, close);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && hasUnsavedChanges() && !confirmDiscard()) return;
-        onOpenChange(next);
-      }}
-    >
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
@@ -89,6 +93,10 @@ export function ConfirmDialog({
   /** How far a long change has got, said as it goes (to screen readers too). */
   progress?: string | undefined;
 }) {
+  useBackCloses(open, () => {
+    onCancel();
+    return true;
+  });
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialog.Portal>
