@@ -4,7 +4,6 @@ import { defineMiddleware } from 'astro:middleware';
 import { getContext } from './core/context.ts';
 import {
   ADMIN_HOME_PAGE,
-  ADMIN_LOGIN_PAGE,
   LOGIN_API,
   isAdminLoginPage,
   isAdminPage,
@@ -26,6 +25,7 @@ import { cacheControlFor, inlineScriptHashes, securityHeaders, withBody, withHea
 import { isSiteImagePath } from './core/images/image-urls.ts';
 import { AbandonedError, createLimiter, type Limiter } from './core/shared/limiter.ts';
 import { SESSION_COOKIE } from './server/http/session-cookie.ts';
+import { returnPathFromQuery, signInPageFor } from './core/shared/admin-screens.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const HOME_PAGE = '/';
@@ -143,8 +143,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
       // Screens are guarded on the server, before any admin HTML or data leaves it.
       const auth = await authenticate(context.request, context.cookies, app.auth);
       const isLogin = isAdminLoginPage(pathname);
-      if (isLogin && auth) return context.redirect(ADMIN_HOME_PAGE, 302);
-      if (!isLogin && !auth) return context.redirect(ADMIN_LOGIN_PAGE, 302);
+      // Either way, the address asked for is kept, to go on to once signed in (docs/decisions/110).
+      if (isLogin && auth) return context.redirect(returnPathFromQuery(context.url.search) ?? ADMIN_HOME_PAGE, 302);
+      if (!isLogin && !auth) return context.redirect(signInPageFor(pathname + context.url.search), 302);
       context.locals.auth = auth;
       return next();
     }

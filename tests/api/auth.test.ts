@@ -144,6 +144,26 @@ eachDatabase('authentication on $kind', (db) => {
     expect(signedIn.headers.get('location')).toBe('/admin/dashboard');
   });
 
+  it('keeps the admin address a signed-out visitor asked for, to go on to once signed in, and only an admin address', async () => {
+    const asked = await call(suite, 'GET', '/admin/events?edit=abc123');
+    expect([asked.status, asked.headers.get('location')]).toEqual([302, '/admin?next=%2Fadmin%2Fevents%3Fedit%3Dabc123']);
+    const cookie = `club_session=${await login(suite)}`;
+    const onward = await call(suite, 'GET', '/admin?next=%2Fadmin%2Fevents%3Fedit%3Dabc123', { headers: { cookie } });
+    expect([onward.status, onward.headers.get('location')]).toEqual([302, '/admin/events?edit=abc123']);
+    for (const hostile of [
+      'https%3A%2F%2Fevil.example',
+      '%2F%2Fevil.example',
+      '%2Fadmin%2F..%2F..%2Fevil',
+      '%2Fadmin%5C%5Cevil.example',
+      '%2Fadmin%2F%0D%0ASet-Cookie%3A%20a%3Db',
+    ]) {
+      const answer = await call(suite, 'GET', `/admin?next=${hostile}`, { headers: { cookie } });
+      expect([answer.status, answer.headers.get('location')], hostile).toEqual([302, '/admin/dashboard']);
+      // Signed out, the sign-in page itself is served whatever the parameter says.
+      expect((await call(suite, 'GET', `/admin?next=${hostile}`)).status, hostile).toBe(200);
+    }
+  });
+
   it("sends a password manager's 'change password' to the screen where an administrator changes theirs", async () => {
     const wellKnown = await call(suite, 'GET', '/.well-known/change-password');
     expect(wellKnown.status).toBe(302);
@@ -152,6 +172,6 @@ eachDatabase('authentication on $kind', (db) => {
     const screen = await call(suite, 'GET', '/admin/administrators', { headers: { cookie: `club_session=${token}` } });
     expect(screen.status).toBe(200);
     // A signed-out browser is asked to sign in first, as for any admin screen.
-    expect((await call(suite, 'GET', '/admin/administrators')).headers.get('location')).toBe('/admin');
+    expect((await call(suite, 'GET', '/admin/administrators')).headers.get('location')).toBe('/admin?next=%2Fadmin%2Fadministrators');
   });
 });

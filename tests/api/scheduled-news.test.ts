@@ -73,7 +73,7 @@ eachDatabase('news written for later on $kind', (db) => {
     expect(preview.headers.get('x-cache')).toBeNull();
     const stranger = await call(suite, 'GET', `/admin/news/${later.id}/preview`);
     expect(stranger.status).toBe(302);
-    expect(stranger.headers.get('location')).toBe('/admin');
+    expect(stranger.headers.get('location')).toBe(`/admin?next=${encodeURIComponent(`/admin/news/${later.id}/preview`)}`);
     expect(stranger.text).not.toContain('Bring a spade');
     // An item already on the site is previewed by its own page; one that never was is not found.
     const published = await call(suite, 'GET', `/admin/news/${now.id}/preview`, { token });

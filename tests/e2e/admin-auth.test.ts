@@ -3,7 +3,9 @@ import { testDatabases } from '../setup/databases.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from '../setup/browser.ts';
 import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
-import { ADMIN_SCREENS } from '../../src/core/shared/admin-screens.ts';
+import { login } from '../setup/api-client.ts';
+import { create, daysFromNow, denBuilding } from '../setup/fill-site.ts';
+import { ADMIN_SCREENS, signInPageFor } from '../../src/core/shared/admin-screens.ts';
 
 const sqlite = testDatabases[0]!;
 const ADMIN_ROUTES = [...Object.values(ADMIN_SCREENS).map((screen) => screen.href), '/admin/anything-else'];
@@ -16,12 +18,13 @@ describe('admin sign-in, guard and session in Chromium', () => {
     for (const path of ADMIN_ROUTES) {
       const response = await fetch(`${suite.url}${path}`, { redirect: 'manual' });
       expect(response.status, path).toBe(302);
-      expect(response.headers.get('location'), path).toBe('/admin');
+      expect(response.headers.get('location'), path).toBe(signInPageFor(path));
+      expect(response.headers.get('location'), path).toMatch(/^\/admin(\?|$)/);
       expect(await response.text(), path).not.toContain('astro-island');
     }
     const { page, close } = await openPage(chrome.browser);
     await page.goto(`${suite.url}/admin/news`);
-    expect(page.url()).toBe(`${suite.url}/admin`);
+    expect(page.url()).toBe(`${suite.url}/admin?next=%2Fadmin%2Fnews`);
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     await close();
   });
@@ -103,5 +106,38 @@ describe('admin sign-in, guard and session in Chromium', () => {
     );
     await expectNoAxeViolations(page);
     await close();
+  });
+
+  it('goes on to the screen, the item or the preview asked for before signing in', async () => {
+    const token = await login(suite);
+    const event = await create(suite.url, token, '/api/admin/events', { ...denBuilding(), name: 'Shared for a fix' });
+    const later = await create(suite.url, token, '/api/admin/news', {
+      title: 'Not out yet',
+      content: '<p>Soon</p>',
+      publishedAt: daysFromNow(9).slice(0, 10),
+    });
+    const { page, close } = await openPage(chrome.browser);
+    // A link to an event's edit form, passed on by another volunteer.
+    await page.goto(`${suite.url}/admin/events?edit=${event.id}`);
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectNotice(page, 'Login Successful');
+    const form = page.getByRole('dialog', { name: 'Edit Event' });
+    await form.waitFor();
+    expect(await form.getByLabel('Event Name').inputValue()).toBe('Shared for a fix');
+    expect(new URL(page.url()).pathname).toBe('/admin/events');
+    await close();
+
+    // A preview opened from a volunteer's bookmark, signed out: the server's page, after sign-in.
+    const second = await openPage(chrome.browser);
+    await second.page.goto(`${suite.url}/admin/news/${later.id}/preview`);
+    await second.page.getByLabel('Username').fill(ADMIN.username);
+    await second.page.getByLabel('Password').fill(ADMIN.password);
+    await second.page.getByRole('button', { name: 'Log in' }).click();
+    await second.page.waitForURL(`${suite.url}/admin/news/${later.id}/preview`);
+    await second.page.getByRole('heading', { level: 1, name: 'Not out yet' }).waitFor();
+    await second.close();
   });
 });

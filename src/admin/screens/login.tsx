@@ -7,6 +7,9 @@ import { ApiError, apiRequest, NetworkError } from '../api.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
+import { ADMIN_HOME_PAGE, ADMIN_SCREENS, returnPathFromQuery } from '../../core/shared/admin-screens.ts';
+
+const isAppScreen = (path: string) => Object.values(ADMIN_SCREENS).some((screen) => path.split('?')[0] === screen.href);
 
 /** There is no mail to send a link by: another administrator, or whoever runs the server, sets a new one. */
 const FORGOTTEN_PASSWORD =
@@ -36,7 +39,12 @@ export function LoginScreen() {
     },
     onSuccess: () => {
       notify({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
-      navigate('/admin/dashboard');
+      // On to the address asked for before signing in, if any (docs/decisions/110): a screen of
+      // this app in place, a page the server renders (a news item's preview) by loading it.
+      const back = returnPathFromQuery(window.location.search);
+      if (!back) navigate(ADMIN_HOME_PAGE);
+      else if (isAppScreen(back)) navigate(back);
+      else window.location.assign(back);
     },
     onError: (failure) => {
       // A lost connection is not a wrong password: say which it was.

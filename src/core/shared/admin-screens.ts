@@ -19,3 +19,44 @@ export const ADMIN_SCREENS = {
  */
 export const CHANGE_PASSWORD_ANCHOR = 'change-password';
 export const CHANGE_PASSWORD_HREF = `${ADMIN_SCREENS.administrators.href}#${CHANGE_PASSWORD_ANCHOR}`;
+
+/** The sign-in page (SPEC §1: the admin entry), and where a sign-in goes when nothing else was asked for. */
+export const ADMIN_SIGN_IN_PAGE = '/admin';
+export const ADMIN_HOME_PAGE = ADMIN_SCREENS.dashboard.href;
+
+/**
+ * The sign-in page's parameter naming the admin address a signed-out visitor asked for, to go on
+ * to once signed in (docs/decisions/110): a bookmarked screen, a shared `?edit=` link, a preview.
+ */
+const RETURN_PARAMETER = 'next';
+const ORIGIN_FOR_PARSING = 'https://site.invalid';
+const MAX_RETURN_LENGTH = 2000;
+
+/** Where the guard sends a signed-out visitor who asked for `pathAndQuery` (an admin address). */
+export function signInPageFor(pathAndQuery: string): string {
+  const back = returnPathOf(pathAndQuery);
+  return back && back !== ADMIN_HOME_PAGE ? `${ADMIN_SIGN_IN_PAGE}?${RETURN_PARAMETER}=${encodeURIComponent(back)}` : ADMIN_SIGN_IN_PAGE;
+}
+
+/** The address a sign-in page's query asks to go on to, or null. */
+export const returnPathFromQuery = (search: string): string | null => returnPathOf(new URLSearchParams(search).get(RETURN_PARAMETER));
+
+/**
+ * `value` as an address of this site's admin to go to after sign-in, or null. Only a path under
+ * /admin/ on this site: never another site (`//host`, `https:`, a backslash browsers read as a
+ * slash), never the sign-in page itself, never a path that leaves /admin once its dots are
+ * resolved. Its fragment is dropped.
+ */
+export function returnPathOf(value: string | null | undefined): string | null {
+  if (!value || value.length > MAX_RETURN_LENGTH || !value.startsWith(`${ADMIN_SIGN_IN_PAGE}/`)) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, ORIGIN_FOR_PARSING);
+  } catch {
+    return null;
+  }
+  if (url.origin !== ORIGIN_FOR_PARSING || !url.pathname.startsWith(`${ADMIN_SIGN_IN_PAGE}/`)) return null;
+  return url.pathname + url.search;
+}

@@ -2,8 +2,9 @@
 // Content-Security-Policy and Cache-Control (headers.ts) and the OpenAPI document's security.
 // Paths may be OpenAPI templates ('/api/admin/news/{id}'): only prefixes and exact paths count.
 
-export const ADMIN_LOGIN_PAGE = '/admin';
-export const ADMIN_HOME_PAGE = '/admin/dashboard';
+import { ADMIN_HOME_PAGE, ADMIN_SIGN_IN_PAGE } from '../../core/shared/admin-screens.ts';
+
+export { ADMIN_HOME_PAGE };
 export const LOGIN_API = '/api/admin/login';
 /** The spec's news image flow puts two administrator calls outside /api/admin. */
 const ADMIN_API_ELSEWHERE = new Set(['/api/objects/upload', '/api/news-images']);
@@ -13,9 +14,9 @@ const UPLOAD_LINKS = '/api/objects';
 const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
 /** The admin app's screens, sign-in included. */
-export const isAdminPage = (path: string) => within(path, ADMIN_LOGIN_PAGE);
+export const isAdminPage = (path: string) => within(path, ADMIN_SIGN_IN_PAGE);
 
-export const isAdminLoginPage = (path: string) => path === ADMIN_LOGIN_PAGE || path === `${ADMIN_LOGIN_PAGE}/`;
+export const isAdminLoginPage = (path: string) => path === ADMIN_SIGN_IN_PAGE || path === `${ADMIN_SIGN_IN_PAGE}/`;
 
 /** API calls that need a signed-in administrator (the sign-in call itself does not). */
 export const requiresAdmin = (path: string) => path !== LOGIN_API && (within(path, '/api/admin') || ADMIN_API_ELSEWHERE.has(path));
