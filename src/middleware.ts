@@ -2,16 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { getContext } from './core/context.ts';
-import {
-  ADMIN_HOME_PAGE,
-  LOGIN_API,
-  isAdminLoginPage,
-  isAdminPage,
-  isApi,
-  loggedPath,
-  openWithGivenPassword,
-  requiresAdmin,
-} from './server/http/areas.ts';
+import { LOGIN_API, isAdminLoginPage, isAdminPage, isApi, loggedPath, openWithGivenPassword, requiresAdmin } from './server/http/areas.ts';
 import { authenticate, isSameOriginWrite } from './server/http/authenticate.ts';
 import { ping } from './core/db/connect.ts';
 import { DATABASE_UNAVAILABLE } from './core/db/errors.ts';
@@ -25,7 +16,7 @@ import { cacheControlFor, inlineScriptHashes, securityHeaders, withBody, withHea
 import { isSiteImagePath } from './core/images/image-urls.ts';
 import { AbandonedError, createLimiter, type Limiter } from './core/shared/limiter.ts';
 import { SESSION_COOKIE } from './server/http/session-cookie.ts';
-import { returnPathFromQuery, signInPageFor } from './core/shared/admin-screens.ts';
+import { ADMIN_HOME_PAGE, returnPathFromQuery, signInPageFor } from './core/shared/admin-screens.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const HOME_PAGE = '/';

@@ -302,7 +302,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     ]);
     await tab.waitForLoadState();
     expect(await tab.getByRole('heading', { level: 1 }).textContent()).toBe('Tree planting next week');
-    expect(await tab.getByRole('heading', { name: `Preview: on the site from ${shown}` }).isVisible()).toBe(true);
+    expect(await tab.getByRole('complementary', { name: `Preview: on the site from ${shown}` }).isVisible()).toBe(true);
     await expectNoAxeViolations(tab);
     await keepScreenshot(tab, 'admin-news-preview-on-phone');
     await tab.getByRole('link', { name: 'Back to Manage News' }).tap();

@@ -4,13 +4,14 @@
  */
 export function PreviewNotice({ dateLabel, backHref }: { dateLabel: string; backHref: string }) {
   return (
-    <section
+    // A note, not a heading: the item's title stays the page's first heading, as on its day.
+    <aside
       aria-labelledby="preview-notice"
       className="mb-6 rounded-lg border-2 border-dashed border-amber-700 bg-amber-50 p-5 print:hidden"
     >
-      <h2 id="preview-notice" className="text-lg font-bold text-amber-950">
+      <p id="preview-notice" className="text-lg font-bold text-amber-950">
         {`Preview: on the site from ${dateLabel}`}
-      </h2>
+      </p>
       <p className="mt-1 text-sm text-slate-800">
         Only administrators see this page until then. Parents who open its address before that day are told it may not be published yet.
       </p>
@@ -19,6 +20,6 @@ export function PreviewNotice({ dateLabel, backHref }: { dateLabel: string; back
           Back to Manage News
         </a>
       </p>
-    </section>
+    </aside>
   );
 }

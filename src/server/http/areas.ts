@@ -2,9 +2,8 @@
 // Content-Security-Policy and Cache-Control (headers.ts) and the OpenAPI document's security.
 // Paths may be OpenAPI templates ('/api/admin/news/{id}'): only prefixes and exact paths count.
 
-import { ADMIN_HOME_PAGE, ADMIN_SIGN_IN_PAGE } from '../../core/shared/admin-screens.ts';
+import { ADMIN_SIGN_IN_PAGE } from '../../core/shared/admin-screens.ts';
 
-export { ADMIN_HOME_PAGE };
 export const LOGIN_API = '/api/admin/login';
 /** The spec's news image flow puts two administrator calls outside /api/admin. */
 const ADMIN_API_ELSEWHERE = new Set(['/api/objects/upload', '/api/news-images']);
