@@ -93,7 +93,14 @@ eachDatabase('news written for later on $kind', (db) => {
     });
     expect([newcomer.status, newcomer.headers.get('location')]).toEqual([302, '/admin/dashboard']);
     expect(newcomer.text).not.toContain('Bring a spade');
-    // The administrator's look left nothing behind for visitors.
+    // The administrator's look leaves nothing behind for visitors, even when both come at once.
+    const together = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 ? call(suite, 'GET', `/admin/news/${later.id}/preview`, { token }) : call(suite, 'GET', `/news/${later.id}`),
+      ),
+    );
+    expect(together.filter((answer, i) => i % 2 === 1 && answer.status === 200 && answer.text.includes('Bring a spade'))).toHaveLength(20);
+    expect(together.filter((answer, i) => i % 2 === 0 && answer.status === 404 && !answer.text.includes('Bring a spade'))).toHaveLength(20);
     for (let i = 0; i < 2; i++) expect((await call(suite, 'GET', `/news/${later.id}`)).text).not.toContain('Bring a spade');
 
     await moveFakeClock(clockFile, Date.parse('2026-12-10T00:00:01Z'));
