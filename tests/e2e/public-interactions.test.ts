@@ -294,6 +294,9 @@ describe('public islands in Chromium', () => {
     const tiles = page.locator('main ul a');
     const ids = await page.locator('main ul li').evaluateAll((items) => items.map((item) => item.id));
     expect(ids).toHaveLength(3);
+    // In the page as sent, before any script: a photo's address scrolls to its tile.
+    const sent = await (await fetch(gallery)).text();
+    for (const id of ids) expect(sent).toContain(`id="${id}"`);
     const captions = await page.locator('main ul a span').allTextContents();
     const dialog = page.getByRole('dialog');
     const caption = () => dialog.locator('figcaption').textContent();
