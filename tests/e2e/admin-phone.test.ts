@@ -345,6 +345,8 @@ describe('admin on a 390 px phone in Chromium', () => {
     const heading = page.getByRole('heading', { name: 'Manage News' });
     await heading.waitFor();
     const form = page.getByRole('dialog', { name: 'Create News Item' });
+    // A dialog adds its history entry just after it shows: a person's Back never comes sooner.
+    const dialogInHistory = () => page.waitForFunction(() => Boolean((history.state as { adminDialog?: number } | null)?.adminDialog));
     const questions: string[] = [];
     let answer = false;
     page.on('dialog', (browserDialog) => {
@@ -355,6 +357,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     // Nothing typed: Back closes the form and stays on Manage News.
     await page.getByRole('button', { name: 'Add News Item' }).tap();
     await form.waitFor();
+    await dialogInHistory();
     await page.goBack();
     await form.waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${suite.url}/admin/news`);
@@ -364,10 +367,12 @@ describe('admin on a 390 px phone in Chromium', () => {
     // Typed text: Back asks; staying keeps the form and the text, and the next Back asks again.
     await page.getByRole('button', { name: 'Add News Item' }).tap();
     await form.getByLabel('Title').fill('Half written');
+    await dialogInHistory();
     await page.goBack();
     await expect.poll(() => questions).toEqual(['You have unsaved changes. Leave without saving?']);
     expect(await form.getByLabel('Title').inputValue()).toBe('Half written');
     answer = true;
+    await dialogInHistory();
     await page.goBack();
     await form.waitFor({ state: 'detached' });
     expect(questions).toHaveLength(2);
@@ -377,6 +382,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     await page.getByRole('button', { name: `Delete ${item.title}` }).tap();
     const sure = page.getByRole('alertdialog', { name: 'Are you sure?' });
     await sure.waitFor();
+    await dialogInHistory();
     await page.goBack();
     await sure.waitFor({ state: 'detached' });
     expect(await page.getByRole('heading', { name: item.title }).isVisible()).toBe(true);
@@ -386,6 +392,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     await form.waitFor();
     await form.getByRole('button', { name: 'Close' }).tap();
     await form.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => !(history.state as { adminDialog?: number } | null)?.adminDialog);
     await page.goBack();
     await page.waitForURL(`${suite.url}/admin/dashboard`);
     expect(errors).toEqual([]);
