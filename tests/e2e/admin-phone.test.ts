@@ -314,14 +314,20 @@ describe('admin on a 390 px phone in Chromium', () => {
     await close();
   });
 
-  it('warns that a date ahead takes a news item parents can read now off the site until then', async () => {
+  /** A news item on the site since `daysAgo`, and a phone signed in to the admin. */
+  async function newsOnSiteAndPhone(title: string, daysAgo: number) {
     const item = await create(suite.url, await login(suite), '/api/admin/news', {
-      title: 'Sports day results',
-      content: '<p>Well run, everyone</p>',
-      publishedAt: daysFromNow(-2).slice(0, 10),
+      title,
+      content: '<p>On the site</p>',
+      publishedAt: daysFromNow(-daysAgo).slice(0, 10),
     });
-    const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
-    await signInWithForm(page, suite.url);
+    const opened = await openPage(chrome.browser, TOUCH_PHONE);
+    await signInWithForm(opened.page, suite.url);
+    return { item, ...opened };
+  }
+
+  it('warns that a date ahead takes a news item parents can read now off the site until then', async () => {
+    const { item, page, close } = await newsOnSiteAndPhone('Sports day results', 2);
     await page.goto(`${suite.url}/admin/news?edit=${item.id}`);
     const date = page.getByRole('dialog', { name: 'Edit News Item' }).getByLabel('Publication Date');
     await date.fill(daysFromNow(366).slice(0, 10));
@@ -334,13 +340,7 @@ describe('admin on a 390 px phone in Chromium', () => {
   });
 
   it("closes the dialog on top with the phone's Back, asking first for typed text, and leaves the screen only after", async () => {
-    const item = await create(suite.url, await login(suite), '/api/admin/news', {
-      title: 'Back button test',
-      content: '<p>Stays</p>',
-      publishedAt: daysFromNow(-1).slice(0, 10),
-    });
-    const { page, errors, close } = await openPage(chrome.browser, TOUCH_PHONE);
-    await signInWithForm(page, suite.url);
+    const { item, page, errors, close } = await newsOnSiteAndPhone('Back button test', 1);
     await page.goto(`${suite.url}/admin/news`);
     const heading = page.getByRole('heading', { name: 'Manage News' });
     await heading.waitFor();
