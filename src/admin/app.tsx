@@ -20,7 +20,7 @@ import { AdminLink } from './ui/admin-link.tsx';
 import { ScreenErrorBoundary } from './ui/screen-error-boundary.tsx';
 import { SignInAgainDialog } from './ui/sign-in-again-dialog.tsx';
 import { PublicUrlContext } from './ui/site-address-alert.tsx';
-import { ADMIN_SCREENS } from '../core/shared/admin-screens.ts';
+import { ADMIN_HOME_PAGE, ADMIN_SCREENS } from '../core/shared/admin-screens.ts';
 
 /**
  * The admin area: one single-page app under /admin/*. The server has already checked the
@@ -74,7 +74,7 @@ function AdminNotFound() {
       <h1 className="text-3xl font-bold">404 Page Not Found</h1>
       <p className="mt-4 text-slate-700">Did you forget to add the page to the router?</p>
       <p className="mt-4">
-        <AdminLink href="/admin/dashboard" className="text-blue-800 underline">
+        <AdminLink href={ADMIN_HOME_PAGE} className="text-blue-800 underline">
           Back to Dashboard
         </AdminLink>
       </p>

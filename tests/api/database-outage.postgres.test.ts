@@ -107,6 +107,14 @@ onPostgres('database outage on postgres', (postgres) => {
       expect(home.status).toBe(503);
       expect(home.headers.get('content-type')).toMatch(/^text\/html/);
       expect(home.text).toContain('The site cannot reach its database at the moment.');
+      // An administrator's preview (106), and the sign-in page sending one on (110), look the
+      // session up first: the same page, not a 500.
+      for (const address of ['/admin/news/abc123/preview', '/admin?next=%2Fadmin%2Fnews']) {
+        const answer = await call(suite, 'GET', address, { headers: { cookie: `club_session=${session}` } });
+        expect(answer.status, address).toBe(503);
+        expect(answer.headers.get('content-type'), address).toMatch(/^text\/html/);
+        expect(answer.text, address).toContain('The site cannot reach its database at the moment.');
+      }
       // Unknown paths render the 404 page, which needs the database too.
       const missing = await call(suite, 'GET', '/no-such-page');
       expect(missing.status).toBe(503);

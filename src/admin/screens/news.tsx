@@ -142,8 +142,7 @@ export function NewsScreen() {
                       <div className="mt-3">
                         <ItemActions
                           name={item.title}
-                          viewHref={isScheduled(item) ? undefined : newsItemPath(item.id)}
-                          previewHref={isScheduled(item) ? newsPreviewPath(item.id) : undefined}
+                          {...(isScheduled(item) ? { previewHref: newsPreviewPath(item.id) } : { viewHref: newsItemPath(item.id) })}
                           onEdit={() => {
                             update.reset();
                             dialogs.setEditing(item);

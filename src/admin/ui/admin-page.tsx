@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { AdminLink } from './admin-link.tsx';
 import { AdminNav } from './admin-nav.tsx';
+import { ADMIN_HOME_PAGE } from '../../core/shared/admin-screens.ts';
 
 interface AdminPageProps {
   title: string;
@@ -20,7 +21,7 @@ export function AdminPage({ title, back = true, actions, children }: AdminPagePr
       <main id="main" className="mx-auto w-full min-w-0 max-w-5xl px-4 py-6 sm:py-10">
         {back && (
           <p className="mb-4">
-            <AdminLink href="/admin/dashboard" className="text-sm font-medium text-blue-800 underline">
+            <AdminLink href={ADMIN_HOME_PAGE} className="text-sm font-medium text-blue-800 underline">
               Back to Dashboard
             </AdminLink>
           </p>

@@ -8,7 +8,7 @@ import type { WithImageRelease } from '../shared/image-release.ts';
 import type { CheckImageUrl } from '../images/image-url-check.ts';
 import { nowIso, toUtcIso } from '../shared/time.ts';
 import { publicNewsItem, type NewsArticle, type NewsInput, type NewsItem } from './news.schema.ts';
-import { createNewsRepository } from './news.repository.ts';
+import { createNewsRepository, type PublishedBy } from './news.repository.ts';
 import { CLEANING_RULES_VERSION } from './cleaning-rules-version.ts';
 import { settleTextPictures } from './text-pictures.ts';
 import { findTextPicture } from './text-picture-urls.ts';
@@ -27,6 +27,9 @@ const versionOf = (row: NewsItemRow) => ({
 });
 
 const RECLEAN_BATCH = 100;
+
+/** The rows a read shows: published by now as visitors see them; `scheduled`, those written for later too. */
+const publishedBy = (scheduled: boolean): PublishedBy => (scheduled ? undefined : nowIso());
 const LIST_BATCH = 100;
 
 type Clean = typeof import('./sanitize-content.ts').cleanNewsContent;
@@ -49,7 +52,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
 
   return {
     /** What visitors see: items published by now, newest first (docs/decisions/103). */
-    list: async (page?: { limit: number; offset: number }): Promise<NewsArticle[]> => toArticles(await repo.list(nowIso(), page)),
+    list: async (page?: { limit: number; offset: number }): Promise<NewsArticle[]> => toArticles(await repo.list(publishedBy(false), page)),
 
     /**
      * Every item as the API answers it, newest first, a batch at a time: the whole list (years of
@@ -59,7 +62,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
     async *listInBatches({ scheduled = false, size = LIST_BATCH }: { scheduled?: boolean; size?: number } = {}): AsyncGenerator<
       NewsItem[]
     > {
-      const ids = await repo.listIds(scheduled ? undefined : nowIso());
+      const ids = await repo.listIds(publishedBy(scheduled));
       for (let start = 0; start < ids.length; start += size) {
         const batch = ids.slice(start, start + size);
         const rows = new Map((await repo.findManyWithoutText(batch)).map((row) => [row.id, { ...row, contentText: '' }]));
@@ -69,10 +72,10 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
     },
 
     /** How many items visitors see now (`scheduled`: and those written for later). */
-    count: ({ scheduled = false }: { scheduled?: boolean } = {}) => repo.count(scheduled ? undefined : nowIso()),
+    count: ({ scheduled = false }: { scheduled?: boolean } = {}) => repo.count(publishedBy(scheduled)),
 
     /** Ids and last changes of the items visitors see, for the sitemap. */
-    links: (limit: number, offset = 0): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(nowIso(), limit, offset),
+    links: (limit: number, offset = 0): Promise<{ id: string; updatedAt: string }[]> => repo.listLinks(publishedBy(false), limit, offset),
 
     /** When the next scheduled item appears on the site (pages that list news change then), or null. */
     async nextPublicationAfter(now: Date): Promise<Date | null> {
@@ -85,7 +88,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; withImageRel
      * written for later too (an administrator's preview of its page).
      */
     async get(id: string, { scheduled = false }: { scheduled?: boolean } = {}): Promise<NewsArticle> {
-      const row = await repo.findById(id, scheduled ? undefined : nowIso());
+      const row = await repo.findById(id, publishedBy(scheduled));
       if (!row) throw new NotFoundError('News item');
       return (await toArticles([row]))[0]!;
     },
