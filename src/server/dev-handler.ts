@@ -17,6 +17,11 @@ export interface DevHandler {
  * loopback only.
  */
 export async function startDevHandler(port: number): Promise<DevHandler> {
+  // The site asks nothing of the internet by itself, in development too: Astro's development
+  // server otherwise reports its use to Astro and asks the npm registry for a newer Astro
+  // (docs/decisions/111). Set before Astro is loaded; a developer's own setting is kept.
+  process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+  process.env.ASTRO_DISABLE_UPDATE_CHECK ??= 'true';
   const { dev } = await import('astro');
   const vitePort = port + 1;
   const server = await dev({

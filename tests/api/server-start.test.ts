@@ -30,6 +30,8 @@ describe('one core per process', () => {
 describe('npm run dev', () => {
   let server: RunningServer;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-dev-'));
+  // Astro's own settings (when it last looked for a newer Astro) in a new folder, as on a new machine.
+  const configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'club-dev-config-'));
   // From a copy: Vite's development server rewrites Astro's generated types (.astro/), which the
   // static checks read while the tests run (scripts/test.ts).
   let copy: string;
@@ -44,6 +46,8 @@ describe('npm run dev', () => {
         LOG_LEVEL: 'info',
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
+        XDG_CONFIG_HOME: configHome,
+        NODE_OPTIONS: `--import ${new URL('../setup/no-outside-lookups-preload.mjs', import.meta.url).pathname}`,
       },
       builtServerOf(copy),
       { readyWithinMs: 100_000 },
@@ -52,6 +56,7 @@ describe('npm run dev', () => {
   afterAll(async () => {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(configHome, { recursive: true, force: true });
     if (copy) fs.rmSync(copy, { recursive: true, force: true });
   });
 
@@ -69,6 +74,12 @@ describe('npm run dev', () => {
     expect((await call(server.url, 'GET', '/api/admin/me', { token })).body.username).toBe(ADMIN.username);
     expect(server.output()).toContain('administrator created from ADMIN_USERNAME and ADMIN_PASSWORD');
     expect(server.output()).toMatch(/"method":"POST","path":"\/api\/admin\/login","status":200/);
+  });
+
+  it('asks nothing of the internet: no usage report to Astro, no look for a newer Astro (decision 111)', async () => {
+    // Both go out within moments of the start; give them time to.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(server.output()).not.toContain('outside lookup refused');
   });
 });
 
