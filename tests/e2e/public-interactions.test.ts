@@ -292,21 +292,22 @@ describe('public islands in Chromium', () => {
     await openHydrated(page, `${suite.url}/gallery`);
     const gallery = page.url();
     const tiles = page.locator('main ul a');
-    const ids = await page.locator('main ul li').evaluateAll((items) => items.map((item) => item.id));
-    expect(ids).toHaveLength(3);
-    // In the page as sent, before any script: a photo's address scrolls to its tile.
+    const anchors = await page.locator('main ul li').evaluateAll((items) => items.map((item) => item.id));
+    expect(anchors).toHaveLength(3);
+    const ids = anchors.map((anchor) => anchor.replace(/^photo-/, ''));
+    // In the page as sent, before any script: a tile's fragment scrolls to it.
     const sent = await (await fetch(gallery)).text();
-    for (const id of ids) expect(sent).toContain(`id="${id}"`);
+    for (const anchor of anchors) expect(sent).toContain(`id="${anchor}"`);
     const captions = await page.locator('main ul a span').allTextContents();
     const dialog = page.getByRole('dialog');
     const caption = () => dialog.locator('figcaption').textContent();
 
     await tiles.nth(0).click();
     await dialog.waitFor();
-    expect(page.url()).toBe(`${gallery}#${ids[0]}`);
+    expect(page.url()).toBe(`${gallery}?photo=${ids[0]}`);
     await dialog.getByRole('button', { name: 'Next image' }).click();
     await expect(caption()).resolves.toBe(captions[1]);
-    expect(page.url()).toBe(`${gallery}#${ids[1]}`);
+    expect(page.url()).toBe(`${gallery}?photo=${ids[1]}`);
     // Back closes the photo, however many were stepped through, and stays on the gallery.
     await page.goBack();
     await dialog.waitFor({ state: 'detached' });
@@ -326,16 +327,21 @@ describe('public islands in Chromium', () => {
     await page.waitForURL(`${suite.url}/news`);
 
     // A shared address opens its photo; closing it stays on the gallery, the address without it.
-    await openHydrated(page, `${gallery}#${ids[2]}`);
+    await openHydrated(page, `${gallery}?photo=${ids[2]}`);
     await dialog.waitFor();
     await expect(caption()).resolves.toBe(captions[2]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(gallery);
-    // An address naming no photo of the page opens nothing.
+    // One shared as the gallery wrote them before (a tile's fragment) opens too, under the address of now.
+    await openHydrated(page, `${gallery}#${anchors[1]}`);
+    await dialog.waitFor();
+    await expect(caption()).resolves.toBe(captions[1]);
+    expect(page.url()).toBe(`${gallery}?photo=${ids[1]}`);
+    // An address naming no photo in the gallery opens nothing, and drops the name.
     await page.goto(`${suite.url}/news`);
-    await openHydrated(page, `${gallery}#photo-nosuchphoto`);
-    await page.waitForTimeout(300);
+    await openHydrated(page, `${gallery}?photo=nosuchphoto`);
+    await page.waitForURL(gallery);
     await expect(dialog.count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await close();
@@ -372,6 +378,40 @@ describe('public islands in Chromium', () => {
     const hero = await page.locator('section[aria-labelledby="hero-heading"]').boundingBox();
     expect(hero!.height).toBeLessThan(300);
     expect((await page.pdf()).subarray(0, 5).toString()).toBe('%PDF-');
+    await close();
+  });
+
+  it('follows a shared photo to the page it is on now, and opens a photo of the home page in the gallery', async () => {
+    const token = await adminToken(suite.url);
+    const imageUrl = await uploadImage(suite.url, token, 0, { small: true });
+    // 22 newer photos push the first to the gallery's second page.
+    for (let n = 1; n <= 22; n++) await create(suite.url, token, '/api/admin/gallery', { imageUrl, caption: `Newer ${n}` });
+    const all = (await (await fetch(`${suite.url}/api/gallery`)).json()) as { id: string; caption: string }[];
+    const first = all.find((photo) => photo.caption === 'First photo')!.id;
+    const { page, errors, close } = await openPage(chrome.browser, { viewport: PHONE });
+    const dialog = page.getByRole('dialog');
+
+    await openHydrated(page, `${suite.url}/gallery?photo=${first}`);
+    await dialog.waitFor();
+    expect(page.url()).toBe(`${suite.url}/gallery?page=2&photo=${first}`);
+    await expect(dialog.locator('figcaption').textContent()).resolves.toBe('First photo');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${suite.url}/gallery?page=2`);
+    // Its address as the gallery wrote them before: the same, through the server.
+    await openHydrated(page, `${suite.url}/gallery#photo-${first}`);
+    await page.waitForURL(`${suite.url}/gallery?page=2&photo=${first}`);
+    await dialog.waitFor();
+    await expect(dialog.locator('figcaption').textContent()).resolves.toBe('First photo');
+
+    // A photo on the home page opens large in the gallery; Back is the home page again.
+    await openHydrated(page, `${suite.url}/`);
+    await page.getByRole('region', { name: 'From the Gallery' }).getByRole('link', { name: 'Newer 22' }).click();
+    await dialog.waitFor();
+    await expect(dialog.locator('figcaption').textContent()).resolves.toBe('Newer 22');
+    await page.goBack();
+    await page.waitForURL(`${suite.url}/`);
+    expect(errors).toEqual([]);
     await close();
   });
 

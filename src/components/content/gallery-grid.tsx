@@ -3,7 +3,8 @@ import { lazyOr } from '../lazy-or.ts';
 import type { GalleryView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { fullSize } from './gallery-image.ts';
-import { photoAnchor, usePhotoHistory } from './use-photo-history.ts';
+import { usePhotoHistory } from './use-photo-history.ts';
+import { photoAnchor } from '../../core/shared/photo-address.ts';
 
 type LightboxProps = ComponentProps<typeof import('./gallery-lightbox.tsx').GalleryLightbox>;
 

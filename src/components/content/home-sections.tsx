@@ -1,6 +1,7 @@
 import type { EventView, GalleryView } from '../../server/views/views.ts';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { CalendarLeaf } from './calendar-leaf.tsx';
+import { GALLERY_PATH, galleryPageOf, photoPath } from '../../core/shared/photo-address.ts';
 
 /** The events after the Next Event, as a short list with their dates. */
 export function ComingUp({ events }: { events: EventView[] }) {
@@ -36,7 +37,7 @@ export function ComingUp({ events }: { events: EventView[] }) {
   );
 }
 
-/** The gallery's latest photos; each opens the gallery. */
+/** The gallery's latest photos, newest first; each opens in the gallery (docs/decisions/112). */
 export function LatestPhotos({ photos }: { photos: GalleryView[] }) {
   return (
     <section aria-labelledby="latest-photos">
@@ -44,14 +45,14 @@ export function LatestPhotos({ photos }: { photos: GalleryView[] }) {
         <h2 id="latest-photos" className="text-2xl font-bold">
           From the Gallery
         </h2>
-        <a href="/gallery" className="font-medium text-accent underline">
+        <a href={GALLERY_PATH} className="font-medium text-accent underline">
           See all photos
         </a>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {photos.map((photo) => (
+        {photos.map((photo, index) => (
           <li key={photo.id}>
-            <a href="/gallery" className="block aspect-square overflow-hidden rounded-lg bg-slate-100">
+            <a href={photoPath(photo.id, galleryPageOf(index))} className="block aspect-square overflow-hidden rounded-lg bg-slate-100">
               <ResponsiveImage
                 src={photo.image.src}
                 image={photo.image.stored}

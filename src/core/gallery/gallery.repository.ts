@@ -21,6 +21,17 @@ export function createGalleryRepository(db: Db) {
       return live(db, 'galleryImages').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
+    /** How many photos come before it in the gallery's order (`list`), or undefined when it is not in the gallery. */
+    async positionOf(id: string): Promise<number | undefined> {
+      const photo = await live(db, 'galleryImages').select('createdAt').where('id', '=', id).executeTakeFirst();
+      if (!photo) return undefined;
+      const row = await live(db, 'galleryImages')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => eb.or([eb('createdAt', '>', photo.createdAt), eb.and([eb('createdAt', '=', photo.createdAt), eb('id', '<', id)])]))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async count(): Promise<number> {
       const row = await live(db, 'galleryImages')
         .select((eb) => eb.fn.countAll().as('n'))

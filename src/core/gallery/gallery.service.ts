@@ -23,6 +23,9 @@ export function createGalleryService(deps: { db: Db; withImageRelease: WithImage
 
     count: () => repo.count(),
 
+    /** How many photos come before it on the gallery (newest first), or undefined when it is not there. */
+    positionOf: (id: string): Promise<number | undefined> => repo.positionOf(id),
+
     async get(id: string): Promise<GalleryImage> {
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError('Gallery image');

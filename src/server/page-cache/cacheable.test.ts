@@ -31,6 +31,7 @@ describe('cacheKey', () => {
     expect(get('/news?page=1')).toBe('/news');
     expect(get('/news?utm_source=mail&page=3&fbclid=x')).toBe('/news?page=3');
     expect(get('/who-we-are?page=7')).toBe('/who-we-are');
+    expect(get('/news?photo=abc123')).toBe('/news');
     expect(cacheKey({ method: 'HEAD', url: '/', headers: {} })).toBe('/');
   });
 
@@ -55,6 +56,11 @@ describe('cacheKey', () => {
       '/sitemaps/0.xml',
       '/sitemaps/02.xml',
       '/sitemaps/x.xml',
+      // A photo's address: the server finds the photo's page (docs/decisions/112).
+      '/gallery?photo=abc123',
+      '/gallery?page=2&photo=abc123',
+      '/gallery?photo=',
+      '/gallery?photo=%00',
     ]) {
       expect(get(url), url).toBeNull();
     }

@@ -3,11 +3,12 @@ import { isApi } from '../http/areas.ts';
 import { isTidyTarget } from '../http/request-target.ts';
 import { SESSION_COOKIE } from '../http/session-cookie.ts';
 import { WEB_MANIFEST_PATH } from '../../core/shared/item-paths.ts';
+import { GALLERY_PATH, namesAPhoto } from '../../core/shared/photo-address.ts';
 
 // Which requests the page cache answers, and under which key. Only the public pages and feeds;
 // everything an administrator or the API sees goes to Astro every time.
 
-const LISTS = new Set(['/news', '/events', '/gallery']);
+const LISTS = new Set(['/news', '/events', GALLERY_PATH]);
 /** Feeds and files for machines: news, events, the sitemap, robots.txt and the web app manifest. */
 const FILES = ['/rss.xml', '/events.ics', '/sitemap.xml', '/robots.txt', WEB_MANIFEST_PATH];
 const FIXED = new Set(['/', '/who-we-are', '/what-we-do', ...FILES, ...LISTS]);
@@ -47,7 +48,8 @@ export interface CacheableRequest {
 /**
  * The key a request is cached under, or null when it must reach Astro: another method, a
  * signed-in administrator (whose pages may differ), a path that is not a public page, or a
- * `page` that is not a plain page number (Astro answers those with its 404). Other query
+ * `page` that is not a plain page number (Astro answers those with its 404), a photo's address
+ * (docs/decisions/112). Other query
  * parameters (utm_source, fbclid…) do not change the page and are left out of the key. An address
  * whose first segment nothing answers (`routed`, see routedSegments) gets the not-found page's key.
  */
@@ -64,6 +66,8 @@ export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> 
   }
   const path = url.pathname;
   if (!FIXED.has(path) && !ITEM.test(path)) return routed && isUnrouted(path, routed) ? NOT_FOUND_KEY : null;
+  // Where a photo is depends on the photos newer than it, and its address shows it in link previews.
+  if (path === GALLERY_PATH && namesAPhoto(url.searchParams)) return null;
   const pages = url.searchParams.getAll('page');
   if (!LISTS.has(path) || pages.length === 0) return path;
   if (pages.length > 1 || !PAGE_NUMBER.test(pages[0]!)) return null;

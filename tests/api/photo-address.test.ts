@@ -1,0 +1,122 @@
+import { beforeAll, expect, it } from 'vitest';
+import { call, flood, login } from '../setup/api-client.ts';
+import { eachDatabase } from '../setup/databases.ts';
+import { create, uploadImage } from '../setup/fill-site.ts';
+import { useServer } from '../setup/server.ts';
+
+// A photo's address names the photo, not its page (docs/decisions/112): as newer photos push it
+// to the next page, or older ones go, the server sends its address on to the page it is on now.
+// Shared in a chat, the address shows that photo in the link's preview.
+
+const PAGE_SIZE = 24;
+const ogImage = (page: string) => /<meta property="og:image" content="([^"]+)"/.exec(page)?.[1];
+const ogDescription = (page: string) => /<meta property="og:description" content="([^"]+)"/.exec(page)?.[1];
+const canonical = (page: string) => /<link rel="canonical" href="([^"]+)"/.exec(page)?.[1];
+
+eachDatabase('a photo address on $kind', (db) => {
+  const suite = useServer(db);
+  let token: string;
+  let imageUrl: string;
+  /** Oldest first: photos[0] is the last on the gallery. */
+  const photos: string[] = [];
+  const addPhoto = async (caption: string) => {
+    const photo = await create(suite.url, token, '/api/admin/gallery', { imageUrl, caption });
+    photos.push(photo.id);
+    return photo.id as string;
+  };
+
+  beforeAll(async () => {
+    token = await login(suite);
+    imageUrl = await uploadImage(suite.url, token, 0, { small: true });
+    // One more than a page: the oldest is alone on page 2.
+    for (let n = 1; n <= PAGE_SIZE + 1; n++) await addPhoto(`Photo ${n}`);
+  });
+
+  it('opens on the page the photo is on, with the photo in the link preview, and sends an outgrown address on', async () => {
+    const newest = photos.at(-1)!;
+    const oldest = photos[0]!;
+    const gallery = await call(suite, 'GET', '/gallery');
+    const here = await call(suite, 'GET', `/gallery?photo=${newest}`);
+    expect(here.status).toBe(200);
+    expect(here.headers.get('cache-control')).toBe(gallery.headers.get('cache-control'));
+    expect(ogImage(here.text)).toMatch(/^http:\/\/[^/]+\/images\/[0-9a-z]+\/share\.jpg$/);
+    expect(ogImage(here.text)).not.toBe(ogImage(gallery.text));
+    expect(ogDescription(here.text)).toBe(`Photo ${PAGE_SIZE + 1}`);
+    // One page of the gallery, whichever photo is open.
+    expect(canonical(here.text)).toBe(canonical(gallery.text));
+
+    const moved = await call(suite, 'GET', `/gallery?photo=${oldest}`);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe(`/gallery?page=2&photo=${oldest}`);
+    expect((await call(suite, 'GET', `/gallery?page=2&photo=${oldest}`)).status).toBe(200);
+    // A page it is not on, a page that is no more, a page that never was: on to its page.
+    for (const page of ['2', '9', 'abc', '0']) {
+      const sent = await call(suite, 'GET', `/gallery?page=${page}&photo=${newest}`);
+      expect([sent.status, sent.headers.get('location')], page).toEqual([302, `/gallery?photo=${newest}`]);
+    }
+    for (const page of ['9', 'abc']) {
+      const sent = await call(suite, 'GET', `/gallery?page=${page}&photo=${oldest}`);
+      expect([sent.status, sent.headers.get('location')], page).toEqual([302, `/gallery?page=2&photo=${oldest}`]);
+    }
+  });
+
+  it('follows a photo to the next page when a newer one comes, at once (no cache keeps where it was)', async () => {
+    const last = photos[1]!; // the last on page 1
+    expect((await call(suite, 'GET', `/gallery?photo=${last}`)).status).toBe(200);
+    await addPhoto('A newer photo');
+    const moved = await call(suite, 'GET', `/gallery?photo=${last}`);
+    expect([moved.status, moved.headers.get('location')]).toEqual([302, `/gallery?page=2&photo=${last}`]);
+    // And back when a newer one goes.
+    expect((await call(suite, 'DELETE', `/api/admin/gallery/${photos.at(-1)!}`, { token })).status).toBe(200);
+    expect((await call(suite, 'GET', `/gallery?page=2&photo=${last}`)).headers.get('location')).toBe(`/gallery?photo=${last}`);
+  });
+
+  it('shows the page asked for when the photo is not in the gallery, and refuses no spelling of an address', async () => {
+    const gone = photos.at(-1)!; // deleted above
+    const gallery = await call(suite, 'GET', '/gallery');
+    const page2 = await call(suite, 'GET', '/gallery?page=2');
+    for (const [path, like] of [
+      [`/gallery?photo=${gone}`, gallery],
+      [`/gallery?page=2&photo=${gone}`, page2],
+      ['/gallery?photo=nosuchphoto', gallery],
+      ['/gallery?photo=', gallery],
+      ['/gallery?photo=%00', gallery],
+      ['/gallery?photo=%0d%0aLocation:%20https://evil.test', gallery],
+      [`/gallery?photo=${'a'.repeat(5000)}`, gallery],
+      [`/gallery?photo=${photos[0]}&photo=${photos[1]}`, gallery],
+      [`/gallery?photo=${photos[0]!.toUpperCase()}`, gallery],
+      ['/gallery?photo=%C0%AE%C0%AE', gallery],
+      [`/gallery?page=2&photo=${encodeURIComponent("' or 1=1 --")}`, page2],
+    ] as const) {
+      const answer = await call(suite, 'GET', path);
+      expect(answer.status, path).toBe(200);
+      expect(ogImage(answer.text), path).toBe(ogImage(like.text));
+      expect(canonical(answer.text), path).toBe(canonical(like.text));
+    }
+  });
+
+  it('answers a crowd opening photo addresses while photos are added, every one on the page it names', async () => {
+    const answers = await Promise.all([
+      flood(60, 20, async (n) => {
+        const photo = photos[n % 3]!; // near the end of page 1 and on page 2: these move
+        const answer = await call(suite, 'GET', `/gallery?photo=${photo}`);
+        return { photo, status: answer.status, location: answer.headers.get('location') };
+      }),
+      (async () => {
+        for (let n = 0; n < 4; n++) await addPhoto(`Crowd ${n}`);
+      })(),
+    ]);
+    for (const answer of answers[0]) {
+      expect(answer.status).not.toBeGreaterThanOrEqual(500);
+      if (answer.status === 302) expect(answer.location).toMatch(new RegExp(`^/gallery\\?page=\\d&photo=${answer.photo}$`));
+      else expect(answer.status).toBe(200);
+    }
+    // Once it is quiet, each is where the gallery's own pages show it.
+    for (const photo of photos.slice(0, 3)) {
+      const sent = await call(suite, 'GET', `/gallery?photo=${photo}`);
+      const onPage = sent.headers.get('location') ?? '/gallery';
+      const page = await call(suite, 'GET', onPage.replace(/&?photo=[^&]+/, '').replace(/\?$/, ''));
+      expect(page.text, photo).toContain(`id="photo-${photo}"`);
+    }
+  });
+});
