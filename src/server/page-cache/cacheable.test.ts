@@ -32,6 +32,10 @@ describe('cacheKey', () => {
     expect(get('/news?utm_source=mail&page=3&fbclid=x')).toBe('/news?page=3');
     expect(get('/who-we-are?page=7')).toBe('/who-we-are');
     expect(get('/news?photo=abc123')).toBe('/news');
+    // A photo's address is a page of its own (docs/decisions/112).
+    expect(get('/gallery?photo=abc123')).toBe('/gallery?photo=abc123');
+    expect(get('/gallery?page=1&photo=abc123&utm_source=x')).toBe('/gallery?photo=abc123');
+    expect(get('/gallery?photo=abc123&page=2')).toBe('/gallery?page=2&photo=abc123');
     expect(cacheKey({ method: 'HEAD', url: '/', headers: {} })).toBe('/');
   });
 
@@ -56,11 +60,11 @@ describe('cacheKey', () => {
       '/sitemaps/0.xml',
       '/sitemaps/02.xml',
       '/sitemaps/x.xml',
-      // A photo's address: the server finds the photo's page (docs/decisions/112).
-      '/gallery?photo=abc123',
-      '/gallery?page=2&photo=abc123',
+      // A malformed photo address: sent on without it (docs/decisions/112).
       '/gallery?photo=',
       '/gallery?photo=%00',
+      '/gallery?photo=a&photo=b',
+      '/gallery?page=x&photo=abc123',
     ]) {
       expect(get(url), url).toBeNull();
     }

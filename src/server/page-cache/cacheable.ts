@@ -3,7 +3,7 @@ import { isApi } from '../http/areas.ts';
 import { isTidyTarget } from '../http/request-target.ts';
 import { SESSION_COOKIE } from '../http/session-cookie.ts';
 import { WEB_MANIFEST_PATH } from '../../core/shared/item-paths.ts';
-import { GALLERY_PATH, namesAPhoto } from '../../core/shared/photo-address.ts';
+import { GALLERY_PATH, namesAPhoto, photoIdIn } from '../../core/shared/photo-address.ts';
 
 // Which requests the page cache answers, and under which key. Only the public pages and feeds;
 // everything an administrator or the API sees goes to Astro every time.
@@ -48,8 +48,7 @@ export interface CacheableRequest {
 /**
  * The key a request is cached under, or null when it must reach Astro: another method, a
  * signed-in administrator (whose pages may differ), a path that is not a public page, or a
- * `page` that is not a plain page number (Astro answers those with its 404), a photo's address
- * (docs/decisions/112). Other query
+ * `page` that is not a plain page number (Astro answers those with its 404). Other query
  * parameters (utm_source, fbclid…) do not change the page and are left out of the key. An address
  * whose first segment nothing answers (`routed`, see routedSegments) gets the not-found page's key.
  */
@@ -66,9 +65,15 @@ export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> 
   }
   const path = url.pathname;
   if (!FIXED.has(path) && !ITEM.test(path)) return routed && isUnrouted(path, routed) ? NOT_FOUND_KEY : null;
-  // Where a photo is depends on the photos newer than it, and its address shows it in link previews.
-  if (path === GALLERY_PATH && namesAPhoto(url.searchParams)) return null;
-  const pages = url.searchParams.getAll('page');
+  // A photo's address (docs/decisions/112) is a page of its own: the photo is in its link preview,
+  // and the server sends it on when the photo is on another page. A malformed one is sent on too.
+  const photo = path === GALLERY_PATH && namesAPhoto(url.searchParams) ? photoIdIn(url.searchParams) : undefined;
+  if (photo === null) return null;
+  const key = listPageKey(path, url.searchParams.getAll('page'));
+  return key && photo ? `${key}${key.includes('?') ? '&' : '?'}photo=${photo}` : key;
+}
+
+function listPageKey(path: string, pages: string[]): string | null {
   if (!LISTS.has(path) || pages.length === 0) return path;
   if (pages.length > 1 || !PAGE_NUMBER.test(pages[0]!)) return null;
   return pages[0] === '1' ? path : `${path}?page=${pages[0]}`;

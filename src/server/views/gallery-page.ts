@@ -1,11 +1,14 @@
 import type { AppContext } from '../../core/context.ts';
-import { GALLERY_PAGE_SIZE, galleryPageOf, photoIdIn, photoPath } from '../../core/shared/photo-address.ts';
+import { GALLERY_PAGE_SIZE, galleryPageOf, namesAPhoto, photoIdIn, photoPath, withPhoto } from '../../core/shared/photo-address.ts';
 import { paginate, type Pagination } from './pagination.ts';
 
 export type GalleryPage =
-  /** The photo the address names is on another page now (newer photos came, older ones went). */
-  | { moved: string }
-  /** This page; `photo`: the photo of it the address names, if it names one that is here. */
+  /**
+   * The address is sent on: to the page its photo is on now (newer photos came, older ones
+   * went), or, naming no photo in the gallery, to the page asked for without the name.
+   */
+  | { redirect: string }
+  /** This page; `photo`: the photo of it the address names. */
   | { pages: Pagination; photo: string | null }
   /** No such page: the not-found page. */
   | null;
@@ -14,10 +17,10 @@ export type GalleryPage =
 export async function galleryPage(app: AppContext, url: URL): Promise<GalleryPage> {
   const photo = photoIdIn(url.searchParams);
   const [total, position] = await Promise.all([app.gallery.count(), photo ? app.gallery.positionOf(photo) : undefined]);
+  if (namesAPhoto(url.searchParams) && (photo === null || position === undefined)) return { redirect: withPhoto(url, null) };
   const pages = paginate(url, total, GALLERY_PAGE_SIZE);
-  if (photo && position !== undefined) {
-    const page = galleryPageOf(position);
-    if (page !== pages?.page) return { moved: photoPath(photo, page) };
+  if (photo && position !== undefined && galleryPageOf(position) !== pages?.page) {
+    return { redirect: photoPath(photo, galleryPageOf(position)) };
   }
-  return pages && { pages, photo: position === undefined ? null : photo };
+  return pages && { pages, photo };
 }
