@@ -330,6 +330,17 @@ describe('public islands in Chromium', () => {
     await openHydrated(page, `${gallery}?photo=${ids[2]}`);
     await dialog.waitFor();
     await expect(caption()).resolves.toBe(captions[2]);
+    // The photo has focus, drawn around nothing (a ring on 'Previous image' greeted the visitor); the arrows step.
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement!;
+        return { role: active.getAttribute('role'), outline: getComputedStyle(active).outlineStyle };
+      });
+    await expect(focused()).resolves.toEqual({ role: 'dialog', outline: 'none' });
+    await page.keyboard.press('ArrowRight');
+    await expect(caption()).resolves.toBe(captions[0]);
+    await page.keyboard.press('ArrowLeft');
+    await expect(caption()).resolves.toBe(captions[2]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(gallery);

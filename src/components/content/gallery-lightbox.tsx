@@ -16,6 +16,7 @@ interface GalleryLightboxProps {
 /** SPEC §2 and §4: close, previous and next (wrapping), arrow keys, Escape, swipe on touch, caption below. */
 export function GalleryLightbox({ items, selected, onSelect, onClose }: GalleryLightboxProps) {
   const touchStart = useRef<number | null>(null);
+  const content = useRef<HTMLDivElement>(null);
   const count = items.length;
   const current = items[selected]!;
   const step = (delta: number) => onSelect((selected + delta + count) % count);
@@ -33,6 +34,14 @@ export function GalleryLightbox({ items, selected, onSelect, onClose }: GalleryL
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
         <Dialog.Content
+          ref={content}
+          // The photo takes focus, not its first button: opened from a shared address, Chrome
+          // drew a focus ring on 'Previous image' before the visitor had touched anything. The
+          // dialog's title is read out; Tab goes on to the buttons, the arrow keys step.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
           onCloseAutoFocus={(event) => event.preventDefault()}
           onKeyDown={(event) => {
             if (event.key === 'ArrowRight') step(1);
@@ -43,7 +52,7 @@ export function GalleryLightbox({ items, selected, onSelect, onClose }: GalleryL
           }}
           onTouchEnd={onTouchEnd}
           aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 p-4 text-white"
+          className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 p-4 text-white outline-none"
         >
           <Dialog.Title className="sr-only">
             Image {selected + 1} of {count}
