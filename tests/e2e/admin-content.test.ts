@@ -324,6 +324,14 @@ describe('admin content screens in Chromium', () => {
     await edit.getByRole('button', { name: 'Update Image' }).click();
     await expectNotice(page, 'Gallery image updated');
     await page.locator('td', { hasText: /^Tug of war final$/ }).waitFor();
+    // Its address on the site, to see it as parents do and to share it (docs/decisions/112).
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'View on site: Tug of war final (opens in a new tab)' }).click(),
+    ]);
+    await tab.getByRole('dialog').locator('figcaption', { hasText: 'Tug of war final' }).waitFor();
+    expect(tab.url()).toMatch(/\/gallery\?photo=[0-9a-z]+$/);
+    await tab.close();
 
     const questions = acceptDialogs(page);
     await page.getByRole('button', { name: 'Delete Tug of war final' }).click();

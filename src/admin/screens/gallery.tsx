@@ -7,6 +7,7 @@ import { AdminPage } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormDialog } from '../ui/dialog.tsx';
 import { ItemActions } from '../ui/item-actions.tsx';
+import { photoPath } from '../../core/shared/photo-address.ts';
 import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
@@ -191,6 +192,7 @@ export function GalleryScreen() {
                           <div className="flex justify-end">
                             <ItemActions
                               name={image.caption || 'image'}
+                              viewHref={photoPath(image.id)}
                               deleting={remove.isPending && remove.variables === image.id}
                               onEdit={() => {
                                 version.reset();

@@ -22,8 +22,8 @@ export const namesAPhoto = (params: URLSearchParams): boolean => params.has(PHOT
 /** The gallery's page (1 first) of the photo at `position` (0 the newest). */
 export const galleryPageOf = (position: number): number => Math.floor(position / GALLERY_PAGE_SIZE) + 1;
 
-/** The address of a photo on page `page` of the gallery. */
-export const photoPath = (id: string, page: number): string =>
+/** The address of a photo on page `page` of the gallery; the server sends it on to the page the photo is on. */
+export const photoPath = (id: string, page = 1): string =>
   page === 1 ? `${GALLERY_PATH}?${PHOTO_PARAM}=${id}` : `${GALLERY_PATH}?page=${page}&${PHOTO_PARAM}=${id}`;
 
 /** `address` (a path with its query, as the browser shows it) naming photo `id`, or no photo when null. */
