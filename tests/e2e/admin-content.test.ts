@@ -6,7 +6,7 @@ import { phoneJpeg } from '../fixtures/images.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 import { call, login } from '../setup/api-client.ts';
-import { expectNoAxeViolations, openPage, useBrowser } from '../setup/browser.ts';
+import { expectNoAxeViolations, openPage, PHONE, useBrowser } from '../setup/browser.ts';
 import { acceptDialogs, expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
@@ -332,6 +332,12 @@ describe('admin content screens in Chromium', () => {
     await tab.getByRole('dialog').locator('figcaption', { hasText: 'Tug of war final' }).waitFor();
     expect(tab.url()).toMatch(/\/gallery\?photo=[0-9a-z]+$/);
     await tab.close();
+    // On a phone the three actions stand in a column and the thumbnails stay square (they were squeezed to 40 px wide).
+    await page.setViewportSize(PHONE);
+    for (const thumbnail of await page.locator('tbody img').all()) {
+      const box = (await thumbnail.boundingBox())!;
+      expect([box.width, box.height]).toEqual([64, 64]);
+    }
 
     const questions = acceptDialogs(page);
     await page.getByRole('button', { name: 'Delete Tug of war final' }).click();

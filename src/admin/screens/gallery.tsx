@@ -184,7 +184,7 @@ export function GalleryScreen() {
                           <ListImage
                             url={image.imageUrl}
                             alt={image.caption ?? 'Gallery image'}
-                            className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20"
+                            className="h-16 w-16 max-w-none rounded object-cover sm:h-20 sm:w-20"
                           />
                         </td>
                         <td className="p-3 text-slate-800">{image.caption || <span className="text-slate-600">(No caption)</span>}</td>
