@@ -11,6 +11,8 @@ interface ResponsiveImageProps {
   sizes: string;
   /** Above the fold: load at once, with high priority. Otherwise lazy. */
   priority?: boolean;
+  /** Fetched at once though not shown (yet): the photos either side of the one open in the lightbox. */
+  ahead?: boolean;
   className?: string;
 }
 
@@ -21,8 +23,8 @@ const isShowable = (url: string) => isSiteImagePath(url) || /^https?:\/\//i.test
  * dimensions (no layout shift) and its dominant colour until it loads. Copies of external images
  * render as a plain <img> that sends no referrer; anything else renders nothing.
  */
-export function ResponsiveImage({ src, image, alt, sizes, priority = false, className }: ResponsiveImageProps) {
-  const loading = priority ? 'eager' : 'lazy';
+export function ResponsiveImage({ src, image, alt, sizes, priority = false, ahead = false, className }: ResponsiveImageProps) {
+  const loading = priority || ahead ? 'eager' : 'lazy';
   if (!image) {
     if (!isShowable(src)) return null;
     return <img src={src} alt={alt} loading={loading} decoding="async" referrerPolicy="no-referrer" className={className} />;

@@ -286,6 +286,36 @@ describe('public islands in Chromium', () => {
     await close();
   });
 
+  it('shows a photo at the width the screen needs, and has the photos either side fetched before a swipe', async () => {
+    const { page, errors, close } = await openPage(chrome.browser, { viewport: PHONE });
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/images/')) images.push(new URL(request.url()).pathname);
+    });
+    await openHydrated(page, `${suite.url}/gallery`);
+    const stored = await page.locator('main ul img').evaluateAll((tiles) => tiles.map((tile) => (tile as HTMLImageElement).currentSrc));
+    const ids = stored.map((url) => /\/images\/([0-9a-z]+)\//.exec(url)![1]!);
+    expect(new Set(ids).size).toBe(3);
+    await page.locator('main ul a').nth(0).click();
+    const photo = page.getByRole('dialog').locator('figure img');
+    await photo.waitFor();
+    await page.waitForFunction(() => (document.querySelector('[role="dialog"] figure img') as HTMLImageElement | null)?.complete);
+    // 358 px wide on a 390 px screen: the 640 px AVIF, not the widest stored (1,200 px here).
+    await expect(photo.evaluate((img) => new URL((img as HTMLImageElement).currentSrc).pathname)).resolves.toBe(
+      `/images/${ids[0]}/640.avif`,
+    );
+    const box = (await photo.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(PHONE.width - 32);
+    expect(box.height).toBeLessThanOrEqual(PHONE.height * 0.75);
+    // The next and the previous (the last: it wraps) are on their way before any swipe.
+    await expect
+      .poll(() => images.filter((path) => path.endsWith('/640.avif')).sort())
+      .toEqual(ids.map((id) => `/images/${id}/640.avif`).sort());
+    expect(images.some((path) => /\/(960|1200|1280|1920)\./.test(path))).toBe(false);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("closes a photo with the browser's Back, names the open photo in the address, and opens the photo a shared address names", async () => {
     const { page, errors, close } = await openPage(chrome.browser, { viewport: PHONE });
     await page.goto(`${suite.url}/news`);

@@ -1,9 +1,18 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type TouchEvent } from 'react';
 import type { GalleryView } from '../../server/views/views.ts';
-import { fullSize } from './gallery-image.ts';
+import { ResponsiveImage } from '../responsive-image.tsx';
 
 const SWIPE_PX = 50;
+/**
+ * The photo's width on the screen: the figure's (max-w-5xl) inside the dialog's padding, or less
+ * for a tall photo, whose height (75vh at most) sets it.
+ */
+function photoSizes({ image }: GalleryView): string {
+  const stored = image.stored;
+  const byHeight = stored ? `, ${((75 * stored.width) / stored.height).toFixed(2)}vh` : '';
+  return `min(1024px, 100vw - 32px${byHeight})`;
+}
 
 interface GalleryLightboxProps {
   items: GalleryView[];
@@ -19,6 +28,8 @@ export function GalleryLightbox({ items, selected, onSelect, onClose }: GalleryL
   const content = useRef<HTMLDivElement>(null);
   const count = items.length;
   const current = items[selected]!;
+  // Fetched now, at the width this screen needs, so that a swipe either way shows the photo at once.
+  const neighbours = count > 1 ? [...new Set([items[(selected + 1) % count]!, items[(selected - 1 + count) % count]!])] : [];
   const step = (delta: number) => onSelect((selected + delta + count) % count);
 
   const onTouchEnd = (event: TouchEvent) => {
@@ -58,14 +69,23 @@ export function GalleryLightbox({ items, selected, onSelect, onClose }: GalleryL
             Image {selected + 1} of {count}
           </Dialog.Title>
           <figure className="flex max-h-full max-w-5xl flex-col items-center gap-3">
-            <img
+            {/* The width this screen needs (AVIF or WebP), not the widest stored: a phone took 1,920 px for a 390 px screen. */}
+            <ResponsiveImage
               key={current.id}
-              src={fullSize(current)}
+              src={current.image.src}
+              image={current.image.stored}
               alt={current.image.alt || `Gallery image ${selected + 1}`}
+              sizes={photoSizes(current)}
+              priority
               className="max-h-[75vh] w-auto max-w-full rounded object-contain"
             />
             {current.caption && <figcaption className="text-center text-base">{current.caption}</figcaption>}
           </figure>
+          <div hidden>
+            {neighbours.map((item) => (
+              <ResponsiveImage key={item.id} src={item.image.src} image={item.image.stored} alt="" sizes={photoSizes(item)} ahead />
+            ))}
+          </div>
           <button type="button" onClick={() => step(-1)} aria-label="Previous image" className="lightbox-nav left-2">
             <span aria-hidden="true">‹</span>
           </button>
