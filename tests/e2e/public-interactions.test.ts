@@ -299,7 +299,7 @@ describe('public islands in Chromium', () => {
     await page.locator('main ul a').nth(0).click();
     const photo = page.getByRole('dialog').locator('figure img');
     await photo.waitFor();
-    await page.waitForFunction(() => (document.querySelector('[role="dialog"] figure img') as HTMLImageElement | null)?.complete);
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[role="dialog"] figure img')?.complete);
     // 358 px wide on a 390 px screen: the 640 px AVIF, not the widest stored (1,200 px here).
     await expect(photo.evaluate((img) => new URL((img as HTMLImageElement).currentSrc).pathname)).resolves.toBe(
       `/images/${ids[0]}/640.avif`,
