@@ -346,7 +346,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     await heading.waitFor();
     const form = page.getByRole('dialog', { name: 'Create News Item' });
     // A dialog adds its history entry just after it shows: a person's Back never comes sooner.
-    const dialogInHistory = () => page.waitForFunction(() => Boolean((history.state as { adminDialog?: number } | null)?.adminDialog));
+    const dialogInHistory = () => page.waitForFunction(() => Boolean((history.state as { dialogOpen?: number } | null)?.dialogOpen));
     const questions: string[] = [];
     let answer = false;
     page.on('dialog', (browserDialog) => {
@@ -392,7 +392,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     await form.waitFor();
     await form.getByRole('button', { name: 'Close' }).tap();
     await form.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => !(history.state as { adminDialog?: number } | null)?.adminDialog);
+    await page.waitForFunction(() => !(history.state as { dialogOpen?: number } | null)?.dialogOpen);
     await page.goBack();
     await page.waitForURL(`${suite.url}/admin/dashboard`);
     expect(errors).toEqual([]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../setup/api-client.ts';
 import { signInWithCookie } from '../setup/admin-browser.ts';
 import { BOOKING_HOST, bookingCheckEnv, startBookingSite, type BookingSite } from '../setup/booking-site.ts';
-import { expectNoAxeViolations, keepScreenshot, openHydrated, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { expectFocused, expectNoAxeViolations, keepScreenshot, openHydrated, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { create, daysFromNow } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
@@ -29,6 +29,7 @@ describe('a booking page that forbids frames, in Chromium', () => {
     await event('Raft race', '/open');
     await event('Bike ride', '/bike-ride-gone');
     await event('Night walk', '/slow');
+    await event('Treasure hunt', '/steps');
   });
   afterAll(() => site.close());
 
@@ -48,6 +49,46 @@ describe('a booking page that forbids frames, in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Booking Page' });
     await dialog.waitFor();
     expect(await dialog.locator('iframe').getAttribute('src')).toBe(`${site.url}/open`);
+    await close();
+  });
+
+  it("closes the booking window with Back on a phone, after stepping back through the booking page's own steps", async () => {
+    const { page, errors, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    await page.goto(`${suite.url}/news`);
+    await openHydrated(page, `${suite.url}/events`);
+    const events = page.url();
+    const book = page.getByRole('button', { name: 'Book Now: Treasure hunt' });
+    const dialog = page.getByRole('dialog', { name: 'Booking Page' });
+    const booking = dialog.frameLocator('iframe');
+    const back = () => page.evaluate(() => history.back());
+
+    // Opened, then Back: the window closes and the parent is still on the events.
+    await book.tap();
+    await booking.getByRole('heading', { name: 'Book your place' }).waitFor();
+    await back();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(events);
+    await expectFocused(book, 'Back to Book Now');
+
+    // A step into the booking page: Back returns to its first step, the next Back closes the window.
+    await book.tap();
+    await booking.getByRole('link', { name: 'Choose tickets' }).tap();
+    await booking.getByRole('heading', { name: 'Your details' }).waitFor();
+    await back();
+    await booking.getByRole('heading', { name: 'Book your place' }).waitFor();
+    expect(await dialog.count()).toBe(1);
+    await back();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(events);
+
+    // Closed with its button, the window leaves no step of its own: the next Back leaves the events.
+    await book.tap();
+    await booking.getByRole('heading', { name: 'Book your place' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).tap();
+    await dialog.waitFor({ state: 'detached' });
+    await back();
+    await page.waitForURL(`${suite.url}/news`);
+    expect(errors).toEqual([]);
     await close();
   });
 

@@ -27,6 +27,8 @@ export async function startBookingSite(): Promise<BookingSite> {
     const path = answersAs.get(requested) ?? requested;
     const html = { 'content-type': 'text/html; charset=utf-8' };
     if (path === '/open') res.writeHead(200, html).end(page);
+    else if (path === '/steps') res.writeHead(200, html).end(`${page}<a href="/steps/2">Choose tickets</a>`);
+    else if (path === '/steps/2') res.writeHead(200, html).end('<!doctype html><title>Book</title><h1>Your details</h1>');
     else if (path === '/slow') setTimeout(() => res.writeHead(200, html).end(page), 1500);
     else if (path === '/no-frames') res.writeHead(200, { ...html, 'x-frame-options': 'DENY' }).end(page);
     else if (path === '/ancestors-none') res.writeHead(200, { ...html, 'content-security-policy': "frame-ancestors 'none'" }).end(page);

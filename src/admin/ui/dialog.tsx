@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { confirmDiscard, hasUnsavedChanges } from '../unsaved-changes.ts';
-import { useBackCloses } from './back-closes.ts';
+import { useBackCloses } from '../../components/use-back-closes.ts';
 
 interface FormDialogProps {
   open: boolean;

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type RefObject } from 'react';
+import { useBackCloses } from '../use-back-closes.ts';
 
 /** Said above the frame when the booking page answered 'not found' when last asked (docs/decisions/088). */
 export const BOOKING_PAGE_MISSING =
@@ -22,6 +23,12 @@ export function BookingDialog({
   /** 'Book Now' opened it without being a Radix trigger: focus goes back there on close. */
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  // Back closes the window; within the booking page's own steps it first steps back there, as the
+  // frame adds its entries after the window's (docs/decisions/114).
+  useBackCloses(open, () => {
+    onOpenChange(false);
+    return true;
+  });
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
