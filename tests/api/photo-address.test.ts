@@ -19,9 +19,12 @@ eachDatabase('a photo address on $kind', (db) => {
   let imageUrl: string;
   /** Oldest first: photos[0] is the last on the gallery. */
   const photos: string[] = [];
-  const addPhoto = async (caption: string) => {
-    const photo = await create(suite.url, token, '/api/admin/gallery', { imageUrl, caption });
+  /** Each photo's picture, as /images/{id}. */
+  const pictureOf = new Map<string, string>();
+  const addPhoto = async (caption: string, picture = imageUrl) => {
+    const photo = await create(suite.url, token, '/api/admin/gallery', { imageUrl: picture, caption });
     photos.push(photo.id);
+    pictureOf.set(photo.id, picture);
     return photo.id as string;
   };
 
@@ -29,19 +32,25 @@ eachDatabase('a photo address on $kind', (db) => {
     token = await login(suite);
     imageUrl = await uploadImage(suite.url, token, 0, { small: true });
     // One more than a page: the oldest is alone on page 2.
-    for (let n = 1; n <= PAGE_SIZE + 1; n++) await addPhoto(`Photo ${n}`);
+    for (let n = 1; n <= PAGE_SIZE + 1; n++) {
+      // The newest two with pictures of their own, to tell their link previews apart.
+      await addPhoto(`Photo ${n}`, n >= PAGE_SIZE ? await uploadImage(suite.url, token, n - PAGE_SIZE + 1, { small: true }) : imageUrl);
+    }
   });
 
   it('opens on the page the photo is on, with the photo in the link preview, and sends an outgrown address on', async () => {
     const newest = photos.at(-1)!;
     const oldest = photos[0]!;
     const gallery = await call(suite, 'GET', '/gallery');
-    const here = await call(suite, 'GET', `/gallery?photo=${newest}`);
+    // The gallery's own preview is its newest photo; a photo's, that photo with its caption.
+    const share = (id: string) => new RegExp(`^http://[^/]+${pictureOf.get(id)!}/share\\.jpg$`);
+    expect(ogImage(gallery.text)).toMatch(share(newest));
+    const here = await call(suite, 'GET', `/gallery?photo=${photos.at(-2)!}`);
     expect(here.status).toBe(200);
     expect(here.headers.get('cache-control')).toBe(gallery.headers.get('cache-control'));
-    expect(ogImage(here.text)).toMatch(/^http:\/\/[^/]+\/images\/[0-9a-z]+\/share\.jpg$/);
-    expect(ogImage(here.text)).not.toBe(ogImage(gallery.text));
-    expect(ogDescription(here.text)).toBe(`Photo ${PAGE_SIZE + 1}`);
+    expect(ogImage(here.text)).toMatch(share(photos.at(-2)!));
+    expect(ogDescription(here.text)).toBe(`Photo ${PAGE_SIZE}`);
+    expect(ogDescription(gallery.text)).toMatch(/^Photos from the activities of /);
     // One page of the gallery, whichever photo is open.
     expect(canonical(here.text)).toBe(canonical(gallery.text));
 
