@@ -103,4 +103,34 @@ eachDatabase('pictures for link previews on $kind', (db) => {
     }
     expect(await readdir(path.join(suite.database.dataDir, 'images'))).not.toContain('zzzzzzzzzzzz');
   });
+
+  it('shows the first picture of a list page in its link preview: the next event, the latest news, the newest photo', async () => {
+    const [eventPicture, newsPicture, photo] = await Promise.all([5, 6, 7].map((seed) => uploadImage(suite.url, token, seed)));
+    const share = (picture: string) => new RegExp(`${picture}/share\\.jpg$`);
+    await create(suite.url, token, '/api/admin/events', {
+      name: 'Tomorrow, pictured',
+      date: daysFromNow(1),
+      comment: 'Bring a torch.',
+      bookingUrl: 'https://tickets.example.org/torch',
+      imageUrl: eventPicture,
+    });
+    // Sooner still, without a picture: the preview is the first event that has one.
+    await create(suite.url, token, '/api/admin/events', {
+      name: 'Tonight, in words',
+      date: daysFromNow(0, 23),
+      comment: 'Quiz.',
+      bookingUrl: 'https://tickets.example.org/quiz',
+    });
+    await create(suite.url, token, '/api/admin/news', {
+      title: 'Pictured news',
+      publishedAt: '2026-11-20',
+      content: '<p>Hello</p>',
+      imageUrl: newsPicture,
+    });
+    await create(suite.url, token, '/api/admin/gallery', { imageUrl: photo, caption: 'Newest' });
+    expect(meta(await page('/events'), 'og:image')).toMatch(share(eventPicture));
+    expect(meta(await page('/news'), 'og:image')).toMatch(share(newsPicture));
+    expect(meta(await page('/gallery'), 'og:image')).toMatch(share(photo));
+    expect(meta(await page('/gallery'), 'og:image:alt')).toBe('Newest');
+  });
 });

@@ -20,18 +20,25 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-/** A paginated list's meta: the page number in its title after the first, and rel prev/next. */
+/**
+ * A paginated list's meta: the page number in its title after the first, and rel prev/next. Its
+ * link preview is the picture of the first item on the page that has one (`pictures`, in the
+ * list's order), or the club's logo when none has (docs/decisions/112).
+ */
 export function listPageMeta(
   title: string,
   description: string,
   pages: { page: number; path: string; prev?: string | undefined; next?: string | undefined },
+  pictures: ((PreviewSource & { alt: string }) | null)[] = [],
 ): PageMeta {
+  const lead = pictures.find((picture) => picture !== null);
   return {
     title: pages.page > 1 ? `${title} (page ${pages.page})` : title,
     description,
     path: pages.path,
     prev: pages.prev,
     next: pages.next,
+    ...(lead && { image: previewImage(lead, lead.alt || title) }),
   };
 }
 
