@@ -105,7 +105,11 @@ eachDatabase('pictures for link previews on $kind', (db) => {
   });
 
   it('shows the first picture of a list page in its link preview: the next event, the latest news, the newest photo', async () => {
-    const [eventPicture, newsPicture, photo] = await Promise.all([5, 6, 7].map((seed) => uploadImage(suite.url, token, seed)));
+    const [eventPicture, newsPicture, photo] = (await Promise.all([5, 6, 7].map((seed) => uploadImage(suite.url, token, seed)))) as [
+      string,
+      string,
+      string,
+    ];
     const share = (picture: string) => new RegExp(`${picture}/share\\.jpg$`);
     await create(suite.url, token, '/api/admin/events', {
       name: 'Tomorrow, pictured',
