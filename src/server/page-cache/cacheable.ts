@@ -3,7 +3,7 @@ import { isApi } from '../http/areas.ts';
 import { isTidyTarget } from '../http/request-target.ts';
 import { SESSION_COOKIE } from '../http/session-cookie.ts';
 import { WEB_MANIFEST_PATH } from '../../core/shared/item-paths.ts';
-import { GALLERY_PATH, namesAPhoto, photoIdIn } from '../../core/shared/photo-address.ts';
+import { GALLERY_PATH, namesAPhoto, photoIdIn, photoPath } from '../../core/shared/photo-address.ts';
 
 // Which requests the page cache answers, and under which key. Only the public pages and feeds;
 // everything an administrator or the API sees goes to Astro every time.
@@ -69,13 +69,10 @@ export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> 
   // and the server sends it on when the photo is on another page. A malformed one is sent on too.
   const photo = path === GALLERY_PATH && namesAPhoto(url.searchParams) ? photoIdIn(url.searchParams) : undefined;
   if (photo === null) return null;
-  const key = listPageKey(path, url.searchParams.getAll('page'));
-  return key && photo ? `${key}${key.includes('?') ? '&' : '?'}photo=${photo}` : key;
-}
-
-function listPageKey(path: string, pages: string[]): string | null {
-  if (!LISTS.has(path) || pages.length === 0) return path;
+  const pages = url.searchParams.getAll('page');
+  if (!LISTS.has(path) || pages.length === 0) return photo ? photoPath(photo) : path;
   if (pages.length > 1 || !PAGE_NUMBER.test(pages[0]!)) return null;
+  if (photo) return photoPath(photo, Number(pages[0]));
   return pages[0] === '1' ? path : `${path}?page=${pages[0]}`;
 }
 

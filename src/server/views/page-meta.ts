@@ -23,7 +23,7 @@ export interface PageMeta {
 /**
  * A paginated list's meta: the page number in its title after the first, and rel prev/next. Its
  * link preview is the picture of the first item on the page that has one (`pictures`, in the
- * list's order), or the club's logo when none has (docs/decisions/112).
+ * list's order), or the club's logo when none has (docs/decisions/087, addendum).
  */
 export function listPageMeta(
   title: string,
