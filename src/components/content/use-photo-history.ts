@@ -43,13 +43,12 @@ export function usePhotoHistory(ids: string[]) {
   // An address shared before 112 named a photo by its tile (`#photo-{id}`): it becomes the
   // photo's address, here if the photo is on this page, otherwise through the server, which
   // knows its page now (also when typed in over this page's own address). An address naming a
-  // photo no longer in the gallery drops it.
+  // photo not in the gallery never reaches this page: the server sends it on without the name.
   useEffect(() => {
     const adopt = () => {
       const shared = photoIdOfFragment(window.location.hash);
       if (shared && ids.includes(shared)) replaceAddress(addressWith(shared));
       else if (shared) window.location.replace(addressWith(shared));
-      else if (openedPhotoId() && !ids.includes(openedPhotoId())) replaceAddress(addressWith(null));
     };
     adopt();
     window.addEventListener('hashchange', adopt);
