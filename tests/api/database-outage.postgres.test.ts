@@ -115,6 +115,10 @@ onPostgres('database outage on postgres', (postgres) => {
         expect(answer.headers.get('content-type'), address).toMatch(/^text\/html/);
         expect(answer.text, address).toContain('The site cannot reach its database at the moment.');
       }
+      // A photo's address (112) asks where the photo is: the same page, not a 500.
+      const photo = await call(suite, 'GET', '/gallery?photo=abc123');
+      expect([photo.status, photo.headers.get('content-type')]).toEqual([503, 'text/html; charset=utf-8']);
+      expect(photo.text).toContain('The site cannot reach its database at the moment.');
       // Unknown paths render the 404 page, which needs the database too.
       const missing = await call(suite, 'GET', '/no-such-page');
       expect(missing.status).toBe(503);
@@ -155,6 +159,7 @@ onPostgres('database outage on postgres', (postgres) => {
 
     await until(async () => (await call(suite, 'GET', '/healthz')).status === 200, '/healthz to answer 200 again');
     expect((await call(suite, 'GET', '/news')).status).toBe(200);
+    expect((await call(suite, 'GET', '/gallery?photo=abc123')).headers.get('location')).toBe('/gallery');
     const token = await login(suite);
     expect(
       (
