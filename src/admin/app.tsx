@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { Toaster } from '../components/ui/toaster-radix.tsx';
 import { createQueryClient } from './api.ts';
@@ -21,6 +21,7 @@ import { ScreenErrorBoundary } from './ui/screen-error-boundary.tsx';
 import { SignInAgainDialog } from './ui/sign-in-again-dialog.tsx';
 import { PublicUrlContext } from './ui/site-address-alert.tsx';
 import { ADMIN_HOME_PAGE, ADMIN_SCREENS } from '../core/shared/admin-screens.ts';
+import { forgetDialogLeftBehind } from '../components/use-back-closes.ts';
 
 /**
  * The admin area: one single-page app under /admin/*. The server has already checked the
@@ -34,6 +35,10 @@ export function AdminApp({ timeZone, publicUrl, me }: { timeZone: string; public
     if (me) client.setQueryData(['/api/admin/me'], me);
     return client;
   });
+  // Reloaded with a question or a form without a draft open: its history entry is gone back over,
+  // so that the next Back leaves the screen. Forms with a draft open again (their screens' effects
+  // ran before this one and took theirs).
+  useEffect(() => forgetDialogLeftBehind({ all: false }), []);
   return (
     <TimeZoneContext.Provider value={timeZone}>
       <PublicUrlContext.Provider value={publicUrl}>

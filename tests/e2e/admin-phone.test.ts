@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
 import { expectNoAxeViolations, FOCUS_SETTLES, keepScreenshot, openPage, PHONE, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
-import { expectNotice, signInWithForm } from '../setup/admin-browser.ts';
+import { acceptDialogs, expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { login } from '../setup/api-client.ts';
 import { create, daysFromNow } from '../setup/fill-site.ts';
 import { DATE_HAS_PASSED } from '../../src/admin/forms/event-form.tsx';
@@ -395,6 +395,111 @@ describe('admin on a 390 px phone in Chromium', () => {
     await page.waitForFunction(() => !(history.state as { dialogOpen?: number } | null)?.dialogOpen);
     await page.goBack();
     await page.waitForURL(`${suite.url}/admin/dashboard`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('opens a form again, with what was typed, after the page is reloaded with it open, and leaves no Back that does nothing', async () => {
+    const { item, page, errors, close } = await newsOnSiteAndPhone('Reloaded while open', 1);
+    const token = await login(suite);
+    const doomed = await create(suite.url, token, '/api/admin/news', {
+      title: 'Deleted meanwhile',
+      content: '<p>x</p>',
+      publishedAt: daysFromNow(-3).slice(0, 10),
+    });
+    const event = await create(suite.url, token, '/api/admin/events', {
+      name: 'Monthly walk',
+      date: daysFromNow(5),
+      comment: 'A walk.',
+      bookingUrl: 'https://tickets.example.org/walk',
+    });
+    const questions = acceptDialogs(page);
+    const dialogInHistory = () => page.waitForFunction(() => Boolean((history.state as { dialogOpen?: string } | null)?.dialogOpen));
+    const dashboard = `${suite.url}/admin/dashboard`;
+    const news = `${suite.url}/admin/news`;
+    const heading = page.getByRole('heading', { name: 'Manage News' });
+    const openNews = async () => {
+      await page.goto(news);
+      await heading.waitFor();
+    };
+
+    // The create form, with a title typed (a thumb pulling the page down): it opens again with
+    // the title, in the history entry it had; Back closes it (asking), and the next leaves.
+    await openNews();
+    const form = page.getByRole('dialog', { name: 'Create News Item' });
+    await page.getByRole('button', { name: 'Add News Item' }).tap();
+    await form.getByLabel('Title').fill('Typed before the reload');
+    await dialogInHistory();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.entries(localStorage).some(([key, value]) => key.startsWith('club-draft:') && value.includes('Typed before')),
+        ),
+      )
+      .toBe(true);
+    const entries = await page.evaluate(() => history.length);
+    await page.reload();
+    await form.getByText('Draft restored.').waitFor();
+    expect(await form.getByLabel('Title').inputValue()).toBe('Typed before the reload');
+    await dialogInHistory();
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.goBack();
+    await form.waitFor({ state: 'detached' });
+    expect(questions).toContain('You have unsaved changes. Leave without saving?');
+    expect(page.url()).toBe(news);
+    await page.goBack();
+    await page.waitForURL(dashboard);
+
+    // An item's edit form opens again for that item.
+    await openNews();
+    const edit = page.getByRole('dialog', { name: 'Edit News Item' });
+    await page.getByRole('button', { name: `Edit ${item.title}` }).tap();
+    await edit.waitFor();
+    await dialogInHistory();
+    await page.reload();
+    await edit.waitFor();
+    expect(await edit.getByLabel('Title').inputValue()).toBe(item.title);
+    await edit.getByRole('button', { name: 'Close' }).tap();
+    await edit.waitFor({ state: 'detached' });
+    await page.goBack();
+    await page.waitForURL(dashboard);
+
+    // An item deleted meanwhile: said so, and one Back leaves the screen.
+    await openNews();
+    await page.getByRole('button', { name: `Edit ${doomed.title}` }).tap();
+    await edit.waitFor();
+    await dialogInHistory();
+    expect(
+      (await fetch(`${suite.url}/api/admin/news/${doomed.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
+    await page.reload();
+    await expectNotice(page, 'That news item is not on the site any more');
+    expect(await edit.count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL(dashboard);
+
+    // A question ('Are you sure?') does not come back after a reload, and leaves no entry either.
+    await openNews();
+    await page.getByRole('button', { name: `Delete ${item.title}` }).tap();
+    const sure = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await sure.waitFor();
+    await dialogInHistory();
+    await page.reload();
+    await heading.waitFor();
+    await page.waitForFunction(() => !(history.state as { dialogOpen?: string } | null)?.dialogOpen);
+    expect(await sure.count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL(dashboard);
+
+    // A copy of an event opens again as that copy.
+    await page.goto(`${suite.url}/admin/events`);
+    const copy = page.getByRole('dialog', { name: 'Create Event' });
+    await page.getByRole('button', { name: `Copy ${event.name}` }).tap();
+    await copy.waitFor();
+    await dialogInHistory();
+    await page.reload();
+    await copy.waitFor();
+    expect(await copy.getByLabel('Event Name').inputValue()).toBe(event.name);
     expect(errors).toEqual([]);
     await close();
   });

@@ -16,7 +16,7 @@ import { ItemActions } from '../ui/item-actions.tsx';
 import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
-import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
+import { REOPEN, useEditFromLink, useItemDialogs, useItemFormAfterReload } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 import { eventPath } from '../../core/shared/item-paths.ts';
@@ -118,10 +118,16 @@ export function EventsScreen() {
     },
     'event',
   );
+  useItemFormAfterReload(events.data, REOPEN.copy, startCreating, 'event');
 
   return (
     <AdminPage title="Manage Events" actions={<Button onClick={() => startCreating(null)}>Add Event</Button>}>
-      <FormDialog open={dialogs.creating} onOpenChange={dialogs.setCreating} title="Create Event">
+      <FormDialog
+        open={dialogs.creating}
+        onOpenChange={dialogs.setCreating}
+        title="Create Event"
+        reopenAs={template ? REOPEN.copy(template.id) : REOPEN.create}
+      >
         <EventForm
           key={`${dialogs.createKey}:${template?.id ?? ''}`}
           initial={template ? copyOf(template, timeZone) : blank(timeZone)}
@@ -134,7 +140,12 @@ export function EventsScreen() {
           onSubmit={(values) => create.mutate(values)}
         />
       </FormDialog>
-      <FormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title="Edit Event">
+      <FormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title="Edit Event"
+        reopenAs={dialogs.editingAs}
+      >
         {editing && (
           <EventForm
             key={editing.id}

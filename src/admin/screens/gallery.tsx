@@ -11,7 +11,7 @@ import { photoPath } from '../../core/shared/photo-address.ts';
 import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
-import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
+import { REOPEN, useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
 import { useEditVersion, type VersionedEdit } from '../use-edit-version.ts';
 import { useSave } from '../use-save.ts';
 import { RESTORE_HINT, useTrash } from '../use-trash.ts';
@@ -115,7 +115,7 @@ export function GalleryScreen() {
       }
     >
       <BulkUploadDialog open={bulkOpen} onOpenChange={setBulkOpen} />
-      <FormDialog open={dialogs.creating} onOpenChange={dialogs.setCreating} title="Add Gallery Image">
+      <FormDialog open={dialogs.creating} onOpenChange={dialogs.setCreating} title="Add Gallery Image" reopenAs={REOPEN.create}>
         <GalleryForm
           key={dialogs.createKey}
           initial={{ imageUrl: null, caption: '', imageAlt: '' }}
@@ -127,7 +127,12 @@ export function GalleryScreen() {
           onSubmit={(values) => add.mutate(values)}
         />
       </FormDialog>
-      <FormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title="Edit Gallery Image">
+      <FormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title="Edit Gallery Image"
+        reopenAs={dialogs.editingAs}
+      >
         {editing && (
           <GalleryForm
             key={editing.id}

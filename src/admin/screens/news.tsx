@@ -12,7 +12,7 @@ import { ListImage } from '../ui/list-image.tsx';
 import { ListWindow } from '../ui/list-window.tsx';
 import { EmptyState, ListState } from '../ui/list-state.tsx';
 import { draftKey } from '../drafts.ts';
-import { useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
+import { REOPEN, useEditFromLink, useItemDialogs } from '../use-item-dialogs.ts';
 import { useItemSaves } from '../use-item-saves.ts';
 import { RecentlyDeleted } from '../ui/recently-deleted.tsx';
 import { newsItemPath, newsPreviewPath } from '../../core/shared/item-paths.ts';
@@ -76,7 +76,7 @@ export function NewsScreen() {
         </Button>
       }
     >
-      <FormDialog open={dialogs.creating} onOpenChange={dialogs.setCreating} title="Create News Item">
+      <FormDialog open={dialogs.creating} onOpenChange={dialogs.setCreating} title="Create News Item" reopenAs={REOPEN.create}>
         <NewsForm
           key={dialogs.createKey}
           initial={blank()}
@@ -88,7 +88,12 @@ export function NewsScreen() {
           onSubmit={(values) => create.mutate(values)}
         />
       </FormDialog>
-      <FormDialog open={editing !== null} onOpenChange={(open) => !open && dialogs.setEditing(null)} title="Edit News Item">
+      <FormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && dialogs.setEditing(null)}
+        title="Edit News Item"
+        reopenAs={dialogs.editingAs}
+      >
         {editing && (
           <NewsForm
             key={editing.id}

@@ -12,6 +12,8 @@ interface FormDialogProps {
   description?: string;
   /** Wider than SPEC's 500 px, for screens that list many things (bulk photo upload). */
   wide?: boolean;
+  /** Names a form that opens again, with its draft, when the page is reloaded while it is open (use-item-dialogs.ts). */
+  reopenAs?: string | undefined;
   children: ReactNode;
 }
 
@@ -20,13 +22,13 @@ interface FormDialogProps {
  * Closing a dialog whose form has unsaved edits asks first, so a stray tap loses nothing; Back
  * closes it the same way.
  */
-export function FormDialog({ open, onOpenChange, title, description, wide = false, children }: FormDialogProps) {
+export function FormDialog({ open, onOpenChange, title, description, wide = false, reopenAs, children }: FormDialogProps) {
   const close = (): boolean => {
     if (hasUnsavedChanges() && !confirmDiscard()) return false;
     onOpenChange(false);
     return true;
   };
-  useBackCloses(open, close);
+  useBackCloses(open, close, reopenAs);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <Dialog.Portal>

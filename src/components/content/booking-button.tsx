@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { lazyOr } from '../lazy-or.ts';
+import { forgetDialogLeftBehind } from '../use-back-closes.ts';
 
 interface DialogProps {
   bookingUrl: string;
@@ -47,6 +48,9 @@ export function BookingButton({
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLAnchorElement>(null);
+  // Reloaded with the booking window open: its history entry is gone back over, else the next
+  // Back would seem to do nothing (docs/decisions/115). Once for the page, whichever button is first.
+  useEffect(() => forgetDialogLeftBehind({ all: true }), []);
   if (!isHttp(bookingUrl)) return null;
   // A booking page that forbids frames (asked when its address was saved, docs/decisions/082)
   // would show an empty window: it opens in a new tab straight away.
