@@ -41,7 +41,13 @@ export async function startBookingSite(): Promise<BookingSite> {
     url: `http://${BOOKING_HOST}:${(server.address() as AddressInfo).port}`,
     asked: (path) => asked.get(path) ?? 0,
     answerAs: (path, like) => answersAs.set(path, like),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // The browser's open connections too: else, after a test that failed before closing its page,
+    // close() waited for them past the hook's time limit, and the suite's server was left running.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

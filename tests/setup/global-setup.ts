@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { stopServersLeftRunning } from './left-running.ts';
 import { BUILT_SERVER_FILE, dropLeftBehind, makeSiteTemplates, type SiteTemplates } from './site-templates.ts';
 
 declare module 'vitest' {
@@ -21,5 +22,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   const { templates, remove } = await makeSiteTemplates(process.env.TEST_DATABASE_URL);
   project.provide('siteTemplates', templates);
-  return remove;
+  return async () => {
+    await remove();
+    // Said, not failed: the tests have their own verdict, and the suite that left it has failed already.
+    const left = stopServersLeftRunning({ endedRun: process.pid });
+    if (left.length > 0) process.stdout.write(`\nStopped ${left.length} test server(s) a suite left running: ${left.join(', ')}\n`);
+  };
 }
