@@ -146,18 +146,26 @@ describe('start-up', () => {
     let output = '';
     npm.stdout.on('data', (chunk) => (output += chunk));
     npm.stderr.on('data', (chunk) => (output += chunk));
+    // npm start ending first (a build it refused, a start that failed) says why, not a minute later.
+    const ended = new Promise<never>((_, reject) =>
+      npm.once('exit', (code) => reject(new Error(`npm start ended with ${code} before it answered:\n${output}`))),
+    );
+    ended.catch(() => {});
     try {
       const base = `http://127.0.0.1:${port}`;
-      await expect
-        .poll(
-          () =>
-            fetch(`${base}/healthz`).then(
-              (r) => r.status,
-              () => 0,
-            ),
-          { timeout: 60_000, interval: 200 },
-        )
-        .toBe(200);
+      await Promise.race([
+        expect
+          .poll(
+            () =>
+              fetch(`${base}/healthz`).then(
+                (r) => r.status,
+                () => 0,
+              ),
+            { timeout: 60_000, interval: 200 },
+          )
+          .toBe(200),
+        ended,
+      ]);
       for (const pathname of [
         '/',
         '/news',
@@ -177,8 +185,10 @@ describe('start-up', () => {
       expect(server).toContain('--no-experimental-strip-types');
       expect(server).toContain('--conditions=club-built');
     } finally {
-      process.kill(-npm.pid!, 'SIGTERM');
-      await new Promise((resolve) => npm.once('exit', resolve));
+      if (npm.exitCode === null && npm.signalCode === null) {
+        process.kill(-npm.pid!, 'SIGTERM');
+        await new Promise((resolve) => npm.once('exit', resolve));
+      }
       await fresh.drop();
     }
     // npm, its checks and a cold start on a busy machine: the poll above allows a minute, and so must the test
