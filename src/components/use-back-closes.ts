@@ -31,6 +31,21 @@ const stateOf = (): Record<string, unknown> | null => history.state as Record<st
 /** Whether the current history entry is the one dialog `id` added (a dialog over a dialog adds its own). */
 const isEntryOf = (id: string): boolean => stateOf()?.[MARK] === id;
 
+/**
+ * Back over a dialog's entry. A frame in the dialog that moved on (the booking page's steps) added
+ * entries after it, invisible to the page: history.back() spent itself on the frame's last, and
+ * the dialog's entry stayed behind for a Back that did nothing. The Navigation API steps over the
+ * page's own entries alone. Where it is missing (older browsers), history.back().
+ */
+function backOverOwnEntry(): void {
+  if (typeof navigation !== 'undefined' && navigation.canGoBack) {
+    const { committed, finished } = navigation.back();
+    // Interrupted by another navigation (the person leaving): nothing to undo.
+    committed?.catch(() => {});
+    finished?.catch(() => {});
+  } else history.back();
+}
+
 /** The current entry, when a dialog that is not open added it: what the page was showing before a reload. */
 function leftBehind(): { id: string; reopen: string | null } | null {
   const state = stateOf();
@@ -55,7 +70,7 @@ export function forgetDialogLeftBehind({ all }: { all: boolean }): void {
   // Once a page: history.back() is answered later, and a second call before it would leave the page.
   if (!entry || forgotten || (!all && entry.reopen !== null)) return;
   forgotten = true;
-  history.back();
+  backOverOwnEntry();
 }
 
 /**
@@ -92,10 +107,7 @@ export function useBackCloses(open: boolean, requestClose: () => boolean, reopen
     return () => {
       live.delete(id);
       window.removeEventListener('popstate', onPopState);
-      // A frame in the dialog that moved on (the booking page's steps) added entries after this
-      // one, invisible to history.state: this Back then steps over the frame's last, which does
-      // nothing once the frame is gone, and its other entries stay, as they would without this.
-      if (!popped && isEntryOf(id)) history.back();
+      if (!popped && isEntryOf(id)) backOverOwnEntry();
     };
     // reopenAs is read when the dialog opens: the entry keeps the name it was opened under.
     // eslint-disable-next-line react-hooks/exhaustive-deps
