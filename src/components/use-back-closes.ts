@@ -13,7 +13,9 @@ import { useEffect, useRef } from 'react';
 // the page then finds it and either opens the dialog again, which takes the entry as its own, or
 // goes back over it (docs/decisions/115).
 
-const MARK = 'dialogOpen';
+/** The key of the history entry an open dialog adds (tests wait for it). */
+export const DIALOG_ENTRY = 'dialogOpen';
+const MARK = DIALOG_ENTRY;
 /** What a dialog that can open again after a reload is called in its entry ('create', 'edit:{id}'). */
 const REOPEN = 'reopen';
 /** Where the entry was added: a reload the server answered with another page (signed out) finds none of its own. */

@@ -5,7 +5,16 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../setup/databases.ts';
 import { useServer } from '../setup/server.ts';
-import { expectNoAxeViolations, FOCUS_SETTLES, keepScreenshot, openPage, PHONE, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import {
+  dialogInHistory,
+  expectNoAxeViolations,
+  FOCUS_SETTLES,
+  keepScreenshot,
+  openPage,
+  PHONE,
+  TOUCH_PHONE,
+  useBrowser,
+} from '../setup/browser.ts';
 import { acceptDialogs, expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { login } from '../setup/api-client.ts';
 import { create, daysFromNow } from '../setup/fill-site.ts';
@@ -345,8 +354,6 @@ describe('admin on a 390 px phone in Chromium', () => {
     const heading = page.getByRole('heading', { name: 'Manage News' });
     await heading.waitFor();
     const form = page.getByRole('dialog', { name: 'Create News Item' });
-    // A dialog adds its history entry just after it shows: a person's Back never comes sooner.
-    const dialogInHistory = () => page.waitForFunction(() => Boolean((history.state as { dialogOpen?: number } | null)?.dialogOpen));
     const questions: string[] = [];
     let answer = false;
     page.on('dialog', (browserDialog) => {
@@ -357,7 +364,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     // Nothing typed: Back closes the form and stays on Manage News.
     await page.getByRole('button', { name: 'Add News Item' }).tap();
     await form.waitFor();
-    await dialogInHistory();
+    await dialogInHistory(page);
     await page.goBack();
     await form.waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${suite.url}/admin/news`);
@@ -367,12 +374,12 @@ describe('admin on a 390 px phone in Chromium', () => {
     // Typed text: Back asks; staying keeps the form and the text, and the next Back asks again.
     await page.getByRole('button', { name: 'Add News Item' }).tap();
     await form.getByLabel('Title').fill('Half written');
-    await dialogInHistory();
+    await dialogInHistory(page);
     await page.goBack();
     await expect.poll(() => questions).toEqual(['You have unsaved changes. Leave without saving?']);
     expect(await form.getByLabel('Title').inputValue()).toBe('Half written');
     answer = true;
-    await dialogInHistory();
+    await dialogInHistory(page);
     await page.goBack();
     await form.waitFor({ state: 'detached' });
     expect(questions).toHaveLength(2);
@@ -382,7 +389,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     await page.getByRole('button', { name: `Delete ${item.title}` }).tap();
     const sure = page.getByRole('alertdialog', { name: 'Are you sure?' });
     await sure.waitFor();
-    await dialogInHistory();
+    await dialogInHistory(page);
     await page.goBack();
     await sure.waitFor({ state: 'detached' });
     expect(await page.getByRole('heading', { name: item.title }).isVisible()).toBe(true);
@@ -392,7 +399,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     await form.waitFor();
     await form.getByRole('button', { name: 'Close' }).tap();
     await form.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => !(history.state as { dialogOpen?: number } | null)?.dialogOpen);
+    await dialogInHistory(page, false);
     await page.goBack();
     await page.waitForURL(`${suite.url}/admin/dashboard`);
     expect(errors).toEqual([]);
@@ -414,13 +421,23 @@ describe('admin on a 390 px phone in Chromium', () => {
       bookingUrl: 'https://tickets.example.org/walk',
     });
     const questions = acceptDialogs(page);
-    const dialogInHistory = () => page.waitForFunction(() => Boolean((history.state as { dialogOpen?: string } | null)?.dialogOpen));
     const dashboard = `${suite.url}/admin/dashboard`;
     const news = `${suite.url}/admin/news`;
     const heading = page.getByRole('heading', { name: 'Manage News' });
     const openNews = async () => {
       await page.goto(news);
       await heading.waitFor();
+    };
+    /** Taps `button` and waits for `dialog` and the history entry it adds. */
+    const openWith = async (button: Locator, dialog: Locator) => {
+      await button.tap();
+      await dialog.waitFor();
+      await dialogInHistory(page);
+    };
+    /** One Back leaves the screen for the dashboard it was opened from. */
+    const oneBackLeaves = async () => {
+      await page.goBack();
+      await page.waitForURL(dashboard);
     };
 
     // The create form, with a title typed (a thumb pulling the page down): it opens again with
@@ -429,7 +446,7 @@ describe('admin on a 390 px phone in Chromium', () => {
     const form = page.getByRole('dialog', { name: 'Create News Item' });
     await page.getByRole('button', { name: 'Add News Item' }).tap();
     await form.getByLabel('Title').fill('Typed before the reload');
-    await dialogInHistory();
+    await dialogInHistory(page);
     await expect
       .poll(() =>
         page.evaluate(() =>
@@ -441,62 +458,50 @@ describe('admin on a 390 px phone in Chromium', () => {
     await page.reload();
     await form.getByText('Draft restored.').waitFor();
     expect(await form.getByLabel('Title').inputValue()).toBe('Typed before the reload');
-    await dialogInHistory();
+    await dialogInHistory(page);
     expect(await page.evaluate(() => history.length)).toBe(entries);
     await page.goBack();
     await form.waitFor({ state: 'detached' });
     expect(questions).toContain('You have unsaved changes. Leave without saving?');
     expect(page.url()).toBe(news);
-    await page.goBack();
-    await page.waitForURL(dashboard);
+    await oneBackLeaves();
 
     // An item's edit form opens again for that item.
     await openNews();
     const edit = page.getByRole('dialog', { name: 'Edit News Item' });
-    await page.getByRole('button', { name: `Edit ${item.title}` }).tap();
-    await edit.waitFor();
-    await dialogInHistory();
+    await openWith(page.getByRole('button', { name: `Edit ${item.title}` }), edit);
     await page.reload();
     await edit.waitFor();
     expect(await edit.getByLabel('Title').inputValue()).toBe(item.title);
     await edit.getByRole('button', { name: 'Close' }).tap();
     await edit.waitFor({ state: 'detached' });
-    await page.goBack();
-    await page.waitForURL(dashboard);
+    await oneBackLeaves();
 
     // An item deleted meanwhile: said so, and one Back leaves the screen.
     await openNews();
-    await page.getByRole('button', { name: `Edit ${doomed.title}` }).tap();
-    await edit.waitFor();
-    await dialogInHistory();
+    await openWith(page.getByRole('button', { name: `Edit ${doomed.title}` }), edit);
     expect(
       (await fetch(`${suite.url}/api/admin/news/${doomed.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status,
     ).toBe(200);
     await page.reload();
     await expectNotice(page, 'That news item is not on the site any more');
     expect(await edit.count()).toBe(0);
-    await page.goBack();
-    await page.waitForURL(dashboard);
+    await oneBackLeaves();
 
     // A question ('Are you sure?') does not come back after a reload, and leaves no entry either.
     await openNews();
-    await page.getByRole('button', { name: `Delete ${item.title}` }).tap();
     const sure = page.getByRole('alertdialog', { name: 'Are you sure?' });
-    await sure.waitFor();
-    await dialogInHistory();
+    await openWith(page.getByRole('button', { name: `Delete ${item.title}` }), sure);
     await page.reload();
     await heading.waitFor();
-    await page.waitForFunction(() => !(history.state as { dialogOpen?: string } | null)?.dialogOpen);
+    await dialogInHistory(page, false);
     expect(await sure.count()).toBe(0);
-    await page.goBack();
-    await page.waitForURL(dashboard);
+    await oneBackLeaves();
 
     // A copy of an event opens again as that copy.
     await page.goto(`${suite.url}/admin/events`);
     const copy = page.getByRole('dialog', { name: 'Create Event' });
-    await page.getByRole('button', { name: `Copy ${event.name}` }).tap();
-    await copy.waitFor();
-    await dialogInHistory();
+    await openWith(page.getByRole('button', { name: `Copy ${event.name}` }), copy);
     await page.reload();
     await copy.waitFor();
     expect(await copy.getByLabel('Event Name').inputValue()).toBe(event.name);

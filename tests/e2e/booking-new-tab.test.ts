@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../setup/api-client.ts';
 import { signInWithCookie } from '../setup/admin-browser.ts';
 import { BOOKING_HOST, bookingCheckEnv, startBookingSite, type BookingSite } from '../setup/booking-site.ts';
-import { expectFocused, expectNoAxeViolations, keepScreenshot, openHydrated, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import {
+  dialogInHistory,
+  expectFocused,
+  expectNoAxeViolations,
+  keepScreenshot,
+  openHydrated,
+  openPage,
+  TOUCH_PHONE,
+  useBrowser,
+} from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { create, daysFromNow } from '../setup/fill-site.ts';
 import { useServer } from '../setup/server.ts';
@@ -97,7 +106,7 @@ describe('a booking page that forbids frames, in Chromium', () => {
     await booking.getByRole('heading', { name: 'Your details' }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).tap();
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => !(history.state as { dialogOpen?: string } | null)?.dialogOpen);
+    await dialogInHistory(page, false);
     await back();
     await page.waitForURL(`${suite.url}/news`);
 
@@ -106,10 +115,10 @@ describe('a booking page that forbids frames, in Chromium', () => {
     await openHydrated(page, `${suite.url}/events`);
     await book.tap();
     await booking.getByRole('heading', { name: 'Book your place' }).waitFor();
-    await page.waitForFunction(() => Boolean((history.state as { dialogOpen?: string } | null)?.dialogOpen));
+    await dialogInHistory(page);
     await page.reload();
     await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
-    await page.waitForFunction(() => !(history.state as { dialogOpen?: string } | null)?.dialogOpen);
+    await dialogInHistory(page, false);
     expect(page.url()).toBe(events);
     await back();
     await page.waitForURL(`${suite.url}/news`);

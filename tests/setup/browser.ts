@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { DIALOG_ENTRY } from '../../src/components/use-back-closes.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -99,6 +100,17 @@ export async function expectFocused(locator: Locator, message?: string): Promise
  * waiting for an idle network was for, without its half-second of quiet after every page. An
  * island that fails to hydrate keeps the attribute, and the wait fails.
  */
+/**
+ * Waits until the current history entry is (`present`) or is not one an open dialog added
+ * (src/components/use-back-closes.ts): it comes just after the dialog shows, and a person's Back never sooner.
+ */
+export async function dialogInHistory(page: Page, present = true): Promise<void> {
+  await page.waitForFunction(([key, want]) => Boolean((history.state as Record<string, unknown> | null)?.[key as string]) === want, [
+    DIALOG_ENTRY,
+    present,
+  ] as const);
+}
+
 export async function openHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
