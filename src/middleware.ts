@@ -16,7 +16,7 @@ import { cacheControlFor, inlineScriptHashes, securityHeaders, withBody, withHea
 import { isSiteImagePath } from './core/images/image-urls.ts';
 import { AbandonedError, createLimiter, type Limiter } from './core/shared/limiter.ts';
 import { SESSION_COOKIE } from './server/http/session-cookie.ts';
-import { ADMIN_HOME_PAGE, returnPathFromQuery, signInPageFor } from './core/shared/admin-screens.ts';
+import { ADMIN_HOME_PAGE, ADMIN_SIGN_IN_PAGE, isSignInGuess, returnPathFromQuery, signInPageFor } from './core/shared/admin-screens.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const HOME_PAGE = '/';
@@ -131,6 +131,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       return next();
     }
     if (isAdminPage(pathname)) {
+      if (isSignInGuess(pathname)) return context.redirect(ADMIN_SIGN_IN_PAGE + context.url.search, 301);
       // Screens are guarded on the server, before any admin HTML or data leaves it.
       const auth = await authenticate(context.request, context.cookies, app.auth);
       const isLogin = isAdminLoginPage(pathname);

@@ -164,6 +164,25 @@ eachDatabase('authentication on $kind', (db) => {
     }
   });
 
+  it('sends the addresses people try for a sign-in page to /admin, and a mistyped address to the dashboard after sign-in', async () => {
+    for (const guess of ['/admin/login', '/admin/sign-in', '/admin/Login']) {
+      const answer = await call(suite, 'GET', guess);
+      expect([answer.status, answer.headers.get('location')], guess).toEqual([301, '/admin']);
+    }
+    const kept = await call(suite, 'GET', '/admin/login?next=%2Fadmin%2Fnews');
+    expect(kept.headers.get('location')).toBe('/admin?next=%2Fadmin%2Fnews');
+    expect((await call(suite, 'POST', '/admin/login', { body: { username: ADMIN.username } })).status).toBe(405);
+    // Signed in, the guess goes on through /admin to the dashboard, as the sign-in page does.
+    const cookie = `club_session=${await login(suite)}`;
+    const signedIn = await call(suite, 'GET', '/admin/login', { headers: { cookie } });
+    expect([signedIn.status, signedIn.headers.get('location')]).toEqual([301, '/admin']);
+    // An address the admin does not have: asked to sign in, with nothing to go on to.
+    const mistyped = await call(suite, 'GET', '/admin/newz');
+    expect([mistyped.status, mistyped.headers.get('location')]).toEqual([302, '/admin']);
+    const onward = await call(suite, 'GET', '/admin?next=%2Fadmin%2Fnewz', { headers: { cookie } });
+    expect(onward.headers.get('location')).toBe('/admin/dashboard');
+  });
+
   it("sends a password manager's 'change password' to the screen where an administrator changes theirs", async () => {
     const wellKnown = await call(suite, 'GET', '/.well-known/change-password');
     expect(wellKnown.status).toBe(302);

@@ -139,5 +139,18 @@ describe('admin sign-in, guard and session in Chromium', () => {
     await second.page.waitForURL(`${suite.url}/admin/news/${later.id}/preview`);
     await second.page.getByRole('heading', { level: 1, name: 'Not out yet' }).waitFor();
     await second.close();
+
+    // The address most sites sign in at, typed from memory: the sign-in page, then the dashboard
+    // (it once went on to '404 Page Not Found' after a successful sign-in).
+    const third = await openPage(chrome.browser);
+    await third.page.goto(`${suite.url}/admin/login`);
+    await third.page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(third.page.url()).toBe(`${suite.url}/admin`);
+    await third.page.getByLabel('Username').fill(ADMIN.username);
+    await third.page.getByLabel('Password').fill(ADMIN.password);
+    await third.page.getByRole('button', { name: 'Log in' }).click();
+    await third.page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    expect(await third.page.getByText('404 Page Not Found').count()).toBe(0);
+    await third.close();
   });
 });

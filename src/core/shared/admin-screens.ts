@@ -1,5 +1,6 @@
 // The admin's screens, in the order of the dashboard: the admin's navigation and the public
 // home page's first-run hint (shown to a signed-in administrator) link to them.
+import { isNewsPreviewPath } from './item-paths.ts';
 
 export const ADMIN_SCREENS = {
   dashboard: { href: '/admin/dashboard', label: 'Dashboard' },
@@ -25,6 +26,24 @@ export const ADMIN_SIGN_IN_PAGE = '/admin';
 export const ADMIN_HOME_PAGE = ADMIN_SCREENS.dashboard.href;
 
 /**
+ * Addresses volunteers try for the sign-in page, as most sites have one (`/admin/login`): sent to
+ * the one there is, `/admin`, with their query (docs/decisions/116). Only under /admin: the public
+ * site answers any other path with its not-found page (SPEC §1).
+ */
+const SIGN_IN_GUESSES = new Set(['login', 'log-in', 'logon', 'signin', 'sign-in', 'sign_in']);
+export const isSignInGuess = (path: string): boolean => {
+  const match = /^\/admin\/([^/]+)\/?$/.exec(path);
+  return match !== null && SIGN_IN_GUESSES.has(match[1]!.toLowerCase());
+};
+
+const SCREEN_PATHS: ReadonlySet<string> = new Set(Object.values(ADMIN_SCREENS).map((screen) => screen.href));
+/** A screen of the admin app or a page the server renders for it (a news preview), trailing slash or not. */
+const isAdminAddress = (path: string): boolean => {
+  const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return SCREEN_PATHS.has(bare) || isNewsPreviewPath(bare);
+};
+
+/**
  * The sign-in page's parameter naming the admin address a signed-out visitor asked for, to go on
  * to once signed in (docs/decisions/110): a bookmarked screen, a shared `?edit=` link, a preview.
  */
@@ -42,10 +61,12 @@ export function signInPageFor(pathAndQuery: string): string {
 export const returnPathFromQuery = (search: string): string | null => returnPathOf(new URLSearchParams(search).get(RETURN_PARAMETER));
 
 /**
- * `value` as an address of this site's admin to go to after sign-in, or null. Only a path under
- * /admin/ on this site: never another site (`//host`, `https:`, a backslash browsers read as a
- * slash), never the sign-in page itself, never a path that leaves /admin once its dots are
- * resolved. Its fragment is dropped.
+ * `value` as an address of this site's admin to go to after sign-in, or null. Only a screen or a
+ * preview of this site's admin: never another site (`//host`, `https:`, a backslash browsers read
+ * as a slash), never the sign-in page itself, never a path that leaves /admin once its dots are
+ * resolved, and never an address the admin does not have (a mistyped bookmark, `/admin/login`):
+ * signing in and landing on 'Page Not Found' reads as a sign-in that failed, so those go to the
+ * dashboard. Its fragment is dropped.
  */
 export function returnPathOf(value: string | null | undefined): string | null {
   if (!value || value.length > MAX_RETURN_LENGTH || !value.startsWith(`${ADMIN_SIGN_IN_PAGE}/`)) return null;
@@ -57,6 +78,6 @@ export function returnPathOf(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== ORIGIN_FOR_PARSING || !url.pathname.startsWith(`${ADMIN_SIGN_IN_PAGE}/`)) return null;
+  if (url.origin !== ORIGIN_FOR_PARSING || !isAdminAddress(url.pathname)) return null;
   return url.pathname + url.search;
 }
