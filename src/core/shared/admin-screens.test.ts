@@ -12,7 +12,14 @@ describe('the address to go on to after sign-in', () => {
   });
 
   it('goes on only to an address the admin has: a mistyped or guessed one goes to the dashboard', () => {
-    for (const unknown of ['/admin/login', '/admin/newz', '/admin/news/abc/edit', '/admin/news//preview', '/admin/news/a/b/preview', '/admin/dashboard/x']) {
+    for (const unknown of [
+      '/admin/login',
+      '/admin/newz',
+      '/admin/news/abc/edit',
+      '/admin/news//preview',
+      '/admin/news/a/b/preview',
+      '/admin/dashboard/x',
+    ]) {
       expect(signInPageFor(unknown), unknown).toBe('/admin');
     }
     expect(returnPathFromQuery('?next=%2Fadmin%2Fsettings')).toBe('/admin/settings');
@@ -20,10 +27,28 @@ describe('the address to go on to after sign-in', () => {
   });
 
   it('knows the addresses people try for a sign-in page, under /admin only', () => {
-    for (const guess of ['/admin/login', '/admin/login/', '/admin/Login', '/admin/sign-in', '/admin/signin', '/admin/log-in', '/admin/logon', '/admin/sign_in']) {
+    for (const guess of [
+      '/admin/login',
+      '/admin/login/',
+      '/admin/Login',
+      '/admin/sign-in',
+      '/admin/signin',
+      '/admin/log-in',
+      '/admin/logon',
+      '/admin/sign_in',
+    ]) {
       expect(isSignInGuess(guess), guess).toBe(true);
     }
-    for (const other of ['/admin', '/admin/', '/login', '/admin/news', '/admin/login/x', '/admin/loginx', '/api/admin/login', '/admin/news/login']) {
+    for (const other of [
+      '/admin',
+      '/admin/',
+      '/login',
+      '/admin/news',
+      '/admin/login/x',
+      '/admin/loginx',
+      '/api/admin/login',
+      '/admin/news/login',
+    ]) {
       expect(isSignInGuess(other), other).toBe(false);
     }
   });
