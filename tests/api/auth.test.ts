@@ -181,6 +181,12 @@ eachDatabase('authentication on $kind', (db) => {
     expect([mistyped.status, mistyped.headers.get('location')]).toEqual([302, '/admin']);
     const onward = await call(suite, 'GET', '/admin?next=%2Fadmin%2Fnewz', { headers: { cookie } });
     expect(onward.headers.get('location')).toBe('/admin/dashboard');
+    // Signed in, the app shows its 'Page Not Found' there, and the status says so as well.
+    const unknown = await call(suite, 'GET', '/admin/newz', { headers: { cookie } });
+    expect([unknown.status, unknown.text.includes('astro-island')]).toEqual([404, true]);
+    for (const screen of ['/admin/news', '/admin/NEWS', '/admin/activity']) {
+      expect((await call(suite, 'GET', screen, { headers: { cookie } })).status, screen).toBe(200);
+    }
   });
 
   it("sends a password manager's 'change password' to the screen where an administrator changes theirs", async () => {

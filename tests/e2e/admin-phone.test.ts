@@ -532,7 +532,8 @@ describe('admin on a 390 px phone in Chromium', () => {
   it('shows the in-app not-found screen for unknown admin paths', async () => {
     const { page, close } = await openPage(chrome.browser);
     await signInWithForm(page, suite.url);
-    await page.goto(`${suite.url}/admin/no-such-screen`);
+    const answer = await page.goto(`${suite.url}/admin/no-such-screen`);
+    expect(answer?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await close();
   });

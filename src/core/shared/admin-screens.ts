@@ -37,10 +37,13 @@ export const isSignInGuess = (path: string): boolean => {
 };
 
 const SCREEN_PATHS: ReadonlySet<string> = new Set(Object.values(ADMIN_SCREENS).map((screen) => screen.href));
-/** A screen of the admin app or a page the server renders for it (a news preview), trailing slash or not. */
-const isAdminAddress = (path: string): boolean => {
+/**
+ * A screen of the admin app (in any case, as its router matches them) or a page the server renders
+ * for it (a news preview), trailing slash or not.
+ */
+export const isAdminAddress = (path: string): boolean => {
   const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return SCREEN_PATHS.has(bare) || isNewsPreviewPath(bare);
+  return SCREEN_PATHS.has(bare.toLowerCase()) || isNewsPreviewPath(bare);
 };
 
 /**
