@@ -2,9 +2,10 @@ import type { Route } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { NO_ANSWER, UNREACHABLE } from '../../src/admin/api.ts';
+import { ADMIN_LOADING, ADMIN_NOT_STARTED } from '../../src/admin/ui/admin-starting.tsx';
 import { call } from '../setup/api-client.ts';
 import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
-import { openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { keepScreenshot, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { testDatabases } from '../setup/databases.ts';
 import { adminToken, create } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
@@ -140,6 +141,38 @@ describe('the admin on a connection that comes and goes', () => {
       item.title.startsWith('Quiz night'),
     );
     expect(stored).toMatchObject({ title: 'Quiz night for parents', content: '<p>Teams of four.</p>' });
+    await close();
+  });
+
+  it("says it is loading before the admin's script has come, and what to do when it never starts", async () => {
+    // The app's script lost on the way, or one this browser cannot run (too old for its syntax).
+    const failures: Record<string, (route: Route) => Promise<void>> = {
+      lost: (route) => route.abort('connectionreset'),
+      'too old': (route) => route.fulfill({ contentType: 'text/javascript', body: 'export const AdminApp = () => {{;' }),
+    };
+    for (const [how, fail] of Object.entries(failures)) {
+      const { page, close } = await openPage(chrome.browser, TOUCH_PHONE);
+      await page.route(/\/_astro\/app\.[^/]+\.js$/, fail);
+      await page.goto(`${suite.url}/admin`);
+      await page.getByRole('status').filter({ hasText: ADMIN_LOADING }).waitFor();
+      const late = page.getByText(ADMIN_NOT_STARTED);
+      expect(await late.isVisible(), how).toBe(false);
+      // Twelve seconds on, by CSS alone (no script of the page's runs): finished here, not waited for.
+      await page.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
+      await late.waitFor();
+      await keepScreenshot(page, `admin-not-started-${how.replace(' ', '-')}`);
+      // With the script back, a reload brings the sign-in page, and the words are gone.
+      await page.unroute(/\/_astro\/app\.[^/]+\.js$/);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+      expect(await page.getByText(ADMIN_LOADING).count(), how).toBe(0);
+      await close();
+    }
+    // Scripts turned off: the page says the admin needs them, and not that it is loading.
+    const { page, close } = await openPage(chrome.browser, { ...TOUCH_PHONE, javaScriptEnabled: false });
+    await page.goto(`${suite.url}/admin`);
+    // What is drawn, read through DevTools (Playwright's own text search sees nothing inside <noscript>).
+    expect(await page.evaluate(() => document.body.innerText.trim())).toBe('The admin area needs JavaScript.');
     await close();
   });
 

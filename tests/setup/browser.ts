@@ -95,12 +95,6 @@ export async function expectFocused(locator: Locator, message?: string): Promise
 }
 
 /**
- * Opens `url` and waits until every island on it has hydrated (Astro takes an island's `ssr`
- * attribute away once it has; the site's islands all hydrate after the load, not when seen): what
- * waiting for an idle network was for, without its half-second of quiet after every page. An
- * island that fails to hydrate keeps the attribute, and the wait fails.
- */
-/**
  * Waits until the current history entry is (`present`) or is not one an open dialog added
  * (src/components/use-back-closes.ts): it comes just after the dialog shows, and a person's Back never sooner.
  */
@@ -111,6 +105,12 @@ export async function dialogInHistory(page: Page, present = true): Promise<void>
   ] as const);
 }
 
+/**
+ * Opens `url` and waits until every island on it has hydrated (Astro takes an island's `ssr`
+ * attribute away once it has; the site's islands all hydrate after the load, not when seen): what
+ * waiting for an idle network was for, without its half-second of quiet after every page. An
+ * island that fails to hydrate keeps the attribute, and the wait fails.
+ */
 export async function openHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
