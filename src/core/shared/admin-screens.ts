@@ -31,10 +31,14 @@ export const ADMIN_HOME_PAGE = ADMIN_SCREENS.dashboard.href;
  * site answers any other path with its not-found page (SPEC §1).
  */
 const SIGN_IN_GUESSES = new Set(['login', 'log-in', 'logon', 'signin', 'sign-in', 'sign_in']);
-export const isSignInGuess = (path: string): boolean => {
-  const match = /^\/admin\/([^/]+)\/?$/.exec(path);
-  return match !== null && SIGN_IN_GUESSES.has(match[1]!.toLowerCase());
-};
+export const isSignInGuess = (path: string): boolean =>
+  path.startsWith(`${ADMIN_SIGN_IN_PAGE}/`) &&
+  SIGN_IN_GUESSES.has(
+    path
+      .slice(ADMIN_SIGN_IN_PAGE.length + 1)
+      .replace(/\/$/, '')
+      .toLowerCase(),
+  );
 
 const SCREEN_PATHS: ReadonlySet<string> = new Set(Object.values(ADMIN_SCREENS).map((screen) => screen.href));
 /**
