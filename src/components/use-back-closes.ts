@@ -15,7 +15,6 @@ import { useEffect, useRef } from 'react';
 
 /** The key of the history entry an open dialog adds (tests wait for it). */
 export const DIALOG_ENTRY = 'dialogOpen';
-const MARK = DIALOG_ENTRY;
 /** What a dialog that can open again after a reload is called in its entry ('create', 'edit:{id}'). */
 const REOPEN = 'reopen';
 /** Where the entry was added: a reload the server answered with another page (signed out) finds none of its own. */
@@ -31,7 +30,7 @@ let forgotten = false;
 
 const stateOf = (): Record<string, unknown> | null => history.state as Record<string, unknown> | null;
 /** Whether the current history entry is the one dialog `id` added (a dialog over a dialog adds its own). */
-const isEntryOf = (id: string): boolean => stateOf()?.[MARK] === id;
+const isEntryOf = (id: string): boolean => stateOf()?.[DIALOG_ENTRY] === id;
 
 /**
  * Back over a dialog's entry. A frame in the dialog that moved on (the booking page's steps) added
@@ -51,7 +50,7 @@ function backOverOwnEntry(): void {
 /** The current entry, when a dialog that is not open added it: what the page was showing before a reload. */
 function leftBehind(): { id: string; reopen: string | null } | null {
   const state = stateOf();
-  const id = state?.[MARK];
+  const id = state?.[DIALOG_ENTRY];
   if (typeof id !== 'string' || live.has(id) || state?.[PATH] !== window.location.pathname) return null;
   const reopen = state[REOPEN];
   return { id, reopen: typeof reopen === 'string' ? reopen : null };
@@ -92,7 +91,7 @@ export function useBackCloses(open: boolean, requestClose: () => boolean, reopen
     const id = adopted ? before.id : `${thisLoad}-${++opened}`;
     const push = () =>
       history.pushState(
-        { [MARK]: id, [PATH]: window.location.pathname, ...(reopenAs ? { [REOPEN]: reopenAs } : {}) },
+        { [DIALOG_ENTRY]: id, [PATH]: window.location.pathname, ...(reopenAs ? { [REOPEN]: reopenAs } : {}) },
         '',
         window.location.href,
       );

@@ -6,6 +6,7 @@ import {
   dialogInHistory,
   expectFocused,
   expectNoAxeViolations,
+  islandsHydrated,
   keepScreenshot,
   openHydrated,
   openPage,
@@ -117,7 +118,7 @@ describe('a booking page that forbids frames, in Chromium', () => {
     await booking.getByRole('heading', { name: 'Book your place' }).waitFor();
     await dialogInHistory(page);
     await page.reload();
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+    await islandsHydrated(page);
     await dialogInHistory(page, false);
     expect(page.url()).toBe(events);
     await back();

@@ -106,14 +106,19 @@ export async function dialogInHistory(page: Page, present = true): Promise<void>
 }
 
 /**
- * Opens `url` and waits until every island on it has hydrated (Astro takes an island's `ssr`
- * attribute away once it has; the site's islands all hydrate after the load, not when seen): what
- * waiting for an idle network was for, without its half-second of quiet after every page. An
- * island that fails to hydrate keeps the attribute, and the wait fails.
+ * Waits until every island on the page has hydrated (Astro takes an island's `ssr` attribute away
+ * once it has; the site's islands all hydrate after the load, not when seen): what waiting for an
+ * idle network was for, without its half-second of quiet after every page. An island that fails to
+ * hydrate keeps the attribute, and the wait fails.
  */
+export async function islandsHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+/** Opens `url` and waits until its islands have hydrated. */
 export async function openHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await islandsHydrated(page);
 }
 
 /** Runs axe-core (WCAG 2.0–2.2 A and AA rules) on the page and fails with a readable list. */
