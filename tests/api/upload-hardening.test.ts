@@ -10,6 +10,7 @@ import { useServer, type SuiteServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
 import { NO_ROOM_FOR_PHOTOS } from '../../src/core/disk/disk-space.schema.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
+import { lockTable } from '../setup/table-lock.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PUBLIC_URL = 'https://club.example.org';
@@ -204,6 +205,32 @@ eachDatabase('uploads under stress on $kind', (db) => {
       expect(busy.body.message).toBe('The server is busy processing other images. Please try again in a moment.');
     }
   });
+
+  it.runIf(db.kind === 'postgres')(
+    'answers an upload that arrived whole while its sign-in check waited for the database longer than the idle time',
+    async () => {
+      // Seen in a loaded run's burst: the upload's few KB had all arrived, its handler waited for
+      // the database, and the connection was closed without a word when the idle time ran out.
+      const sessions = await lockTable(suite.database.databaseUrl!, 'sessions');
+      try {
+        // Settled either way at once: a connection closed while the test waits is its failure, not an unhandled error.
+        const upload = fetch(`${suite.url}/api/admin/upload`, {
+          method: 'POST',
+          body: imageForm(jpeg),
+          headers: { authorization: `Bearer ${token}` },
+        }).catch((error: unknown) => error);
+        await sessions.blocked();
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await sessions.release();
+        const answer = await upload;
+        if (!(answer instanceof Response)) throw answer;
+        expect(answer.status).toBe(200);
+        expect(((await answer.json()) as { imageUrl: string }).imageUrl).toMatch(/^\/images\//);
+      } finally {
+        await sessions.release();
+      }
+    },
+  );
 
   it('removes the temporary files a killed upload leaves behind, once they are old', async () => {
     const folder = path.join(suite.database.dataDir, 'images', 'killedupload');

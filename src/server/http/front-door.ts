@@ -119,7 +119,14 @@ export function createFrontDoor({
         if (size !== 0) lastRead = Date.now();
         return read(size) as unknown;
       };
-      req.setTimeout(bodyIdleTimeoutMs, () => {
+      // On the answer rather than the request: Node asks the request only while its body is still
+      // arriving, and closes the socket without a word when no one answers. A whole body that its
+      // handler has not read yet (a small upload waiting for the database) was cut off that way.
+      res.setTimeout(bodyIdleTimeoutMs, () => {
+        if (req.complete) {
+          req.socket.setTimeout(0); // all of it has arrived: nothing is left to stall
+          return;
+        }
         const sinceRead = Date.now() - lastRead;
         if (req.readableLength > 0 || sinceRead < bodyIdleTimeoutMs) {
           req.socket.setTimeout(req.readableLength > 0 ? bodyIdleTimeoutMs : bodyIdleTimeoutMs - sinceRead);
@@ -138,7 +145,10 @@ export function createFrontDoor({
           req.socket.destroy();
         }
       });
-      req.once('end', () => req.setTimeout(0));
+      // Once answered, the socket's clock is Node's keep-alive time, which must still run.
+      req.once('end', () => {
+        if (!res.writableFinished) req.socket.setTimeout(0);
+      });
     },
 
     statusOnSocket: (res) => answeredOnSocket.get(res),
