@@ -23,7 +23,7 @@ import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { BUILD_LOCK, BUILD_RUNNING_HERE } from './build-lock.ts';
 import { type FileLock, lockFile } from '../core/shared/file-lock.ts';
-import { limitConnections } from './http/connection-limits.ts';
+import { keepAliveMs, limitConnections } from './http/connection-limits.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { ALLOWED_METHODS, createFrontDoor, logPathOf } from './http/front-door.ts';
 import { listenFailure } from './listen-failure.ts';
@@ -249,7 +249,7 @@ server.on('connect', (_req, socket) => {
 });
 if (devServer) server.on('upgrade', devServer.upgrade);
 limitConnections(server, config.connections, log);
-server.keepAliveTimeout = 5_000;
+server.keepAliveTimeout = keepAliveMs(config.trustProxy);
 server.headersTimeout = 20_000;
 // The whole request, body included; a stalled body is cut off much sooner (BODY_IDLE_TIMEOUT_SECONDS).
 server.requestTimeout = 180_000;

@@ -36,6 +36,17 @@ function readOwnFilesLimit(): number | null {
   }
 }
 
+/**
+ * How long an idle kept-alive connection stays open. A browser's: 5 s, so that an address's share
+ * (069) frees soon. A proxy's: longer than any usual proxy keeps its own (Caddy 2 minutes, nginx
+ * and cloud balancers 60 s), so that the proxy closes first. The other way round, a request the
+ * proxy sends just as the server closes meets a closed connection, and the proxy answers the
+ * visitor 502 rather than send a POST again (docs/decisions/119).
+ */
+export function keepAliveMs(trustProxy: boolean): number {
+  return trustProxy ? 150_000 : 5_000;
+}
+
 export interface ConnectionLimits {
   total: number;
   /** Per address group; null when a trusted proxy is the only client (its own limits apply). */
