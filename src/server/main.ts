@@ -24,6 +24,7 @@ import { nextMidnight } from '../core/shared/time.ts';
 import { BUILD_LOCK, BUILD_RUNNING_HERE } from './build-lock.ts';
 import { type FileLock, lockFile } from '../core/shared/file-lock.ts';
 import { keepAliveMs, limitConnections } from './http/connection-limits.ts';
+import { createDrain } from './http/drain.ts';
 import { COMPRESS_MIN_BYTES } from './http/encoding.ts';
 import { ALLOWED_METHODS, createFrontDoor, logPathOf } from './http/front-door.ts';
 import { listenFailure } from './listen-failure.ts';
@@ -210,6 +211,7 @@ const compress = compression({
 const checkSetup = createSetupChecks(config, log);
 const front = createFrontDoor({ secure: config.publicUrl.startsWith('https:'), bodyIdleTimeoutMs: config.bodyIdleTimeoutMs, log });
 
+const drain = createDrain();
 const server = http.createServer((req, res) => {
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -230,6 +232,7 @@ const server = http.createServer((req, res) => {
       'request',
     );
   });
+  drain.track(res);
   if (front.answered(req, res)) return;
   checkSetup(req);
   front.cutOffStalledBodies(req, res);
@@ -289,6 +292,7 @@ async function shutdown(signal: string): Promise<void> {
   stopBackups();
   // Not awaited: a connection to a database that stopped answering must not hold up the drain.
   void coherence?.close();
+  drain.start();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Keep-alive sockets that fall idle while we drain are closed as soon as they do.
   const idleSweep = setInterval(() => server.closeIdleConnections(), 100);

@@ -61,6 +61,8 @@ eachDatabase('server lifecycle on $kind', (db) => {
     const exit = server.stop('SIGTERM');
     const response = await pending;
     expect(response.status).toBe(201);
+    // Said to the client, so that it (a proxy above all) sends nothing more on a connection about to close.
+    expect(response.headers.get('connection')).toBe('close');
     expect(await exit).toBe(0);
     await suite.restart();
     const titles = (await call(suite, 'GET', '/api/news')).body.map((n: { title: string }) => n.title);
