@@ -17,7 +17,7 @@ import {
 } from '../setup/browser.ts';
 import { acceptDialogs, expectNotice, signInWithForm } from '../setup/admin-browser.ts';
 import { login } from '../setup/api-client.ts';
-import { create, daysFromNow } from '../setup/fill-site.ts';
+import { create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 import { DATE_HAS_PASSED } from '../../src/admin/forms/event-form.tsx';
 import { DATE_STILL_TO_COME, DATE_TAKES_IT_OFF } from '../../src/admin/forms/news-form.tsx';
 import { LIST_URLS } from '../../src/admin/list-urls.ts';
@@ -149,6 +149,27 @@ describe('admin on a 390 px phone in Chromium', () => {
     answer = true;
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.waitForURL(`${suite.url}/admin/dashboard`);
+    await close();
+  });
+
+  it("keeps a caption's words whole in the gallery list on a phone", async () => {
+    const token = await login(suite);
+    await create(suite.url, token, '/api/admin/gallery', {
+      imageUrl: await uploadImage(suite.url, token, 3),
+      caption: 'Volcano experiment',
+    });
+    const { page, close } = await openPage(chrome.browser, { viewport: PHONE });
+    await signInWithForm(page, suite.url);
+    await page.goto(`${suite.url}/admin/gallery`);
+    // A word cut in two lies on two lines: its letters then have two boxes.
+    const boxes = await page.locator('td', { hasText: 'Volcano experiment' }).evaluate((cell) => {
+      const text = cell.firstChild!;
+      const range = document.createRange();
+      range.setStart(text, text.textContent!.indexOf('experiment'));
+      range.setEnd(text, text.textContent!.indexOf('experiment') + 'experiment'.length);
+      return range.getClientRects().length;
+    });
+    expect(boxes).toBe(1);
     await close();
   });
 

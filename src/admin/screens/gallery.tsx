@@ -192,7 +192,9 @@ export function GalleryScreen() {
                             className="h-16 w-16 max-w-none rounded object-cover sm:h-20 sm:w-20"
                           />
                         </td>
-                        <td className="p-3 text-slate-800">{image.caption || <span className="text-slate-600">(No caption)</span>}</td>
+                        <td className="p-3 text-slate-800 wrap-break-word">
+                          {image.caption || <span className="text-slate-600">(No caption)</span>}
+                        </td>
                         <td className="p-3">
                           <div className="flex justify-end">
                             <ItemActions
