@@ -152,24 +152,43 @@ describe('admin on a 390 px phone in Chromium', () => {
     await close();
   });
 
-  it("keeps a caption's words whole in the gallery list on a phone", async () => {
+  it("keeps a caption's words whole in the gallery list on a phone, and a caption of one long address inside the list", async () => {
     const token = await login(suite);
-    await create(suite.url, token, '/api/admin/gallery', {
-      imageUrl: await uploadImage(suite.url, token, 3),
-      caption: 'Volcano experiment',
-    });
+    const add = async (caption: string) =>
+      create(suite.url, token, '/api/admin/gallery', { imageUrl: await uploadImage(suite.url, token, 3), caption });
     const { page, close } = await openPage(chrome.browser, { viewport: PHONE });
     await signInWithForm(page, suite.url);
-    await page.goto(`${suite.url}/admin/gallery`);
+    const caption = page.locator('td', { hasText: 'Volcano experiment' }).first();
     // A word cut in two lies on two lines: its letters then have two boxes.
-    const boxes = await page.locator('td', { hasText: 'Volcano experiment' }).evaluate((cell) => {
-      const text = cell.firstChild!;
-      const range = document.createRange();
-      range.setStart(text, text.textContent!.indexOf('experiment'));
-      range.setEnd(text, text.textContent!.indexOf('experiment') + 'experiment'.length);
-      return range.getClientRects().length;
-    });
-    expect(boxes).toBe(1);
+    const wordBoxes = () =>
+      caption.evaluate((cell) => {
+        const text = cell.firstChild!;
+        const range = document.createRange();
+        range.setStart(text, text.textContent!.indexOf('experiment'));
+        range.setEnd(text, text.textContent!.indexOf('experiment') + 'experiment'.length);
+        return range.getClientRects().length;
+      });
+    const sideways = () =>
+      caption.evaluate((cell) => {
+        const list = cell.closest('div')!;
+        return list.scrollWidth - list.clientWidth;
+      });
+    const atWidths = async (check: (width: number) => Promise<void>) => {
+      for (const width of [PHONE.width, 360]) {
+        await page.setViewportSize({ width, height: PHONE.height });
+        await check(width);
+      }
+    };
+    await add('Volcano experiment');
+    await page.goto(`${suite.url}/admin/gallery`);
+    await caption.waitFor();
+    await atWidths(async (width) => expect(await wordBoxes(), `${width} px`).toBe(1));
+    // A caption of one long address is broken instead: the list does not scroll sideways, and
+    // every row's buttons stay in sight.
+    await add('https://photos.example.org/2026/volcano-experiment-in-the-year-five-classroom');
+    await page.reload();
+    await caption.waitFor();
+    await atWidths(async (width) => expect(await sideways(), `${width} px`).toBeLessThanOrEqual(0));
     await close();
   });
 

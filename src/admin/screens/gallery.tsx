@@ -177,7 +177,9 @@ export function GalleryScreen() {
                       <th scope="col" className="p-3">
                         Caption
                       </th>
-                      <th scope="col" className="p-3 text-right">
+                      {/* On a phone the actions stack, and the column keeps only the width they need: the
+                          rest goes to the caption, whose words then fit whole. */}
+                      <th scope="col" className="w-px p-3 text-right sm:w-auto">
                         Actions
                       </th>
                     </tr>
@@ -192,10 +194,8 @@ export function GalleryScreen() {
                             className="h-16 w-16 max-w-none rounded object-cover sm:h-20 sm:w-20"
                           />
                         </td>
-                        <td className="p-3 text-slate-800 wrap-break-word">
-                          {image.caption || <span className="text-slate-600">(No caption)</span>}
-                        </td>
-                        <td className="p-3">
+                        <td className="p-3 text-slate-800">{image.caption || <span className="text-slate-600">(No caption)</span>}</td>
+                        <td className="p-3 whitespace-nowrap">
                           <div className="flex justify-end">
                             <ItemActions
                               name={image.caption || 'image'}
