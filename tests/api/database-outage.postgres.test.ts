@@ -171,6 +171,46 @@ onPostgres('database outage on postgres', (postgres) => {
     ).toBe(201);
     expect(alive()).toBe(true);
   });
+  it('answers the pages visitors saw before it went down, as they were, and renders them anew once it is back', async () => {
+    // A restart (an upgrade, a failover) should not put an error page in front of every parent
+    // who opens the link in the club's message during it (decision 121).
+    const token = await login(suite);
+    const item = await create(suite.url, token, '/api/admin/news', {
+      title: 'Kept through a restart',
+      content: '<p>Still readable.</p>',
+      publishedAt: '2026-11-02',
+    });
+    const seen = ['/', '/news', `/news/${item.id}`, '/events.ics', '/no-such-page-at-all'];
+    const before = new Map<string, Awaited<ReturnType<typeof call>>>();
+    for (const address of seen) before.set(address, await call(suite, 'GET', address));
+    expect(before.get('/news')!.text).toContain('Kept through a restart');
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await terminateBackends();
+    try {
+      await until(async () => (await call(suite, 'GET', '/healthz')).status === 503, '/healthz to answer 503');
+      await expect.poll(async () => (await call(suite, 'GET', '/news')).headers.get('x-cache'), { timeout: 15_000 }).toBe('STALE');
+      for (const address of seen) {
+        const page = await call(suite, 'GET', address);
+        expect([page.status, page.headers.get('x-cache'), page.headers.get('cache-control')], address).toEqual([
+          before.get(address)!.status,
+          'STALE',
+          'no-cache',
+        ]);
+        expect(page.text, address).toBe(before.get(address)!.text);
+      }
+      // A page nobody asked for since the last write has nothing to fall back on.
+      const events = await call(suite, 'GET', '/events');
+      expect(events.status).toBe(503);
+      expect(events.text).toContain('The site cannot reach its database at the moment.');
+      // An administrator is never shown a page from before: the API and signed-in pages say 503.
+      expect((await call(suite, 'GET', '/news', { headers: { cookie: `club_session=${token}` } })).status).toBe(503);
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+    }
+    await until(async () => (await call(suite, 'GET', '/healthz')).status === 200, '/healthz to answer 200 again');
+    await expect.poll(async () => (await call(suite, 'GET', '/news')).headers.get('x-cache'), { timeout: 15_000 }).not.toBe('STALE');
+    expect((await call(suite, 'GET', '/events')).status).toBe(200);
+  });
 });
 
 // A table locked elsewhere (maintenance, a restore, a stuck transaction): statements give up

@@ -19,7 +19,8 @@ const gzip = promisify(zlib.gzip);
 /**
  * An answer is trusted this long at most even with no write seen: a backstop, not the mechanism.
  * A minute, as proxies are told (s-maxage=60), so that writes made outside the server (a script
- * such as npm run demo on a running site) are public within a minute too.
+ * such as npm run demo on a running site) are public within a minute too. It also bounds how long
+ * an instance deaf to the others falls back on pages it held.
  */
 const MAX_AGE_MS = 60_000;
 /** Set by the cache for each answer, never replayed from the rendered one. */
@@ -48,8 +49,11 @@ export interface PageCacheOptions {
   routed?: ReadonlySet<string> | null;
 }
 
-/** As rendered: a stored answer always has its brotli copy; one answered once may not. */
-type Rendered = Omit<CachedAnswer, 'expiresAt' | 'brotli'> & { brotli: Buffer | null; storable: boolean };
+/**
+ * As rendered: a stored answer always has its brotli copy; one answered once may not. `stale`: the
+ * render failed, and this is the page as it last was.
+ */
+type Rendered = Omit<CachedAnswer, 'expiresAt' | 'renderedAt' | 'brotli'> & { brotli: Buffer | null; storable: boolean; stale?: true };
 type Render = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 export function createPageCache(options: PageCacheOptions) {
@@ -57,6 +61,7 @@ export function createPageCache(options: PageCacheOptions) {
   const inFlight = new Map<string, Promise<Rendered | null>>();
   // False while other instances' writes cannot be heard (the PostgreSQL listener is down).
   let coherent = true;
+  let deafSince = 0;
 
   async function renderOnce(key: string, req: http.IncomingMessage, res: http.ServerResponse, render: Render): Promise<Rendered | null> {
     const generation = store.generation;
@@ -68,11 +73,17 @@ export function createPageCache(options: PageCacheOptions) {
     const captured = await capture(req, res, render);
     // Destroyed half-way, or not rendered at all because this client left while it waited its turn.
     if (!captured || captured.status === CLIENT_LEFT) return null;
+    // The database is down or the site too busy to render: the page as it was beats an error page.
+    // While deaf to other instances, only for the minute that bounds how late any write is seen.
+    const fallBack = captured.status >= 500 && (coherent || Date.now() - deafSince < MAX_AGE_MS);
+    const stale = fallBack ? store.getStale(key) : undefined;
+    if (stale) return { ...stale, storable: false, stale: true };
     const rendered = await prepare(captured, key === NOT_FOUND_KEY ? 404 : 200);
     const changesAt = await nextChange;
-    if (rendered.storable && rendered.brotli && changesAt && coherent) {
-      const expiresAt = Math.min(changesAt.getTime(), now.getTime() + MAX_AGE_MS);
-      store.set(key, { ...rendered, brotli: rendered.brotli, expiresAt }, generation);
+    if (rendered.storable && rendered.brotli && changesAt) {
+      // While other instances' writes cannot be heard, a render is kept only to fall back on.
+      const expiresAt = coherent ? Math.min(changesAt.getTime(), now.getTime() + MAX_AGE_MS) : 0;
+      store.set(key, { ...rendered, brotli: rendered.brotli, expiresAt, renderedAt: now.getTime() }, generation);
     }
     return rendered;
   }
@@ -98,14 +109,14 @@ export function createPageCache(options: PageCacheOptions) {
       pending = renderOnce(key, req, res, render).finally(() => inFlight.delete(flight));
       inFlight.set(flight, pending);
       pending
-        .then((rendered) => (rendered ? respond(req, res, rendered, 'MISS') : res.destroy()))
+        .then((rendered) => (rendered ? respond(req, res, rendered, rendered.stale ? 'STALE' : 'MISS') : res.destroy()))
         .catch((error: unknown) => fail(res, error));
       return true;
     }
     // No answer from that render (its client left before its turn, or it broke off): the first
     // of those who waited renders the page, and the others wait for that.
     pending
-      .then((rendered) => (rendered ? respond(req, res, rendered, rendered.storable ? 'HIT' : 'MISS') : handle(req, res, render)))
+      .then((rendered) => (rendered ? respond(req, res, rendered, stateOf(rendered)) : handle(req, res, render)))
       .catch((error: unknown) => fail(res, error));
     return true;
   }
@@ -139,10 +150,16 @@ export function createPageCache(options: PageCacheOptions) {
     /** Another instance wrote, or we may have missed that it did. */
     invalidate: () => store.invalidate(),
 
-    /** While other instances' writes cannot be heard, pages are rendered every time. */
+    /**
+     * While other instances' writes cannot be heard, pages are rendered every time, and those held
+     * are kept to fall back on (a database restart ends the listener's connection too). Once heard
+     * again, what was held is forgotten: a write may have been missed.
+     */
     setCoherent(value: boolean) {
+      if (coherent && !value) deafSince = Date.now();
       coherent = value;
-      store.invalidate();
+      if (value) store.invalidate();
+      else store.expireAll();
     },
 
     get coherent() {
@@ -258,10 +275,17 @@ async function prepare(captured: Captured, status: 200 | 404): Promise<Rendered>
   return { status: captured.status, headers, etag, identity: captured.body, gzip: gzipBody, brotli: brotliBody, storable };
 }
 
-/** HIT: answered from memory (or from one render shared by visitors who asked at once); MISS: rendered for this request. */
-function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Rendered | CachedAnswer, state: 'HIT' | 'MISS'): void {
+const stateOf = (rendered: Rendered) => (rendered.stale ? 'STALE' : rendered.storable ? 'HIT' : 'MISS');
+
+/**
+ * HIT: answered from memory (or from one render shared by visitors who asked at once); MISS:
+ * rendered for this request; STALE: the render failed, and this is the page as it last was.
+ */
+function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Rendered | CachedAnswer, state: 'HIT' | 'MISS' | 'STALE'): void {
   const headers: Record<string, string | number> = {
     ...answer.headers,
+    // Nobody down the line keeps a page the site could not vouch for as current.
+    ...(state === 'STALE' ? { 'cache-control': 'no-cache' } : {}),
     'x-cache': state,
     etag: answer.etag,
     vary: 'Accept-Encoding',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CachedAnswer, createPageStore, sizeOf } from './store.ts';
+import { type CachedAnswer, createPageStore, sizeOf, STALE_LIMIT_MS } from './store.ts';
 
-const answer = (bytes: number, expiresAt = Number.MAX_SAFE_INTEGER): CachedAnswer => ({
+const answer = (bytes: number, expiresAt = Number.MAX_SAFE_INTEGER, renderedAt = 0): CachedAnswer => ({
   status: 200,
   headers: {},
   etag: 'W/"x"',
@@ -9,6 +9,7 @@ const answer = (bytes: number, expiresAt = Number.MAX_SAFE_INTEGER): CachedAnswe
   gzip: Buffer.alloc(0),
   brotli: Buffer.alloc(0),
   expiresAt,
+  renderedAt,
 });
 
 describe('page store', () => {
@@ -37,7 +38,30 @@ describe('page store', () => {
     expect(store.set('b', answer(10, 1_000), store.generation)).toBe(true);
     expect(store.get('b', 999)).toBeDefined();
     expect(store.get('b', 1_000)).toBeUndefined();
+    store.invalidate();
+    expect(store.getStale('a')).toBeUndefined();
+    expect(store.getStale('b', 1_000)).toBeUndefined();
     expect(store.size).toBe(0);
     expect(store.bytes).toBe(0);
+  });
+
+  it('keeps an answer past its expiry to fall back on, for a day at most, until a write', () => {
+    const store = createPageStore(1_000_000);
+    const renderedAt = 1_000_000;
+    store.set('a', answer(10, renderedAt + 60_000, renderedAt), store.generation);
+    store.set('b', answer(10, Number.MAX_SAFE_INTEGER, renderedAt), store.generation);
+    const later = renderedAt + 120_000;
+    expect(store.get('a', later)).toBeUndefined();
+    expect(store.getStale('a', later)?.renderedAt).toBe(renderedAt);
+    expect(store.getStale('a', renderedAt + STALE_LIMIT_MS - 1)).toBeDefined();
+    expect(store.getStale('a', renderedAt + STALE_LIMIT_MS)).toBeUndefined();
+    // Expired all at once (writes may be missed): rendered anew, kept meanwhile.
+    expect(store.get('b', later)).toBeDefined();
+    store.expireAll();
+    expect(store.get('b', later)).toBeUndefined();
+    expect(store.getStale('b', later)).toBeDefined();
+    store.invalidate();
+    expect(store.getStale('a', later)).toBeUndefined();
+    expect(store.getStale('b', later)).toBeUndefined();
   });
 });

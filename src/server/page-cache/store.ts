@@ -1,7 +1,12 @@
 import { LRUCache } from 'lru-cache';
 
 // The memory half of the page cache: rendered answers by key, bounded in bytes, with a
-// generation that every write bumps (docs/decisions/011-page-cache.md).
+// generation that every write bumps (docs/decisions/011-page-cache.md). An answer past its expiry
+// stays until a write or the byte cap removes it: the page as it last was, for when rendering it
+// anew fails (docs/decisions/121-pages-kept-through-a-database-outage.md).
+
+/** How old a page may be and still be answered when rendering it anew fails. */
+export const STALE_LIMIT_MS = 24 * 60 * 60 * 1000;
 
 export interface CachedAnswer {
   status: number;
@@ -13,6 +18,8 @@ export interface CachedAnswer {
   brotli: Buffer;
   /** Epoch ms after which the answer may be out of date with no write (an event starts, a day ends). */
   expiresAt: number;
+  /** Epoch ms when it was rendered. */
+  renderedAt: number;
 }
 
 const OVERHEAD_BYTES = 1_024;
@@ -22,10 +29,14 @@ export const sizeOf = (answer: CachedAnswer): number =>
 
 export interface PageStore {
   get(key: string, now?: number): CachedAnswer | undefined;
+  /** The answer as it last was, expired or not, if no write came since and it is younger than STALE_LIMIT_MS. */
+  getStale(key: string, now?: number): CachedAnswer | undefined;
   /** Keeps `answer` unless a write happened since `generation` was read (the render may be stale). */
   set(key: string, answer: CachedAnswer, generation: number): boolean;
   /** Forgets everything: the next request renders anew. */
   invalidate(): void;
+  /** Every answer held is rendered anew at its next request, and kept meanwhile for when that fails. */
+  expireAll(): void;
   readonly generation: number;
   readonly bytes: number;
   readonly size: number;
@@ -43,11 +54,11 @@ export function createPageStore(maxBytes: number): PageStore {
   return {
     get(key, now = Date.now()) {
       const entry = entries.get(key);
-      if (entry && now >= entry.expiresAt) {
-        entries.delete(key);
-        return undefined;
-      }
-      return entry;
+      return entry && now < entry.expiresAt ? entry : undefined;
+    },
+    getStale(key, now = Date.now()) {
+      const entry = entries.get(key);
+      return entry && now - entry.renderedAt < STALE_LIMIT_MS ? entry : undefined;
     },
     set(key, answer, renderedAt) {
       if (renderedAt !== generation || sizeOf(answer) > maxBytes) return false;
@@ -57,6 +68,9 @@ export function createPageStore(maxBytes: number): PageStore {
     invalidate() {
       generation++;
       entries.clear();
+    },
+    expireAll() {
+      for (const entry of entries.values()) entry.expiresAt = 0;
     },
     get generation() {
       return generation;
