@@ -12,12 +12,13 @@ describe('page cache, when a render fails', () => {
   let failing = false;
   let version = 1;
   let renders = 0;
+  let changesIn = 60_000;
   /** While set, renders wait for it. */
   let hold: Promise<void> | null = null;
   const cache = createPageCache({
     maxBytes: 1_000_000,
     log: createLogger('silent'),
-    nextChange: async (now) => new Date(now.getTime() + 60_000),
+    nextChange: async (now) => new Date(now.getTime() + changesIn),
   });
   const render = (_req: http.IncomingMessage, res: http.ServerResponse) => {
     renders++;
@@ -36,6 +37,10 @@ describe('page cache, when a render fails', () => {
   const server = http.createServer((req, res) => {
     if (req.method === 'POST') {
       cache.watchWrites(req, res);
+      if (req.url?.endsWith('/failing')) {
+        res.writeHead(503).end();
+        return;
+      }
       version++;
       res.writeHead(201).end();
       return;
@@ -53,6 +58,7 @@ describe('page cache, when a render fails', () => {
     cache.setCoherent(true);
     failing = false;
     hold = null;
+    changesIn = 60_000;
   });
   afterEach(() => vi.useRealTimers());
 
@@ -131,5 +137,32 @@ describe('page cache, when a render fails', () => {
     // Another instance may have written since: a minute, as proxies are told, and no more.
     vi.setSystemTime(Date.now() + 11_000);
     expect((await get('/what-we-do')).status).toBe(503);
+  });
+
+  it('after a write that failed half-way, renders anew and falls back for a minute at most', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // The next event starts in ten seconds: pages held expire before the minute is out.
+    changesIn = 10_000;
+    version = 5;
+    await get('/gallery');
+    expect((await get('/gallery')).cache).toBe('HIT');
+    // The database went away during the write: it may or may not have landed.
+    failing = true;
+    expect((await fetch(`${base}/api/admin/news/failing`, { method: 'POST' })).status).toBe(503);
+    expect(await get('/gallery')).toMatchObject({ status: 200, cache: 'STALE', text: '<p>version 5</p>' });
+    failing = false;
+    expect((await get('/gallery')).cache).toBe('MISS');
+    failing = true;
+    vi.setSystemTime(Date.now() + 30_000);
+    expect((await get('/gallery')).cache).toBe('STALE');
+    vi.setSystemTime(Date.now() + 31_000);
+    expect((await get('/gallery')).status).toBe(503);
+    // A write that lands clears what was held, and the doubt with it.
+    failing = false;
+    expect((await fetch(`${base}/api/admin/news`, { method: 'POST' })).status).toBe(201);
+    expect(await get('/gallery')).toMatchObject({ cache: 'MISS', text: '<p>version 6</p>' });
+    failing = true;
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    expect(await get('/gallery')).toMatchObject({ cache: 'STALE', text: '<p>version 6</p>' });
   });
 });

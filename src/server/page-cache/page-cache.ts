@@ -61,7 +61,17 @@ export function createPageCache(options: PageCacheOptions) {
   const inFlight = new Map<string, Promise<Rendered | null>>();
   // False while other instances' writes cannot be heard (the PostgreSQL listener is down).
   let coherent = true;
-  let deafSince = 0;
+  // Since when a write may have gone unseen (deaf to other instances, or a write that failed
+  // half-way); null while every write is known.
+  let doubtSince: number | null = null;
+  const doubt = () => {
+    doubtSince ??= Date.now();
+    store.expireAll();
+  };
+  const forget = () => {
+    if (coherent) doubtSince = null;
+    store.invalidate();
+  };
 
   async function renderOnce(key: string, req: http.IncomingMessage, res: http.ServerResponse, render: Render): Promise<Rendered | null> {
     const generation = store.generation;
@@ -74,8 +84,8 @@ export function createPageCache(options: PageCacheOptions) {
     // Destroyed half-way, or not rendered at all because this client left while it waited its turn.
     if (!captured || captured.status === CLIENT_LEFT) return null;
     // The database is down or the site too busy to render: the page as it was beats an error page.
-    // While deaf to other instances, only for the minute that bounds how late any write is seen.
-    const fallBack = captured.status >= 500 && (coherent || Date.now() - deafSince < MAX_AGE_MS);
+    // While a write may have gone unseen, only for the minute that bounds how late any write is seen.
+    const fallBack = captured.status >= 500 && (doubtSince === null || Date.now() - doubtSince < MAX_AGE_MS);
     const stale = fallBack ? store.getStale(key) : undefined;
     if (stale) return { ...stale, storable: false, stale: true };
     const rendered = await prepare(captured, key === NOT_FOUND_KEY ? 404 : 200);
@@ -128,7 +138,9 @@ export function createPageCache(options: PageCacheOptions) {
 
     /**
      * Clears the cache when a write to the API succeeds, before its answer leaves. Writes
-     * elsewhere (a POST to a page: 405) never clear it, or anybody could keep it empty.
+     * elsewhere (a POST to a page: 405) never clear it, or anybody could keep it empty. A write
+     * that failed (5xx: the database went away, say) may or may not have landed: pages are rendered
+     * anew, and those held kept to fall back on for a minute.
      */
     watchWrites(req: http.IncomingMessage, res: http.ServerResponse): void {
       if (isSafeMethod(req.method ?? 'GET') || !reachesApi(req.url)) return;
@@ -136,7 +148,8 @@ export function createPageCache(options: PageCacheOptions) {
       const changed = (status: number) => {
         if (done || REFUSED.has(status)) return;
         done = true;
-        store.invalidate();
+        if (status >= 500) doubt();
+        else forget();
         options.announce?.();
       };
       const writeHead = res.writeHead.bind(res);
@@ -148,7 +161,7 @@ export function createPageCache(options: PageCacheOptions) {
     },
 
     /** Another instance wrote, or we may have missed that it did. */
-    invalidate: () => store.invalidate(),
+    invalidate: () => forget(),
 
     /**
      * While other instances' writes cannot be heard, pages are rendered every time, and those held
@@ -156,10 +169,9 @@ export function createPageCache(options: PageCacheOptions) {
      * again, what was held is forgotten: a write may have been missed.
      */
     setCoherent(value: boolean) {
-      if (coherent && !value) deafSince = Date.now();
       coherent = value;
-      if (value) store.invalidate();
-      else store.expireAll();
+      if (value) forget();
+      else doubt();
     },
 
     get coherent() {
