@@ -293,7 +293,12 @@ const stateOf = (rendered: Rendered) => (rendered.stale ? 'STALE' : rendered.sto
  * HIT: answered from memory (or from one render shared by visitors who asked at once); MISS:
  * rendered for this request; STALE: the render failed, and this is the page as it last was.
  */
-function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Rendered | CachedAnswer, state: 'HIT' | 'MISS' | 'STALE'): void {
+function respond(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  answer: Rendered | CachedAnswer,
+  state: 'HIT' | 'MISS' | 'STALE',
+): void {
   const headers: Record<string, string | number> = {
     ...answer.headers,
     // Nobody down the line keeps a page the site could not vouch for as current.
