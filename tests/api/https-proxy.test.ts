@@ -68,6 +68,10 @@ describe('behind Caddy over HTTPS', () => {
     const cookie = String(signIn.headers['set-cookie']);
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/; HttpOnly/i);
+    // The proof that this browser signed in before (decision 122) is kept as carefully.
+    const device = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []).find((line) => line.startsWith('club_device='));
+    expect(device).toMatch(/; Secure/i);
+    expect(device).toMatch(/; HttpOnly/i);
 
     // An upload through the proxy, as the admin's browser sends it: cookie and same-origin Origin.
     const form = new FormData();

@@ -87,6 +87,16 @@ describe('admin sign-in, guard and session in Chromium', () => {
     expect(after.status).toBe(401);
     await page.goto(`${suite.url}/admin/dashboard`);
     expect(page.url()).toBe(`${suite.url}/admin`);
+
+    // The browser stays known after signing out (decision 122): signing in again, it sends its
+    // proof, and the server keeps it rather than making a new one.
+    const device = cookies.find((c) => c.name === 'club_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin/login' });
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await submit.click();
+    await page.waitForURL(`${suite.url}/admin/dashboard`);
+    expect((await context.cookies()).find((c) => c.name === 'club_device')?.value).toBe(device!.value);
     await close();
   });
 

@@ -6,6 +6,7 @@ import { DomainError } from '../shared/errors.ts';
 import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from './auth.schema.ts';
 import { createGuessCounter } from './guesses.ts';
 import { LOCKOUT_MEMORY_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './login-policy.ts';
+import { knownDeviceOf, newKnownDevice } from './known-devices.ts';
 import { hashOfNoPassword, verifyPassword } from './passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { createWriteBudget, type WriteCost } from './write-budget.ts';
@@ -65,7 +66,10 @@ export function createAuthService(deps: { db: Db }) {
      * the password, within the same guess: a wrong or missing code is a failed guess too, and a
      * code is taken once. Codes have their own count per administrator, from every address
      * together (5 per 15 minutes, then growing lockouts), and a wrong one is recorded for the
-     * Administrators screen (docs/decisions/046).
+     * Administrators screen (docs/decisions/046). Sent with the proof of a browser the
+     * administrator signed in on before (`knownDevice`), a guess counts for that device alone, and
+     * its hash waits in a line of its own: an attack on the username from elsewhere cannot keep the
+     * owner out (docs/decisions/122). Each sign-in answers the proof to keep.
      */
     async login(
       username: string,
@@ -74,13 +78,16 @@ export function createAuthService(deps: { db: Db }) {
       code?: string,
       /** Where from, for the 'signed in' line written with the session (docs/decisions/062); none from a test. */
       from?: Omit<ActivityActor, 'admin'>,
-    ): Promise<{ token: string; expiresAt: string; admin: { id: string; username: string } }> {
+      knownDevice?: string,
+    ): Promise<{ token: string; expiresAt: string; admin: { id: string; username: string }; knownDevice: string }> {
       const normalized = username.trim().toLowerCase();
       const now = Date.now();
-      const guess = await guesses.reserve(normalized, clientAddress, now);
-
       const admin = await admins.findByUsername(normalized);
-      const valid = await verifyPassword(password, admin?.passwordHash ?? noPasswordHash);
+      const device = admin ? knownDeviceOf(knownDevice, admin) : null;
+      const guess =
+        admin && device ? await guesses.reserveOnKnownDevice(admin.id, device, now) : await guesses.reserve(normalized, clientAddress, now);
+
+      const valid = await verifyPassword(password, admin?.passwordHash ?? noPasswordHash, device ? 'known device' : 'anyone');
       if (!admin || !valid) throw new InvalidCredentialsError();
       // Counted as a failed guess: it no longer opens anything.
       if (admin.passwordGivenAt && now > givenPasswordEnds(admin.passwordGivenAt)) throw new GivenPasswordExpiredError();
@@ -115,7 +122,7 @@ export function createAuthService(deps: { db: Db }) {
         });
         await recordWithChange(trx, from && { ...from, admin: who }, { action: 'signed-in' });
       });
-      return { token, expiresAt, admin: who };
+      return { token, expiresAt, admin: who, knownDevice: device && knownDevice ? knownDevice : newKnownDevice(admin) };
     },
 
     /** The administrator behind a token, or null when it is unknown, idle too long or past its end. */

@@ -7,6 +7,7 @@ import {
   attemptKeys,
   type AttemptCounter,
   codeKey,
+  deviceKey,
   refusalMessage,
   type Refusal,
   reserveLockoutGuess,
@@ -30,6 +31,16 @@ export class LockedOutError extends DomainError {
  */
 export function createGuessCounter(db: Db) {
   const attempts = createLoginAttemptsRepository(db);
+
+  /** One lockout counter alone (5 per 15 minutes, then growing): counted, or LockedOutError. `succeeded` clears it. */
+  async function reserveLockout(key: string, reason: 'locked' | 'code', now: number): Promise<{ succeeded(): Promise<void> }> {
+    const refusal = await attempts.update([key], (counters) => {
+      const verdict = reserveLockoutGuess(counters.get(key) as AttemptCounter, now);
+      return verdict.allowed ? { write: [verdict.next], result: null } : { write: [], result: { reason, waitMs: verdict.refusal.waitMs } };
+    });
+    if (refusal) throw new LockedOutError(refusal);
+    return { succeeded: () => attempts.clear(key) };
+  }
 
   return {
     /** Counts one guess or throws LockedOutError; `succeeded` clears the lockout counter. */
@@ -64,20 +75,17 @@ export function createGuessCounter(db: Db) {
     },
 
     /**
+     * Counts one guess made on a browser the administrator signed in on before (known-devices.ts):
+     * that device's own lockout (5 per 15 minutes, then growing), and nothing else, so that guesses
+     * at the username from elsewhere cannot slow its owner down. `succeeded` clears it.
+     */
+    reserveOnKnownDevice: (adminId: string, device: string, now = Date.now()) => reserveLockout(deviceKey(adminId, device), 'locked', now),
+
+    /**
      * Counts one two-step code tried for this administrator (after the right password), from
      * every address together, or throws LockedOutError. `succeeded` (a right code) clears it.
      */
-    async reserveCode(adminId: string, now = Date.now()): Promise<{ succeeded(): Promise<void> }> {
-      const key = codeKey(adminId);
-      const refusal = await attempts.update([key], (counters) => {
-        const verdict = reserveLockoutGuess(counters.get(key) as AttemptCounter, now);
-        return verdict.allowed
-          ? { write: [verdict.next], result: null }
-          : { write: [], result: { reason: 'code' as const, waitMs: verdict.refusal.waitMs } };
-      });
-      if (refusal) throw new LockedOutError(refusal);
-      return { succeeded: () => attempts.clear(key) };
-    },
+    reserveCode: (adminId: string, now = Date.now()) => reserveLockout(codeKey(adminId), 'code', now),
 
     prune: (before: string) => attempts.deleteStale(before),
   };

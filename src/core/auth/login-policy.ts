@@ -100,6 +100,9 @@ export function reserveRateGuess(counter: AttemptCounter, now: number, limit: nu
  */
 export const codeKey = (adminId: string) => `code\n${adminId}`;
 
+/** The one counter a sign-in from a known device passes through (docs/decisions/122). */
+export const deviceKey = (adminId: string, device: string) => `device\n${adminId}\n${device}`;
+
 /** The three counters one sign-in passes through. */
 export const attemptKeys = (username: string, addressGroup: string) => ({
   pair: `pair\n${username}\n${addressGroup}`,
