@@ -23,6 +23,8 @@ const gzip = promisify(zlib.gzip);
  * an instance deaf to the others falls back on pages it held.
  */
 const MAX_AGE_MS = 60_000;
+/** After a render failed and the page as it was stood in, how long it stands in before the next try. */
+const RETRY_AFTER_FAILURE_MS = 5_000;
 /** Set by the cache for each answer, never replayed from the rendered one. */
 const PER_ANSWER = new Set([
   'content-length',
@@ -53,7 +55,11 @@ export interface PageCacheOptions {
  * As rendered: a stored answer always has its brotli copy; one answered once may not. `stale`: the
  * render failed, and this is the page as it last was.
  */
-type Rendered = Omit<CachedAnswer, 'expiresAt' | 'renderedAt' | 'brotli'> & { brotli: Buffer | null; storable: boolean; stale?: true };
+type Rendered = Omit<CachedAnswer, 'expiresAt' | 'renderedAt' | 'retryAt' | 'brotli'> & {
+  brotli: Buffer | null;
+  storable: boolean;
+  stale?: true;
+};
 type Render = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 export function createPageCache(options: PageCacheOptions) {
@@ -72,6 +78,8 @@ export function createPageCache(options: PageCacheOptions) {
     if (coherent) doubtSince = null;
     store.invalidate();
   };
+  /** The page as it last was, while it may stand in for a failed render: while a write may have gone unseen, only for the minute that bounds how late any write is seen. */
+  const fallBackFor = (key: string) => (doubtSince === null || Date.now() - doubtSince < MAX_AGE_MS ? store.getStale(key) : undefined);
 
   async function renderOnce(key: string, req: http.IncomingMessage, res: http.ServerResponse, render: Render): Promise<Rendered | null> {
     const generation = store.generation;
@@ -83,17 +91,20 @@ export function createPageCache(options: PageCacheOptions) {
     const captured = await capture(req, res, render);
     // Destroyed half-way, or not rendered at all because this client left while it waited its turn.
     if (!captured || captured.status === CLIENT_LEFT) return null;
-    // The database is down or the site too busy to render: the page as it was beats an error page.
-    // While a write may have gone unseen, only for the minute that bounds how late any write is seen.
-    const fallBack = captured.status >= 500 && (doubtSince === null || Date.now() - doubtSince < MAX_AGE_MS);
-    const stale = fallBack ? store.getStale(key) : undefined;
-    if (stale) return { ...stale, storable: false, stale: true };
+    // The database is down or the site too busy to render: the page as it was beats an error page,
+    // and is answered without trying again for a few seconds (a database coming back is not met by
+    // every visitor's render at once).
+    const stale = captured.status >= 500 ? fallBackFor(key) : undefined;
+    if (stale) {
+      stale.retryAt = Date.now() + RETRY_AFTER_FAILURE_MS;
+      return { ...stale, storable: false, stale: true };
+    }
     const rendered = await prepare(captured, key === NOT_FOUND_KEY ? 404 : 200);
     const changesAt = await nextChange;
     if (rendered.storable && rendered.brotli && changesAt) {
       // While other instances' writes cannot be heard, a render is kept only to fall back on.
       const expiresAt = coherent ? Math.min(changesAt.getTime(), now.getTime() + MAX_AGE_MS) : 0;
-      store.set(key, { ...rendered, brotli: rendered.brotli, expiresAt, renderedAt: now.getTime() }, generation);
+      store.set(key, { ...rendered, brotli: rendered.brotli, expiresAt, renderedAt: now.getTime(), retryAt: 0 }, generation);
     }
     return rendered;
   }
@@ -109,6 +120,11 @@ export function createPageCache(options: PageCacheOptions) {
     const hit = store.get(key);
     if (hit) {
       respond(req, res, hit, 'HIT');
+      return true;
+    }
+    const resting = fallBackFor(key);
+    if (resting && resting.retryAt > Date.now()) {
+      respond(req, res, resting, 'STALE');
       return true;
     }
     // Many visitors asking at once for a page that just changed wait for one render; but only

@@ -10,6 +10,7 @@ const answer = (bytes: number, expiresAt = Number.MAX_SAFE_INTEGER, renderedAt =
   brotli: Buffer.alloc(0),
   expiresAt,
   renderedAt,
+  retryAt: 0,
 });
 
 describe('page store', () => {

@@ -20,6 +20,8 @@ export interface CachedAnswer {
   expiresAt: number;
   /** Epoch ms when it was rendered. */
   renderedAt: number;
+  /** Epoch ms before which, once a render of it failed, it stands in for the page without another try. */
+  retryAt: number;
 }
 
 const OVERHEAD_BYTES = 1_024;
