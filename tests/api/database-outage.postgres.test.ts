@@ -171,6 +171,7 @@ onPostgres('database outage on postgres', (postgres) => {
     ).toBe(201);
     expect(alive()).toBe(true);
   });
+
   it('answers the pages visitors saw before it went down, as they were, and renders them anew once it is back', async () => {
     // A restart (an upgrade, a failover) should not put an error page in front of every parent
     // who opens the link in the club's message during it (decision 121).
@@ -192,10 +193,13 @@ onPostgres('database outage on postgres', (postgres) => {
     try {
       await until(async () => (await call(suite, 'GET', '/healthz')).status === 503, '/healthz to answer 503');
       await expect
-        .poll(async () => {
-          const page = await call(suite, 'GET', '/news');
-          return `${page.status} ${page.headers.get('x-cache')}`;
-        })
+        .poll(
+          async () => {
+            const page = await call(suite, 'GET', '/news');
+            return `${page.status} ${page.headers.get('x-cache')}`;
+          },
+          { timeout: 15_000 },
+        )
         .toBe('200 STALE');
       for (const address of seen) {
         const page = await call(suite, 'GET', address);
