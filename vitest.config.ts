@@ -25,6 +25,10 @@ export default defineConfig({
     // Only for a test that hangs: several take 20–25 s beside another file on a slow 2-core
     // machine (2026-11-27, a host twice as slow as the week before), too near a 30 s limit.
     testTimeout: 60_000,
+    // expect.poll waits for what a page or server will show; its default 1 s was too short for an
+    // admin page to load and fetch on the machine of 2026-11-30 (where fresh memory is slow: 095),
+    // and three browser tests failed on it. It still fails a test whose wait never ends.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     env: { TEST_PHOTO_SITE: process.env.TEST_PHOTO_SITE, ...(postgres ? { TEST_DATABASE_URL: postgres } : {}) },
   },

@@ -105,7 +105,7 @@ eachDatabase('booking pages asked when saved on $kind', (db) => {
     expect(site.asked('/past')).toBe(pastAsked);
     // The pages are rendered anew once the round has ended.
     await expect
-      .poll(async () => bookingLink(await (await fetch(`${suite.url}/events`)).text(), 'Kite day'), { timeout: 5000 })
+      .poll(async () => bookingLink(await (await fetch(`${suite.url}/events`)).text(), 'Kite day'))
       .toContain('(opens in a new tab)');
   });
 

@@ -92,7 +92,7 @@ describe('connections held at once', () => {
 
     // What it held is its own again once closed.
     await release(attack);
-    await expect.poll(() => statusOf(visit(suite, '127.0.0.2')), { timeout: 5000 }).toBe(200);
+    await expect.poll(() => statusOf(visit(suite, '127.0.0.2'))).toBe(200);
   });
 
   it('counts each connection out as it closes, however it ends', async () => {
@@ -116,7 +116,7 @@ describe('connections held at once', () => {
     expect(first.closed() + second.closed()).toBeLessThanOrEqual(1);
     expect(await visit(suite, '127.0.0.7')).toEqual(BUSY);
     await release(second);
-    await expect.poll(() => statusOf(visit(suite, '127.0.0.7')), { timeout: 5000 }).toBe(200);
+    await expect.poll(() => statusOf(visit(suite, '127.0.0.7'))).toBe(200);
     await release(first);
   });
 });

@@ -133,7 +133,7 @@ eachDatabase('uploads under stress on $kind', (db) => {
         .split('\n')
         .filter((line) => line.includes('"msg":"request"') && line.includes(`"requestId":"${requestId}"`))
         .map((line) => (JSON.parse(line) as { status: number }).status);
-    await expect.poll(logged, { timeout: 5000 }).toEqual([408]);
+    await expect.poll(logged).toEqual([408]);
     const retry = await putTo(link.path, jpeg);
     expect(retry.status).toBe(200);
     expect(((await retry.json()) as { objectPath: string }).objectPath).toMatch(/^\/images\/[a-z0-9]+$/);

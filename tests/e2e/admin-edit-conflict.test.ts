@@ -85,9 +85,7 @@ describe('saving a form opened before someone else saved the same item', () => {
     // The form stays open: its next save starts from the version it has just saved.
     await aboutUs.fill('Dads and children, every Saturday.');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect
-      .poll(async () => (await call(suite, 'GET', '/api/who-we-are')).body.aboutUs, { timeout: 8_000 })
-      .toBe('Dads and children, every Saturday.');
+    await expect.poll(async () => (await call(suite, 'GET', '/api/who-we-are')).body.aboutUs).toBe('Dads and children, every Saturday.');
     expect(await page.locator('li.notice', { hasText: '412' }).count()).toBeLessThanOrEqual(1);
     await close();
   });
