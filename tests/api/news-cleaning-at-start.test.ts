@@ -80,9 +80,7 @@ eachDatabase('news cleaned again at start on $kind', (db) => {
     await expectSettled(ids);
     // The page is not the one kept before: it links the picture as it is now kept, and that is given out.
     await expect
-      .poll(async () => PICTURE_LINK.exec(await fetch(`${suite.url}/news/${last}`).then((response) => response.text()))?.[1], {
-        timeout: 5000,
-      })
+      .poll(async () => PICTURE_LINK.exec(await fetch(`${suite.url}/news/${last}`).then((response) => response.text()))?.[1])
       .not.toBe(earlyLink);
     const link = PICTURE_LINK.exec(await fetch(`${suite.url}/news/${last}`).then((response) => response.text()))![1]!;
     const file = await fetch(`${suite.url}${link}`);

@@ -71,7 +71,7 @@ describe('admin content screens in Chromium', () => {
     await page.keyboard.type('Thanks to every dad who helped.');
     await create.locator('input[type="file"]').setInputFiles(await photo());
     await create.getByText('Uploaded!').waitFor({ timeout: 15_000 });
-    await create.getByText('Change Image').waitFor({ timeout: 5000 });
+    await create.getByText('Change Image').waitFor();
     await expectNoAxeViolations(page);
     await create.getByRole('button', { name: 'Create News Item' }).click();
     await expectNotice(page, 'News item created successfully');

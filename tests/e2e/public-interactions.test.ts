@@ -276,7 +276,7 @@ describe('public islands in Chromium', () => {
     await expect(caption()).resolves.toBe(captions[1]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog.count()).resolves.toBe(0);
-    await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, first, { timeout: 2000 });
+    await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, first, FOCUS_SETTLES);
     // Escape closes too.
     await tiles.nth(1).click();
     await dialog.waitFor();
@@ -463,7 +463,7 @@ describe('public islands in Chromium', () => {
     await share.hover();
     await page.waitForTimeout(300);
     await expect(page.getByRole('tooltip').count()).resolves.toBe(0);
-    await page.getByRole('tooltip').waitFor({ timeout: 3000 });
+    await page.getByRole('tooltip').waitFor();
     await expect(page.getByRole('tooltip').textContent()).resolves.toBe('Share');
     await page.mouse.move(0, 0);
     await page.waitForTimeout(400);
