@@ -58,9 +58,13 @@ describe('page store', () => {
     expect(store.getStale('a', renderedAt + STALE_LIMIT_MS)).toBeUndefined();
     // Expired all at once (writes may be missed): rendered anew, kept meanwhile.
     expect(store.get('b', later)).toBeDefined();
+    const before = store.generation;
     store.expireAll();
     expect(store.get('b', later)).toBeUndefined();
     expect(store.getStale('b', later)).toBeDefined();
+    // A render begun before is not kept as fresh either: it may predate the write that was missed.
+    expect(store.set('c', answer(10, Number.MAX_SAFE_INTEGER, later), before)).toBe(false);
+    expect(store.set('c', answer(10, Number.MAX_SAFE_INTEGER, later), store.generation)).toBe(true);
     store.invalidate();
     expect(store.getStale('a', later)).toBeUndefined();
     expect(store.getStale('b', later)).toBeUndefined();

@@ -37,7 +37,10 @@ export interface PageStore {
   set(key: string, answer: CachedAnswer, generation: number): boolean;
   /** Forgets everything: the next request renders anew. */
   invalidate(): void;
-  /** Every answer held is rendered anew at its next request, and kept meanwhile for when that fails. */
+  /**
+   * Every answer held is rendered anew at its next request, and kept meanwhile for when that fails;
+   * a render begun before is not kept (as after a write).
+   */
   expireAll(): void;
   readonly generation: number;
   readonly bytes: number;
@@ -72,6 +75,7 @@ export function createPageStore(maxBytes: number): PageStore {
       entries.clear();
     },
     expireAll() {
+      generation++;
       for (const entry of entries.values()) entry.expiresAt = 0;
     },
     get generation() {
