@@ -66,10 +66,11 @@ export default defineConfig({
     // renderToString per component: no web stream per island (none of them suspends).
     react({ experimentalDisableStreaming: true }),
     {
-      name: 'after-load-directive',
+      name: 'client-directives',
       hooks: {
         'astro:config:setup': ({ addClientDirective }) => {
           addClientDirective({ name: 'afterload', entrypoint: './src/directives/after-load.ts' });
+          addClientDirective({ name: 'ondemand', entrypoint: './src/directives/on-demand.ts' });
         },
       },
     },

@@ -47,7 +47,9 @@ async function javascriptBytes(pagePath: string): Promise<{ gzip: number; files:
     if (match[1]!.trim()) gzip += gzipSync(match[1]!).length;
   }
   const queue = new Set<string>();
-  for (const match of html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)) queue.add(match[1]!);
+  // An island hydrated on demand (client:ondemand) loads nothing until it is used.
+  const loaded = html.replace(/<astro-island\b[^>]*\bclient="ondemand"[^>]*>/g, '');
+  for (const match of loaded.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)) queue.add(match[1]!);
   const seen = new Set<string>();
   for (const url of queue) {
     if (seen.has(url)) continue;

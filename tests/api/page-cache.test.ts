@@ -257,6 +257,11 @@ eachDatabase('page cache on $kind', (db) => {
     expect(home.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
     expect(home.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, must-revalidate');
     expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+    // No opener policy on a public page, which would cost a second browser process per visit
+    // (docs/decisions/124); the admin's sign-in page and calls keep it.
+    expect(home.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect((await page('/admin')).headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect((await call(suite, 'GET', '/api/admin/me')).headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(home.headers.get('vary')).toBe('Accept-Encoding');
     for (const encoding of ['br', 'gzip']) {

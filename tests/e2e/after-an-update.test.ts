@@ -99,6 +99,29 @@ describe('a page opened before the site was updated', () => {
     await close();
   });
 
+  it("opens and closes the menu from the page alone when the menu's code cannot be loaded", async () => {
+    const { page, errors, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    // Astro's island asks again a second later under another address (`?astro-retry=`): gone too.
+    const refused: string[] = [];
+    await page.route(/\/_astro\/mobile-menu\.[\w-]+\.js(\?.*)?$/, (route) => {
+      refused.push(route.request().url());
+      return route.fulfill({ status: 404, body: 'Not found' });
+    });
+    await page.goto(`${suite.url}/who-we-are`);
+    const toggle = page.locator('header summary');
+    const menu = page.locator('header nav[aria-label="Main"]:visible');
+    await toggle.click();
+    await expect(menu.count()).resolves.toBe(1);
+    await expect.poll(() => refused.length).toBe(2);
+    await toggle.click();
+    await expect(menu.count()).resolves.toBe(0);
+    await toggle.click();
+    await menu.getByRole('link', { name: 'What We Do' }).click();
+    await page.waitForURL(`${suite.url}/what-we-do`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("shows a notice as plain text when the notice region's code cannot be loaded", async () => {
     const { page, context, close } = await openPage(chrome.browser, TOUCH_PHONE);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.url });

@@ -6,6 +6,7 @@ import {
   expectFocused,
   expectNoAxeViolations,
   FOCUS_SETTLES,
+  islandHydrated,
   keepScreenshot,
   openHydrated,
   openPage,
@@ -61,6 +62,9 @@ describe('public islands in Chromium', () => {
     await expect(page.locator('header nav[aria-label="Main"]:visible').count()).resolves.toBe(0);
     await toggle.click();
     await expect(menuButton(page)).resolves.toEqual({ name: 'Close menu', expanded: true });
+    // The touch that opened it woke its script (client:ondemand); hydrating leaves it open.
+    await islandHydrated(page, 'MobileMenu');
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Close menu', expanded: true });
     const menu = page.locator('header nav[aria-label="Main"]:visible');
     await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['News', 'Events', 'Gallery', 'Who We Are', 'What We Do']);
     await expect(menu.getByRole('link', { name: 'Events' }).getAttribute('aria-current')).resolves.toBe('page');
@@ -104,6 +108,36 @@ describe('public islands in Chromium', () => {
     await close();
   });
 
+  it('loads no script on a page with nothing to share or book until its menu is touched, and the notices only with a notice', async () => {
+    const { page, requests, close } = await openPage(chrome.browser, { viewport: PHONE });
+    const scripts = () => requests.filter((url) => new URL(url).pathname.startsWith('/_astro/'));
+    await page.goto(`${suite.url}/who-we-are`);
+    // As long as client:afterload waits (load, two frames, the browser idle), and a little more:
+    // an island hydrating after the load would have asked for its code by now.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const idle = () => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 2000 });
+          const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(idle));
+          if (document.readyState === 'complete') afterPaint();
+          else addEventListener('load', afterPaint, { once: true });
+        }),
+    );
+    expect(scripts()).toEqual([]);
+    await page.locator('header summary').click();
+    await islandHydrated(page, 'MobileMenu');
+    expect(scripts().some((url) => url.includes('/_astro/mobile-menu.'))).toBe(true);
+    // Hydrated by that touch: Escape closes it and gives the focus back to the button.
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Close menu', expanded: true });
+    await page.keyboard.press('Escape');
+    await expect(menuButton(page)).resolves.toEqual({ name: 'Open menu', expanded: false });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), FOCUS_SETTLES).toBe('SUMMARY');
+    // Nothing has been told, so the notices' island is still the server's empty HTML.
+    await expect(page.locator('astro-island[component-export="Toaster"][ssr]').count()).resolves.toBe(1);
+    expect(scripts().some((url) => url.includes('/_astro/toaster.'))).toBe(false);
+    await close();
+  });
+
   it('copies the absolute link when the share sheet is missing, shows the notice, and resets the flag after 2 s', async () => {
     const { page, context, close } = await openPage(chrome.browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.url });
@@ -112,6 +146,8 @@ describe('public islands in Chromium', () => {
     });
     await openHydrated(page, `${suite.url}/events`);
     const share = page.getByRole('button', { name: 'Share Den building' });
+    // The notices' island hydrates with the first notice (client:ondemand="club:notice").
+    await expect(page.locator('astro-island[component-export="Toaster"][ssr]').count()).resolves.toBe(1);
     await share.click();
     const notice = page.locator('li.notice');
     await notice.getByText('Link copied').waitFor();

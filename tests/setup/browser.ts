@@ -106,13 +106,22 @@ export async function dialogInHistory(page: Page, present = true): Promise<void>
 }
 
 /**
- * Waits until every island on the page has hydrated (Astro takes an island's `ssr` attribute away
- * once it has; the site's islands all hydrate after the load, not when seen): what waiting for an
- * idle network was for, without its half-second of quiet after every page. An island that fails to
- * hydrate keeps the attribute, and the wait fails.
+ * Waits until every island on the page that hydrates after the load has (Astro takes an island's
+ * `ssr` attribute away once it has): what waiting for an idle network was for, without its
+ * half-second of quiet after every page. An island that fails to hydrate keeps the attribute, and
+ * the wait fails. Islands that hydrate on demand (client:ondemand: the menu, the notices) are left
+ * to `islandHydrated`, once the test has done what wakes them.
  */
 export async function islandsHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="ondemand"])').length === 0);
+}
+
+/** Waits until the island of the component exported as `name` (such as 'MobileMenu') has hydrated. */
+export async function islandHydrated(page: Page, name: string): Promise<void> {
+  await page.waitForFunction((component) => {
+    const islands = [...document.querySelectorAll(`astro-island[component-export="${component}"]`)];
+    return islands.length > 0 && islands.every((island) => !island.hasAttribute('ssr'));
+  }, name);
 }
 
 /** Opens `url` and waits until its islands have hydrated. */

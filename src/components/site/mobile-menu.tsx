@@ -2,12 +2,13 @@ import { useEffect, useRef } from 'react';
 import { NavItems } from './nav-links.tsx';
 
 /**
- * The small-screen navigation, a disclosure (`<details>`) so that it opens from the HTML alone: on
- * a slow phone the island hydrates only after the page's load event (client:afterload), and a
- * menu button that waited for it did nothing for seconds, or for good where the script failed
- * (docs/decisions/091). Once hydrated: Escape closes it and returns focus to the button, and a tap
- * outside or the focus moving out closes it. Left uncontrolled, so that a menu opened before
- * hydration stays as it is.
+ * The small-screen navigation, a disclosure (`<details>`) so that it opens from the HTML alone: a
+ * menu button that waited for its script did nothing for seconds on a slow phone, or for good
+ * where the script failed (docs/decisions/091). The island hydrates at the first touch, key or
+ * focus on it (client:ondemand, docs/decisions/123), so a page whose menu is never opened loads no
+ * script for it. Once hydrated: Escape closes it and returns focus to the button, and a tap
+ * outside or the focus moving out closes it. Left uncontrolled, so that the menu the touch opened
+ * stays open as hydration finds it.
  */
 export function MobileMenu({ pathname }: { pathname: string }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);

@@ -22,6 +22,9 @@ export interface NoticeAction {
   onAction: () => void;
 }
 
+/** Told to the window with each notice: the notice region's island hydrates on it (client:ondemand). */
+export const NOTICE_EVENT = 'club:notice';
+
 /** Shared by every island of a page and by the admin app, through one nanostore. */
 export const $notices = atom<Notice[]>([]);
 
@@ -34,6 +37,7 @@ export function notify(notice: { title: string; description?: string; variant?: 
   if (notice.description !== undefined) entry.description = notice.description;
   if (notice.action !== undefined) entry.action = notice.action;
   $notices.set([entry, ...$notices.get()].slice(0, NOTICE_LIMIT));
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(NOTICE_EVENT));
   return id;
 }
 

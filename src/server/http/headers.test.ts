@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineScriptHashes, isFresh } from './headers.ts';
+import { contentSecurityPolicy, inlineScriptHashes, isFresh, securityHeaders } from './headers.ts';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
@@ -47,5 +47,17 @@ describe('conditional requests', () => {
     expect(isFresh('*', etag)).toBe(true);
     expect(isFresh('"other"', etag)).toBe(false);
     expect(isFresh(undefined, etag)).toBe(false);
+  });
+});
+
+describe('opener policy', () => {
+  it('keeps the admin from any window that opened it, and leaves public pages and files without an opener policy', () => {
+    for (const path of ['/admin', '/admin/news', '/api/admin/me', '/api/admin/login', '/api/objects/upload', '/api/news-images']) {
+      expect(securityHeaders(false, path)['Cross-Origin-Opener-Policy'], path).toBe('same-origin');
+    }
+    for (const path of ['/', '/events', '/news/abc', '/gallery', '/rss.xml', '/api/news', '/no-such-page']) {
+      expect(securityHeaders(false, path), path).not.toHaveProperty('Cross-Origin-Opener-Policy');
+    }
+    expect(securityHeaders(false, '/_astro/client.js', { staticFile: true })).not.toHaveProperty('Cross-Origin-Opener-Policy');
   });
 });

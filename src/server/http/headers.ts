@@ -69,7 +69,15 @@ export function inlineScriptHashes(page: Uint8Array): string[] {
 /** For files served as they are (scripts, styles, icons): they may load nothing at all. */
 const STATIC_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 
-/** Headers every answer carries. */
+/**
+ * The admin's screens and calls are kept from any window that opened them (it could otherwise
+ * send them elsewhere, or count their frames). Public pages hold nothing an opener could learn,
+ * and on them the header cost every visit from a chat app's link a second browser process:
+ * Lighthouse mobile 93 instead of 100 on a slow machine (docs/decisions/124).
+ */
+const ADMIN_OPENER_POLICY = 'same-origin';
+
+/** Headers every answer carries (the opener policy only the admin's). */
 export function securityHeaders(
   secure: boolean,
   pathname: string,
@@ -79,7 +87,7 @@ export function securityHeaders(
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(isPrivate(pathname) ? { 'Cross-Origin-Opener-Policy': ADMIN_OPENER_POLICY } : {}),
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     'Content-Security-Policy': options.staticFile ? STATIC_FILE_POLICY : contentSecurityPolicy(pathname, options.allowances),
     ...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
