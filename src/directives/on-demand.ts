@@ -9,7 +9,7 @@ const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin', 'toggle'] as const;
  * with a value (`client:ondemand="club:notice"`), when that event reaches the window. An island
  * that works from its HTML alone and only adds to it once used (the small-screen menu), or shows
  * nothing until something happens (the notices), then costs a page that never uses it no script:
- * React's runtime is the most work a public page's phone does after load (docs/decisions/123).
+ * React's runtime is most of what a phone runs on a public page after its load (docs/decisions/123).
  */
 const onDemand: ClientDirective = (load, options, element) => {
   const windowEvent = typeof options.value === 'string' && options.value ? options.value : null;
