@@ -4,8 +4,10 @@ import type { ClientDirective } from 'astro';
  * client:afterload hydrates an island once the page has loaded (its above-the-fold images
  * included), painted, and the browser is idle, so island scripts never compete with the first paint or
  * the largest image on a slow phone. Every island here works before it hydrates, or is not
- * offered until it can: links and plain content, the small-screen menu (a `<details>`), and a
- * share button kept out of sight until then (docs/decisions/091). Nothing is lost while it waits.
+ * offered until it can: the booking button and gallery tiles as links, and a share button kept
+ * out of sight until then (docs/decisions/091). Nothing is lost while it waits. Islands that only
+ * add to what their HTML does once used (the menu) or show nothing until told (the notices) wait
+ * for that instead (client:ondemand, docs/decisions/123).
  */
 const afterLoad: ClientDirective = (load) => {
   const hydrate = async () => {
