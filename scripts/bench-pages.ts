@@ -121,8 +121,9 @@ for (const pagePath of pages) {
   row(pagePath, `${(js.gzip / 1024).toFixed(1)} KB`, String(js.files), figures);
 }
 // References in the same run: the score moves with the machine (the 4x slowdown multiplies this
-// machine's own task times), so the home page without its scripts and a page of plain text show
-// what the machine alone allows, and what the islands cost on it.
+// machine's own task times), so the home page without its scripts and a page of plain text, served
+// bare (without the site's headers), show what the machine alone allows, and what the page's
+// scripts and headers cost on it (the opener policy did: docs/decisions/124).
 const reference = await referenceServer(base);
 row('reference: / without script', '0.0 KB', '0', await lighthouseMedian(`${reference.url}/home-without-scripts`));
 row('reference: plain text page', '0.0 KB', '0', await lighthouseMedian(`${reference.url}/plain`));
