@@ -6,3 +6,7 @@ import type { TrashKind } from '../core/trash/trash.schema.ts';
  * out until their day (docs/decisions/103); events and photos are the public lists.
  */
 export const LIST_URLS: Record<TrashKind, string> = { news: '/api/admin/news', events: '/api/events', gallery: '/api/gallery' };
+
+/** The administrators, and those removed in the last 30 days (docs/decisions/125). */
+export const ADMINISTRATORS_URL = '/api/admin/administrators';
+export const REMOVED_ADMINISTRATORS_URL = `${ADMINISTRATORS_URL}/removed`;

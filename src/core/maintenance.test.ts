@@ -6,7 +6,7 @@ import { AUTOMATIC_IMAGE_GC_GRACE_MS, startMaintenance } from './maintenance.ts'
 const HOUR = 60 * 60_000;
 
 function fakeApp() {
-  const calls = { sessions: 0, keys: 0, trash: 0, activity: 0, released: 0, disk: 0, room: 0, gc: [] as number[] };
+  const calls = { sessions: 0, keys: 0, trash: 0, activity: 0, removedAdmins: 0, released: 0, disk: 0, room: 0, gc: [] as number[] };
   let gcFails = false;
   const disks: DiskSpace[] = [{ holds: ['the database', 'photos'], freeBytes: 5e9, totalBytes: 2e10, low: false }];
   const app = {
@@ -14,6 +14,7 @@ function fakeApp() {
     idempotency: { prune: () => Promise.resolve(void calls.keys++) },
     activity: { prune: () => Promise.resolve((calls.activity++, 0)) },
     trash: { purgeExpired: () => Promise.resolve((calls.trash++, 0)) },
+    admins: { forgetRemoved: () => Promise.resolve((calls.removedAdmins++, 0)) },
     disk: { check: () => Promise.resolve((calls.disk++, disks)) },
     giveBackRoom: () => Promise.resolve((calls.room++, 0)),
     images: {
@@ -40,6 +41,7 @@ describe('startMaintenance', () => {
       keys: 1,
       trash: 1,
       activity: 1,
+      removedAdmins: 1,
       released: 1,
       disk: 1,
       room: 1,
@@ -49,6 +51,7 @@ describe('startMaintenance', () => {
     expect(calls.sessions).toBe(24);
     expect(calls.trash).toBe(24);
     expect(calls.activity).toBe(24);
+    expect(calls.removedAdmins).toBe(24);
     expect(calls.released).toBe(24);
     expect(calls.room).toBe(24);
     expect(calls.gc).toHaveLength(1);

@@ -11,11 +11,12 @@ const IMAGE_GC_EVERY_MS = 24 * HOUR_MS;
  */
 export const AUTOMATIC_IMAGE_GC_GRACE_MS = 24 * HOUR_MS;
 
-type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images' | 'activity' | 'disk' | 'giveBackRoom'>;
+type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images' | 'activity' | 'admins' | 'disk' | 'giveBackRoom'>;
 
 /**
  * The server's housekeeping, so that a site nobody looks after for years stays the same size:
- * expired sessions and idempotency keys, what was deleted more than 30 days ago and activity log
+ * expired sessions and idempotency keys, what was deleted (and administrators removed) more than 30
+ * days ago and activity log
  * lines older than a year, images released for an 'Undo' whose time is up, and the room deleted
  * rows left in a SQLite file (hourly),
  * and images nothing uses any more, with the upload links that expired (daily); and it says in the
@@ -32,6 +33,7 @@ export function startMaintenance(app: Tasks, log: Logger): () => void {
     app.auth.prune().catch(warnOf('session pruning'));
     app.idempotency.prune().catch(warnOf('idempotency key pruning'));
     app.activity.prune().catch(warnOf('activity log pruning'));
+    app.admins.forgetRemoved().catch(warnOf('forgetting the administrators removed 30 days ago'));
     // The sweep after the purge: it deletes the pictures the purge's versions let go of.
     app.trash
       .purgeExpired()

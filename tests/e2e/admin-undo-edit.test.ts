@@ -1,12 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EDIT_NOT_UNDONE, EDIT_UNDONE } from '../../src/admin/use-undo-edit.ts';
-import { call } from '../setup/api-client.ts';
+import { call, login } from '../setup/api-client.ts';
 import { expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
-import { expectNoAxeViolations, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
+import { expectNoAxeViolations, keepScreenshot, openPage, TOUCH_PHONE, useBrowser } from '../setup/browser.ts';
 import { sqliteDb } from '../setup/databases.ts';
-import { adminToken, create, uploadImage } from '../setup/fill-site.ts';
-import { useServer } from '../setup/server.ts';
+import { addAdministrator, adminToken, create, uploadImage } from '../setup/fill-site.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+import { restoredAdminMessage } from '../../src/core/admins/admins.schema.ts';
+import { formatDisplayDate } from '../../src/core/shared/time.ts';
 
 // A wrong tap on a phone, after an edit: 'Undo' in the notice puts back what was there, as it does
 // after a delete. Never over somebody else's later change. An image the edit replaced or removed is
@@ -14,7 +16,7 @@ import { useServer } from '../setup/server.ts';
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
-describe('undoing an edit, in Chromium on a phone', () => {
+describe('undoing an edit or a removal, in Chromium on a phone', () => {
   const suite = useServer(sqliteDb, { SITE_TIMEZONE: 'Europe/London' });
   const chrome = useBrowser();
 
@@ -136,4 +138,37 @@ describe('undoing an edit, in Chromium on a phone', () => {
     expect((await call(suite.url, 'GET', '/api/settings')).body.clubName).toBe(before);
     await close();
   });
+
+  it('puts back an administrator removed by mistake, from the notice and from Recently removed', async () => {
+    const token = await adminToken(suite.url);
+    await addAdministrator(suite.url, token, 'bob.dad', 'a kettle of quiet herons');
+    const { page, errors, close } = await openPage(chrome.browser, TOUCH_PHONE);
+    page.on('dialog', (question) => void question.accept());
+    await signInWithCookie(page, suite.url);
+    await page.goto(`${suite.url}/admin/administrators`);
+    const removeBob = page.getByRole('button', { name: 'Remove bob.dad' });
+
+    await removeBob.click();
+    await expectNotice(page, 'Administrator removed successfully');
+    await removeBob.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expectNotice(page, restoredAdminMessage('bob.dad'));
+    await removeBob.waitFor();
+    expect((await login(suite.url, 'bob.dad', 'a kettle of quiet herons')).length).toBeGreaterThan(0);
+
+    // Later, from the list below: the notice is long gone.
+    await removeBob.click();
+    await expectNotice(page, 'Administrator removed successfully');
+    const removed = page.locator('details', { hasText: 'Recently removed (1)' });
+    await removed.getByText(`Removed ${formatDisplayDate(new Date().toISOString(), 'Europe/London')} by ${ADMIN.username}`).waitFor();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'admin-recently-removed-390', { fullPage: true });
+    await removed.getByRole('button', { name: 'Restore bob.dad' }).click();
+    await expectNotice(page, restoredAdminMessage('bob.dad'));
+    await removeBob.waitFor();
+    await removed.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
+

@@ -4,6 +4,7 @@ import { InputField } from '../ui/field.tsx';
 import { useSave } from '../use-save.ts';
 import { useAdminForm } from './use-admin-form.ts';
 import { NewPasswordFields, NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from './password-change.tsx';
+import { ADMINISTRATORS_URL } from '../list-urls.ts';
 
 /**
  * The signed-in administrator's own new password, with the current one: 'Change your password'
@@ -17,7 +18,7 @@ export function ChangeOwnPassword({ onChanged, currentLabel = 'Current password'
     body: ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
     success: 'Password changed successfully',
     failure: 'Failed to change password',
-    refresh: ['/api/admin/administrators'],
+    refresh: [ADMINISTRATORS_URL],
     onSuccess: () => {
       form.reset(NO_PASSWORDS);
       onChanged?.();

@@ -18,6 +18,7 @@ import { SelectField } from '../ui/field.tsx';
 import { ACTIVITY_URL, ActivityLine, actionOf, WHO_PARAMETER } from '../ui/activity-line.tsx';
 import { EmptyState } from '../ui/list-state.tsx';
 import { UndoAll } from '../ui/undo-all.tsx';
+import { ADMINISTRATORS_URL } from '../list-urls.ts';
 
 /**
  * Who did what, newest first (docs/decisions/049): the club can tell who deleted the Christmas
@@ -38,7 +39,7 @@ export function ActivityScreen() {
       },
       { replace: true },
     );
-  const admins = useQuery<Admin[]>({ queryKey: ['/api/admin/administrators'] });
+  const admins = useQuery<Admin[]>({ queryKey: [ADMINISTRATORS_URL] });
   // Removed administrators too: an account a stranger made is removed first, and undone after.
   const people = useQuery<ActivityPerson[]>({ queryKey: [`${ACTIVITY_URL}/administrators`], staleTime: 0 });
   const current = new Set((admins.data ?? []).map((admin) => admin.id));

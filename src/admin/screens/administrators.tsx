@@ -22,28 +22,33 @@ import { TwoStepOff } from './two-step-off.tsx';
 import { ChangeOwnPassword } from '../forms/change-own-password.tsx';
 import { SetPassword } from './set-password.tsx';
 import { lastSignIn, passwordGiven, signIns, wrongCodes } from './administrator-lines.ts';
+import { ADMINISTRATORS_URL, REMOVED_ADMINISTRATORS_URL } from '../list-urls.ts';
+import { RecentlyRemoved, RESTORE_ADMIN_HINT, useRestoreAdministrator } from './removed-administrators.tsx';
 
 /**
- * Several volunteers can run the site: add one, remove one (never yourself, never the last), sign
+ * Several volunteers can run the site: add one, remove one (never yourself, never the last; put
+ * back for 30 days), sign
  * one out on every device (a lost phone), change your password.
  */
 export function AdministratorsScreen() {
   const timeZone = useTimeZone();
-  const admins = useQuery<Admin[]>({ queryKey: ['/api/admin/administrators'] });
+  const admins = useQuery<Admin[]>({ queryKey: [ADMINISTRATORS_URL] });
   const me = useQuery<Me>({ queryKey: ['/api/admin/me'] });
+  const restore = useRestoreAdministrator();
   const remove = useSave<Admin>({
     method: 'DELETE',
-    url: (admin) => `/api/admin/administrators/${admin.id}`,
+    url: (admin) => `${ADMINISTRATORS_URL}/${admin.id}`,
     success: 'Administrator removed successfully',
     failure: 'Failed to remove administrator',
-    refresh: ['/api/admin/administrators'],
+    refresh: [ADMINISTRATORS_URL, REMOVED_ADMINISTRATORS_URL],
+    undo: (admin) => ({ run: () => restore.mutate(admin), hint: RESTORE_ADMIN_HINT }),
   });
   const signOut = useSave<Admin & { self: boolean }>({
     method: 'DELETE',
-    url: (admin) => `/api/admin/administrators/${admin.id}/sessions`,
+    url: (admin) => `${ADMINISTRATORS_URL}/${admin.id}/sessions`,
     success: (admin) => signedOutMessage(admin.username, admin.self),
     failure: 'Failed to sign out',
-    refresh: ['/api/admin/administrators'],
+    refresh: [ADMINISTRATORS_URL],
   });
   // Sent here to change a password (a password manager, /.well-known/change-password): that card,
   // once the list above it has loaded and stopped moving it down.
@@ -128,6 +133,7 @@ export function AdministratorsScreen() {
           </ul>
         )}
       </Card>
+      <RecentlyRemoved />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <AddAdministrator />
         <Card id={CHANGE_PASSWORD_ANCHOR}>
@@ -143,11 +149,11 @@ export function AdministratorsScreen() {
 function AddAdministrator() {
   const add = useSave<NewAdmin>({
     method: 'POST',
-    url: () => '/api/admin/administrators',
+    url: () => ADMINISTRATORS_URL,
     body: (input) => input,
     success: 'Administrator added successfully',
     failure: 'Failed to add administrator',
-    refresh: ['/api/admin/administrators'],
+    refresh: [ADMINISTRATORS_URL],
     onSuccess: () => form.reset(NO_NEW_ADMIN),
   });
   const form = useAdminForm<NewAdmin>(newAdminInputSchema, NO_NEW_ADMIN, fieldErrorsOf(add.error));

@@ -8,6 +8,7 @@ import { PasswordConfirm } from '../forms/password-confirm.tsx';
 import { NewPasswordFields, NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from '../forms/password-change.tsx';
 import { useSave } from '../use-save.ts';
 import { ACTIVITY_URL } from '../ui/activity-line.tsx';
+import { ADMINISTRATORS_URL } from '../list-urls.ts';
 
 /**
  * 'Set a new password' on another administrator's line: the way back in for a volunteer who has
@@ -18,11 +19,11 @@ export function SetPassword({ admin }: { admin: Admin }) {
   const [asking, setAsking] = useState(false);
   const set = useSave<PasswordChange>({
     method: 'PUT',
-    url: () => `/api/admin/administrators/${admin.id}/password`,
+    url: () => `${ADMINISTRATORS_URL}/${admin.id}/password`,
     body: ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
     success: () => passwordSetMessage(admin.username),
     failure: 'Failed to set the new password',
-    refresh: ['/api/admin/administrators', ACTIVITY_URL],
+    refresh: [ADMINISTRATORS_URL, ACTIVITY_URL],
     onSuccess: () => close(),
   });
   const form = useAdminForm<PasswordChange>(passwordChangeSchema, NO_PASSWORDS, fieldErrorsOf(set.error), { guardUnsaved: false });

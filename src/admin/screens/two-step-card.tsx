@@ -11,6 +11,7 @@ import { InputField } from '../ui/field.tsx';
 import { PasswordConfirm } from '../forms/password-confirm.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
 import { useSave } from '../use-save.ts';
+import { ADMINISTRATORS_URL } from '../list-urls.ts';
 
 type Setup = z.output<typeof twoStepSetupSchema>;
 const proofSchema = twoStepInputSchema.pick({ code: true, currentPassword: true });
@@ -39,7 +40,7 @@ export function TwoStepCard({ self }: { self: Admin | undefined }) {
     body: (input) => input,
     success: () => twoStepMessage(self?.username ?? '', true, true),
     failure: 'Failed to turn on two-step sign-in',
-    refresh: ['/api/admin/administrators'],
+    refresh: [ADMINISTRATORS_URL],
     onSuccess: () => {
       form.reset(NO_PROOF);
       setSetup(null);

@@ -4,6 +4,7 @@ import type { Admin } from '../types.ts';
 import { Button } from '../ui/button.tsx';
 import { PasswordForm } from '../forms/password-confirm.tsx';
 import { useSave } from '../use-save.ts';
+import { ADMINISTRATORS_URL } from '../list-urls.ts';
 
 /**
  * 'Turn off two-step' on an administrator's line: one's own, or another's whose phone is lost.
@@ -14,11 +15,11 @@ export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
   const [asking, setAsking] = useState(false);
   const turnOff = useSave<{ currentPassword: string }>({
     method: 'DELETE',
-    url: () => `/api/admin/administrators/${admin.id}/two-step`,
+    url: () => `${ADMINISTRATORS_URL}/${admin.id}/two-step`,
     body: (input) => input,
     success: () => twoStepMessage(admin.username, false, self),
     failure: 'Failed to turn off two-step sign-in',
-    refresh: ['/api/admin/administrators'],
+    refresh: [ADMINISTRATORS_URL],
     onSuccess: () => setAsking(false),
   });
 

@@ -18,8 +18,8 @@ import {
 import { TRASH_DAYS, type TrashKind } from '../trash/trash.schema.ts';
 import type { EditToPutBack, PutBack } from '../versions/put-back.ts';
 import { createActivityRecorder, type ActivityActor } from './activity-recorder.ts';
+import { DAY_MS } from '../shared/time.ts';
 
-const DAY_MS = 86_400_000;
 
 /**
  * What the log asks of the recently deleted, and what its 'Restore all' and 'Delete all' do there

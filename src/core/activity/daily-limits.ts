@@ -2,12 +2,12 @@ import { describeWait } from '../auth/login-policy.ts';
 import type { Db } from '../db/connect.ts';
 import { DomainError } from '../shared/errors.ts';
 import { TRASH_DAYS } from '../trash/trash.schema.ts';
+import { DAY_MS } from '../shared/time.ts';
 
 // Deleting for ever, held to a few a day for the whole site (docs/decisions/063). Everything else a
 // stranger with a volunteer's password does to the content can be put right from the activity
 // log; a delete for ever cannot.
 
-const DAY_MS = 86_400_000;
 
 /** How many items the site's administrators may delete for ever in any 24 hours. */
 export const DELETES_FOR_EVER_A_DAY = 20;

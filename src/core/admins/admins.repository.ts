@@ -66,12 +66,6 @@ export function createAdminsRepository(db: Db) {
         .execute();
     },
 
-    /**
-     * Deletes an administrator unless that would leave none. Every administrator row is locked
-     * first (an update that changes nothing takes row locks on PostgreSQL and the write lock on
-     * SQLite), so two administrators removing each other at once run one after the other and
-     * the second sees that only one is left.
-     */
     /** The administrators added since `since`, newest first (a handful of rows: no index needed). */
     addedSince: (since: string) =>
       db
@@ -81,17 +75,77 @@ export function createAdminsRepository(db: Db) {
         .orderBy('createdAt', 'desc')
         .execute(),
 
-    deleteUnlessLast: (id: string): Promise<'deleted' | 'last' | 'missing'> =>
+    /**
+     * Removes an administrator unless that would leave none: the account moves to removed_admins
+     * (its sessions go with the row, by the foreign key). Every administrator row is locked first
+     * (an update that changes nothing takes row locks on PostgreSQL and the write lock on SQLite),
+     * so two administrators removing each other at once run one after the other and the second
+     * sees that only one is left.
+     */
+    removeUnlessLast: (id: string, removedBy: string | null, at: string): Promise<'removed' | 'last' | 'missing'> =>
       inTransaction(db, async (trx) => {
-        await trx
-          .updateTable('admins')
-          .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
-          .execute();
-        const rows = await trx.selectFrom('admins').select('id').execute();
-        if (!rows.some((row) => row.id === id)) return 'missing';
+        await lockAll(trx);
+        const rows = await trx.selectFrom('admins').selectAll().execute();
+        const admin = rows.find((row) => row.id === id);
+        if (!admin) return 'missing';
         if (rows.length <= 1) return 'last';
+        await trx.deleteFrom('removedAdmins').where('id', '=', id).execute();
+        await trx
+          .insertInto('removedAdmins')
+          .values({ id, username: admin.username, account: JSON.stringify(admin), removedAt: at, removedBy })
+          .execute();
         await trx.deleteFrom('admins').where('id', '=', id).execute();
-        return 'deleted';
+        return 'removed';
       }),
+
+    /** The administrators removed since `since`, newest first. */
+    removedSince: (since: string) =>
+      db
+        .selectFrom('removedAdmins')
+        .select(['id', 'username', 'removedAt', 'removedBy'])
+        .where('removedAt', '>=', since)
+        .orderBy('removedAt', 'desc')
+        .execute(),
+
+    /**
+     * Puts a removed administrator back as they were, if removed since `since` and their name is
+     * still free. Locked as a removal is, so that two at once put the account back once.
+     */
+    putBack: (id: string, since: string): Promise<{ outcome: 'missing' } | { outcome: 'taken' | 'restored'; admin: AdminRow }> =>
+      inTransaction(db, async (trx) => {
+        await lockAll(trx);
+        const removed = await trx
+          .selectFrom('removedAdmins')
+          .select('account')
+          .where('id', '=', id)
+          .where('removedAt', '>=', since)
+          .executeTakeFirst();
+        if (!removed) return { outcome: 'missing' };
+        const admin = JSON.parse(removed.account) as AdminRow;
+        const taken = await trx
+          .selectFrom('admins')
+          .select('id')
+          .where((eb) => eb.or([eb('username', '=', admin.username), eb('id', '=', id)]))
+          .executeTakeFirst();
+        // The same account is there already (a backup restored over the removal): nothing to put back.
+        if (taken?.id === id) return { outcome: 'missing' };
+        if (taken) return { outcome: 'taken', admin };
+        await trx.insertInto('admins').values(admin).execute();
+        await trx.deleteFrom('removedAdmins').where('id', '=', id).execute();
+        return { outcome: 'restored', admin };
+      }),
+
+    /** Forgets the administrators removed before `before`; how many. */
+    async forgetRemovedBefore(before: string): Promise<number> {
+      const result = await db.deleteFrom('removedAdmins').where('removedAt', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
+
+/** Takes every administrator row's lock: an update that changes nothing. */
+const lockAll = (trx: Db) =>
+  trx
+    .updateTable('admins')
+    .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+    .execute();

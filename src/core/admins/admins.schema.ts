@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { noControlCharacters } from '../shared/fields.ts';
+import { TRASH_DAYS } from '../trash/trash.schema.ts';
 
 export const PASSWORD_MIN = 12;
 /** What makes a password hard to guess, in a few words (the forms' hint, and the server's when it has no better). */
@@ -41,6 +42,29 @@ export const adminSchema = z.object({
   passwordGivenUntil: z.string().nullable(),
 });
 export type Admin = z.output<typeof adminSchema>;
+
+/** How long a removed administrator can be put back, as deleted items can (docs/decisions/125). */
+export const REMOVED_ADMIN_DAYS = TRASH_DAYS;
+
+/** An administrator removed in the last REMOVED_ADMIN_DAYS, who can be put back as they were. */
+export const removedAdminSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  removedAt: z.string(),
+  /** Who removed them (their name then); null for the server's command line. */
+  removedBy: z.string().nullable(),
+  /** When the account is forgotten for good, by itself. */
+  purgeAt: z.string(),
+});
+export type RemovedAdmin = z.output<typeof removedAdminSchema>;
+
+/** Said once a removed administrator is back. */
+export const restoredAdminMessage = (username: string) =>
+  `${username} is an administrator again, with the same password. They sign in again on each device.`;
+
+/** Why a removed administrator cannot be put back: someone took the name meanwhile. */
+export const nameTakenMessage = (username: string) =>
+  `Another administrator is called ${username} now, so ${username} cannot be put back. Add them again under a new name.`;
 
 /** The signed-in administrator's own password, asked again before a change that outlasts a session. */
 const currentPasswordSchema = z

@@ -8,7 +8,7 @@ import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import { nowIso } from '../shared/time.ts';
+import { DAY_MS, nowIso } from '../shared/time.ts';
 import {
   CURRENT_PASSWORD_WRONG,
   givenPasswordEnds,
@@ -18,7 +18,10 @@ import {
   passwordSetMessage,
   signedOutMessage,
   usernameSchema,
+  nameTakenMessage,
+  REMOVED_ADMIN_DAYS,
   type Admin,
+  type RemovedAdmin,
 } from './admins.schema.ts';
 import { createAdminsRepository } from './admins.repository.ts';
 import type { PasswordChecker } from './password-strength.ts';
@@ -271,7 +274,10 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       return { message: signedOutMessage(admin.username, self), username: admin.username };
     },
 
-    /** Never removes the last administrator, nor the one asking. */
+    /**
+     * Never removes the last administrator, nor the one asking. The account waits 30 days to be
+     * put back (`restore`): a wrong tap on a phone costs a colleague nothing.
+     */
     async remove(id: string, actingAdminId: string, actor?: ActivityActor): Promise<Admin> {
       if (id === actingAdminId) throw new ConflictError('You cannot remove yourself.');
       const admin = await repo.findById(id);
@@ -280,7 +286,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
         deps.db,
         actor,
         async (repos) => {
-          const outcome = await repos.admins.deleteUnlessLast(id);
+          const outcome = await repos.admins.removeUnlessLast(id, actor?.admin?.username ?? null, nowIso());
           if (outcome === 'missing') throw new NotFoundError('Administrator');
           if (outcome === 'last') throw new ConflictError('The last administrator cannot be removed.');
         },
@@ -288,5 +294,35 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       );
       return toAdmin(admin);
     },
+
+    /** The administrators removed in the last 30 days, who can still be put back; newest first. */
+    async listRemoved(now = new Date()): Promise<RemovedAdmin[]> {
+      const rows = await repo.removedSince(removedSince(now));
+      return rows.map((row) => ({ ...row, purgeAt: new Date(Date.parse(row.removedAt) + REMOVED_ADMIN_DAYS * DAY_MS).toISOString() }));
+    },
+
+    /**
+     * Puts a removed administrator back as they were: their name, password and two-step sign-in,
+     * signed in nowhere (their sessions ended with the removal).
+     */
+    async restore(id: string, actor?: ActivityActor): Promise<Admin> {
+      const admin = await changeWithLine(
+        deps.db,
+        actor,
+        async (repos) => {
+          const result = await repos.admins.putBack(id, removedSince(new Date()));
+          if (result.outcome === 'missing') throw new NotFoundError('Removed administrator');
+          if (result.outcome === 'taken') throw new ConflictError(nameTakenMessage(result.admin.username));
+          return result.admin;
+        },
+        (restored) => aboutAdmin('restored', restored),
+      );
+      return toAdmin(admin);
+    },
+
+    /** Forgets for good the administrators removed more than 30 days ago; how many (hourly housekeeping). */
+    forgetRemoved: (now = new Date()): Promise<number> => repo.forgetRemovedBefore(removedSince(now)),
   };
 }
+
+const removedSince = (now: Date) => new Date(now.getTime() - REMOVED_ADMIN_DAYS * DAY_MS).toISOString();

@@ -41,6 +41,7 @@ export const HISTORY_TABLES = [
   { table: 'activity', madeBy: '2026_11_26_0012_activity', key: ['id'] },
   { table: 'page_versions', madeBy: '2026_11_26_0014_page_versions', key: ['id'] },
   { table: 'version_pictures', madeBy: '2026_11_27_0017_version_pictures', key: ['version_id', 'image_id'] },
+  { table: 'removed_admins', madeBy: '2026_11_30_0020_removed_admins', key: ['id'] },
 ] as const;
 
 /** The columns that tell a table's rows apart: `id`, but for the pictures of versions. */

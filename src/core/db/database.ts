@@ -113,6 +113,17 @@ interface AdminsTable {
   updatedAt: Timestamp;
 }
 
+/** An administrator removed in the last 30 days, who can be put back as they were (docs/decisions/125). */
+interface RemovedAdminsTable {
+  id: string;
+  username: string;
+  /** The admins row as JSON. */
+  account: string;
+  removedAt: Timestamp;
+  /** Who removed them; null for a command run on the server. */
+  removedBy: string | null;
+}
+
 interface SessionsTable {
   /** SHA-256 of the token, hex: the token itself is never stored. */
   tokenHash: string;
@@ -223,6 +234,7 @@ export interface Database {
   whatWeDo: WhatWeDoTable;
   siteSettings: SiteSettingsTable;
   admins: AdminsTable;
+  removedAdmins: RemovedAdminsTable;
   sessions: SessionsTable;
   loginAttempts: LoginAttemptsTable;
   writeBudgets: WriteBudgetsTable;

@@ -103,6 +103,9 @@ export function localStamp(local: TZDate, time: boolean): string {
   return time ? `${date}T${pad(local.getHours())}${pad(local.getMinutes())}${pad(local.getSeconds())}` : date;
 }
 
+/** A day of 24 hours, for ages and limits counted in days (not calendar days: see nextMidnight). */
+export const DAY_MS = 86_400_000;
+
 export function nowIso(): string {
   return new Date().toISOString();
 }

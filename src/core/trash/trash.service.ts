@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import { NotFoundError } from '../shared/errors.ts';
-import { nowIso } from '../shared/time.ts';
+import { DAY_MS, nowIso } from '../shared/time.ts';
 import type { WithImageRelease } from '../shared/image-release.ts';
 import type { TrashTable } from './live.ts';
 import { createTrashRepository } from './trash.repository.ts';
@@ -12,7 +12,6 @@ import { recordWithChange, type ActivityActor } from '../activity/activity-recor
 import { TRASH_SUBJECTS } from '../activity/activity.schema.ts';
 import { withinDailyLimit } from '../activity/daily-limits.ts';
 
-const DAY_MS = 86_400_000;
 const KINDS: Record<TrashKind, { table: TrashTable; label: 'title' | 'name' | 'caption'; noun: string }> = {
   news: { table: 'newsItems', label: 'title', noun: 'Deleted news item' },
   events: { table: 'events', label: 'name', noun: 'Deleted event' },

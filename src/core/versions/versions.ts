@@ -3,6 +3,7 @@ import { NEVER_SAVED } from '../shared/edit-version.ts';
 import { newId } from '../shared/ids.ts';
 import { sql } from 'kysely';
 import { storedImageId, storedImageUrl } from '../images/image-urls.ts';
+import { DAY_MS } from '../shared/time.ts';
 import {
   itemRecord,
   PICTURE_FIELDS,
@@ -106,7 +107,6 @@ export function versionsToKeep(rows: { id: string; replacedById: string | null }
   return keep;
 }
 
-const DAY_MS = 86_400_000;
 /** How far back the text a record had is always kept: a day, a week and a month before each save. */
 const LOOK_BACK_MS = [DAY_MS, 7 * DAY_MS, 30 * DAY_MS];
 

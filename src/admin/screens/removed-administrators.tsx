@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notify } from '../../components/ui/notices.ts';
+import { REMOVED_ADMIN_DAYS, restoredAdminMessage, type RemovedAdmin } from '../../core/admins/admins.schema.ts';
+import { formatDisplayDate } from '../../core/shared/time.ts';
+import { apiRequest, errorMessage } from '../api.ts';
+import { useTimeZone } from '../dates.ts';
+import { ADMINISTRATORS_URL, REMOVED_ADMINISTRATORS_URL } from '../list-urls.ts';
+import { Button } from '../ui/button.tsx';
+
+/** What 'Undo' after a removal does, for screen readers. */
+export const RESTORE_ADMIN_HINT = 'Put them back from Recently removed, below the list';
+
+/** Puts a removed administrator back ('Undo' after a removal, 'Restore' in the list below). */
+export function useRestoreAdministrator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (admin: Pick<RemovedAdmin, 'id' | 'username'>) => apiRequest('POST', `${REMOVED_ADMINISTRATORS_URL}/${admin.id}/restore`),
+    onSuccess: async (_answer, admin) => {
+      notify({ title: 'Success', description: restoredAdminMessage(admin.username) });
+      await Promise.all([ADMINISTRATORS_URL, REMOVED_ADMINISTRATORS_URL].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+    },
+    onError: (error) => notify({ title: 'Error', description: `Failed to restore: ${errorMessage(error)}`, variant: 'destructive' }),
+  });
+}
+
+/**
+ * Below the administrators: those removed in the last 30 days, to put back as they were (a wrong
+ * tap, or a stranger with a password removing the committee). Shown only when there are some.
+ */
+export function RecentlyRemoved() {
+  const timeZone = useTimeZone();
+  const removed = useQuery<RemovedAdmin[]>({ queryKey: [REMOVED_ADMINISTRATORS_URL] });
+  const restore = useRestoreAdministrator();
+  const admins = removed.data ?? [];
+  if (admins.length === 0) return null;
+  return (
+    <details className="mt-6 rounded-lg border border-slate-200 bg-white" open>
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">Recently removed ({admins.length})</summary>
+      <p className="px-4 text-sm text-slate-600">
+        Removed in the last {REMOVED_ADMIN_DAYS} days. Restore puts one back as they were, with the same password and two-step
+        sign-in; they sign in again. After {REMOVED_ADMIN_DAYS} days the account is gone for good.
+      </p>
+      <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200">
+        {admins.map((admin) => (
+          <li key={admin.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+            <div className="min-w-0">
+              <p className="break-words font-semibold">{admin.username}</p>
+              <p className="text-sm text-slate-600">
+                Removed {formatDisplayDate(admin.removedAt, timeZone)}
+                {admin.removedBy ? ` by ${admin.removedBy}` : ' from the server’s command line'}; gone for good on{' '}
+                {formatDisplayDate(admin.purgeAt, timeZone)}.
+              </p>
+            </div>
+            <Button variant="secondary" disabled={restore.isPending} onClick={() => restore.mutate(admin)}>
+              Restore<span className="sr-only"> {admin.username}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,119 @@
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { describeActivity } from '../../src/core/activity/activity.schema.ts';
+import { nameTakenMessage, REMOVED_ADMIN_DAYS } from '../../src/core/admins/admins.schema.ts';
+import { DAY_MS } from '../../src/core/shared/time.ts';
+import { call, login } from '../setup/api-client.ts';
+import { eachDatabase } from '../setup/databases.ts';
+import { useDirectDb } from '../setup/direct-db.ts';
+import { fakeClockEnv, moveFakeClock } from '../setup/fake-clock.ts';
+import { addAdministrator } from '../setup/fill-site.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
+
+// A volunteer removes the wrong colleague on a phone (or a stranger with a password removes the
+// committee): the account waits 30 days to be put back as it was (docs/decisions/125).
+
+const REMOVED = '/api/admin/administrators/removed';
+
+eachDatabase('removed administrators on $kind', (db) => {
+  const clock = path.join(os.tmpdir(), `removed-admins-clock-${process.pid}-${db.kind}`);
+  const suite = useServer(db, fakeClockEnv(clock));
+  const direct = useDirectDb(suite);
+  let token: string;
+  beforeAll(async () => {
+    token = await login(suite);
+  });
+
+  it('are put back as they were: the same password and two-step, signed in nowhere, each step in the activity log', async () => {
+    const bob = await addAdministrator(suite, token, 'bob.dad', 'a kettle of quiet herons');
+    const removed = await call(suite, 'DELETE', `/api/admin/administrators/${bob.id}`, { token });
+    expect(removed.status).toBe(200);
+    // Gone: no sign-in, no session, not counted among the administrators.
+    expect((await call(suite, 'GET', '/api/admin/me', { token: bob.token })).status).toBe(401);
+    expect((await call(suite, 'POST', '/api/admin/login', { body: { username: 'bob.dad', password: 'a kettle of quiet herons' } })).status).toBe(
+      401,
+    );
+    const admins = await call(suite, 'GET', '/api/admin/administrators', { token });
+    expect(admins.body.map((admin: { username: string }) => admin.username)).toEqual([ADMIN.username]);
+
+    const list = await call(suite, 'GET', REMOVED, { token });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      { id: bob.id, username: 'bob.dad', removedAt: expect.any(String), removedBy: ADMIN.username, purgeAt: expect.any(String) },
+    ]);
+    expect(Date.parse(list.body[0].purgeAt) - Date.parse(list.body[0].removedAt)).toBe(REMOVED_ADMIN_DAYS * DAY_MS);
+    // Administrators only.
+    expect((await call(suite, 'GET', REMOVED)).status).toBe(401);
+    expect((await call(suite, 'POST', `${REMOVED}/${bob.id}/restore`)).status).toBe(401);
+
+    const restored = await call(suite, 'POST', `${REMOVED}/${bob.id}/restore`, { token });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ id: bob.id, username: 'bob.dad', signedInDevices: 0 });
+    expect(restored.body.passwordHash).toBeUndefined();
+    // The old session stays ended; the same password signs in again.
+    expect((await call(suite, 'GET', '/api/admin/me', { token: bob.token })).status).toBe(401);
+    const again = await login(suite, 'bob.dad', 'a kettle of quiet herons');
+    expect((await call(suite, 'GET', '/api/admin/me', { token: again })).body.username).toBe('bob.dad');
+    expect((await call(suite, 'GET', REMOVED, { token })).body).toEqual([]);
+
+    const lines = (await call(suite, 'GET', '/api/admin/activity', { token })).body.entries.map(describeActivity);
+    expect(lines).toContain(`${ADMIN.username} removed the administrator “bob.dad”`);
+    expect(lines).toContain(`${ADMIN.username} restored the administrator “bob.dad”`);
+    await call(suite, 'DELETE', `/api/admin/administrators/${bob.id}`, { token });
+  });
+
+  it('puts one back once, however many ask at the same moment', async () => {
+    const carl = await addAdministrator(suite, token, 'carl.dad', 'seven lanterns over the weir');
+    const other = await addAdministrator(suite, token, 'dave.dad', 'a pocketful of winter pears');
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${carl.id}`, { token })).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call(suite, 'POST', `${REMOVED}/${carl.id}/restore`, { token: i % 2 ? token : other.token })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404, 404, 404, 404, 404]);
+    for (const answer of answers.filter((each) => each.status === 404)) expect(answer.body.message).toBe('Removed administrator not found');
+    const names = (await call(suite, 'GET', '/api/admin/administrators', { token })).body.map((admin: { username: string }) => admin.username);
+    expect(names.filter((name: string) => name === 'carl.dad')).toHaveLength(1);
+    const restoredLines = (await direct().selectFrom('activity').select('id').where('action', '=', 'restored').where('subjectId', '=', carl.id).execute())
+      .length;
+    expect(restoredLines).toBe(1);
+    for (const admin of [carl, other]) await call(suite, 'DELETE', `/api/admin/administrators/${admin.id}`, { token });
+  });
+
+  it('is refused with the reason when another administrator has taken the name meanwhile', async () => {
+    const first = await addAdministrator(suite, token, 'erin.dad', 'the orchard gate swings twice');
+    await call(suite, 'DELETE', `/api/admin/administrators/${first.id}`, { token });
+    const second = await addAdministrator(suite, token, 'erin.dad', 'a different password entirely');
+    const refused = await call(suite, 'POST', `${REMOVED}/${first.id}/restore`, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(nameTakenMessage('erin.dad'));
+    // Still there to put back once the name is free again.
+    expect((await call(suite, 'GET', REMOVED, { token })).body.map((admin: { id: string }) => admin.id)).toContain(first.id);
+    await call(suite, 'DELETE', `/api/admin/administrators/${second.id}`, { token });
+    expect((await call(suite, 'POST', `${REMOVED}/${first.id}/restore`, { token })).status).toBe(200);
+    await call(suite, 'DELETE', `/api/admin/administrators/${first.id}`, { token });
+    expect((await call(suite, 'POST', `${REMOVED}/not-an-id!/restore`, { token })).status).toBe(404);
+  });
+
+  it(`are forgotten for good ${REMOVED_ADMIN_DAYS} days after their removal`, async () => {
+    const fred = await addAdministrator(suite, token, 'fred.dad', 'marbles in a biscuit tin');
+    await call(suite, 'DELETE', `/api/admin/administrators/${fred.id}`, { token });
+    const countRows = async () => (await direct().selectFrom('removedAdmins').select('id').where('id', '=', fred.id).execute()).length;
+    expect(await countRows()).toBe(1);
+
+    await moveFakeClock(clock, Date.now() + REMOVED_ADMIN_DAYS * DAY_MS - 3_600_000);
+    // A day before: still there (signed in again, the month having ended the session).
+    token = await login(suite);
+    expect((await call(suite, 'GET', REMOVED, { token })).body.map((admin: { id: string }) => admin.id)).toContain(fred.id);
+
+    await moveFakeClock(clock, Date.now() + REMOVED_ADMIN_DAYS * DAY_MS + 3_600_000);
+    token = await login(suite);
+    expect((await call(suite, 'GET', REMOVED, { token })).body).toEqual([]);
+    expect((await call(suite, 'POST', `${REMOVED}/${fred.id}/restore`, { token })).status).toBe(404);
+    // The housekeeping (at start, then hourly) deletes the row itself.
+    await suite.restart();
+    await expect.poll(countRows).toBe(0);
+    await moveFakeClock(clock, Date.now());
+    token = await login(suite);
+  });
+});
