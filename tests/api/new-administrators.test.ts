@@ -21,7 +21,7 @@ eachDatabase('new administrators on the dashboard on $kind', (db) => {
   const newAdministrators = async () => {
     const answer = await call(suite, 'GET', '/api/admin/activity', { token });
     expect(answer.status).toBe(200);
-    return answer.body.newAdministrators as { id: string; username: string; at: string; addedBy: string | null }[];
+    return answer.body.newAdministrators as { id: string; username: string; at: string; addedBy: string | null; restored: boolean }[];
   };
 
   it('names each administrator added in the last week and who added them, until removed or a week old', async () => {
@@ -37,12 +37,22 @@ eachDatabase('new administrators on the dashboard on $kind', (db) => {
       ).toBe(201);
     }
     expect(await newAdministrators()).toEqual([
-      { id: backdoor.id, username: 'backdoor', at: expect.any(String), addedBy: 'helper' },
-      { id: helper.id, username: 'helper', at: expect.any(String), addedBy: ADMIN.username },
+      { id: backdoor.id, username: 'backdoor', at: expect.any(String), addedBy: 'helper', restored: false },
+      { id: helper.id, username: 'helper', at: expect.any(String), addedBy: ADMIN.username, restored: false },
     ]);
     // Only the first page of everyone's log carries it.
     expect((await call(suite, 'GET', `/api/admin/activity?admin=${helper.id}`, { token })).body.newAdministrators).toBeUndefined();
 
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${backdoor.id}`, { token })).status).toBe(200);
+    expect((await newAdministrators()).map((admin) => admin.username)).toEqual(['helper']);
+    // Put back from Recently removed (docs/decisions/125), with the helper's session: a way back in too.
+    expect((await call(suite, 'POST', `/api/admin/administrators/removed/${backdoor.id}/restore`, { token: helper.token })).status).toBe(
+      200,
+    );
+    expect(await newAdministrators()).toEqual([
+      { id: backdoor.id, username: 'backdoor', at: expect.any(String), addedBy: 'helper', restored: true },
+      { id: helper.id, username: 'helper', at: expect.any(String), addedBy: ADMIN.username, restored: false },
+    ]);
     expect((await call(suite, 'DELETE', `/api/admin/administrators/${backdoor.id}`, { token })).status).toBe(200);
     expect((await newAdministrators()).map((admin) => admin.username)).toEqual(['helper']);
     await moveFakeClock(clock, Date.now() + 8 * 86_400_000);

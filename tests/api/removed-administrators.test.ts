@@ -5,11 +5,14 @@ import { describeActivity } from '../../src/core/activity/activity.schema.ts';
 import { nameTakenMessage, REMOVED_ADMIN_DAYS } from '../../src/core/admins/admins.schema.ts';
 import { DAY_MS } from '../../src/core/shared/time.ts';
 import { call, login } from '../setup/api-client.ts';
-import { eachDatabase } from '../setup/databases.ts';
+import { eachDatabase, type FreshDatabase } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
 import { fakeClockEnv, moveFakeClock } from '../setup/fake-clock.ts';
 import { addAdministrator } from '../setup/fill-site.ts';
+import { authenticatorApp } from '../setup/totp.ts';
+import { runScript } from '../setup/scripts.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
+import { startServer, type RunningServer } from '../setup/start-server.ts';
 
 // A volunteer removes the wrong colleague on a phone (or a stranger with a password removes the
 // committee): the account waits 30 days to be put back as it was (docs/decisions/125).
@@ -27,13 +30,20 @@ eachDatabase('removed administrators on $kind', (db) => {
 
   it('are put back as they were: the same password and two-step, signed in nowhere, each step in the activity log', async () => {
     const bob = await addAdministrator(suite, token, 'bob.dad', 'a kettle of quiet herons');
+    const app = authenticatorApp(clock);
+    const { secret } = (await call(suite, 'POST', '/api/admin/two-step', { token: bob.token })).body as { secret: string };
+    const on = await call(suite, 'PUT', '/api/admin/two-step', {
+      token: bob.token,
+      body: { secret, code: app.codeAt(secret), currentPassword: 'a kettle of quiet herons' },
+    });
+    expect(on.status, on.text).toBe(200);
     const removed = await call(suite, 'DELETE', `/api/admin/administrators/${bob.id}`, { token });
     expect(removed.status).toBe(200);
     // Gone: no sign-in, no session, not counted among the administrators.
     expect((await call(suite, 'GET', '/api/admin/me', { token: bob.token })).status).toBe(401);
-    expect((await call(suite, 'POST', '/api/admin/login', { body: { username: 'bob.dad', password: 'a kettle of quiet herons' } })).status).toBe(
-      401,
-    );
+    expect(
+      (await call(suite, 'POST', '/api/admin/login', { body: { username: 'bob.dad', password: 'a kettle of quiet herons' } })).status,
+    ).toBe(401);
     const admins = await call(suite, 'GET', '/api/admin/administrators', { token });
     expect(admins.body.map((admin: { username: string }) => admin.username)).toEqual([ADMIN.username]);
 
@@ -49,12 +59,19 @@ eachDatabase('removed administrators on $kind', (db) => {
 
     const restored = await call(suite, 'POST', `${REMOVED}/${bob.id}/restore`, { token });
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ id: bob.id, username: 'bob.dad', signedInDevices: 0 });
+    expect(restored.body).toMatchObject({ id: bob.id, username: 'bob.dad', signedInDevices: 0, twoStep: true });
     expect(restored.body.passwordHash).toBeUndefined();
     // The old session stays ended; the same password signs in again.
     expect((await call(suite, 'GET', '/api/admin/me', { token: bob.token })).status).toBe(401);
-    const again = await login(suite, 'bob.dad', 'a kettle of quiet herons');
-    expect((await call(suite, 'GET', '/api/admin/me', { token: again })).body.username).toBe('bob.dad');
+    const again = await call(suite, 'POST', '/api/admin/login', { body: { username: 'bob.dad', password: 'a kettle of quiet herons' } });
+    expect(again.status).toBe(401);
+    expect(again.body.errors).toHaveProperty('code');
+    // The code of a later step: the one that turned it on is used.
+    await app.freshStep();
+    const signedIn = await call(suite, 'POST', '/api/admin/login', {
+      body: { username: 'bob.dad', password: 'a kettle of quiet herons', code: app.codeAt(secret) },
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
     expect((await call(suite, 'GET', REMOVED, { token })).body).toEqual([]);
 
     const lines = (await call(suite, 'GET', '/api/admin/activity', { token })).body.entries.map(describeActivity);
@@ -72,10 +89,13 @@ eachDatabase('removed administrators on $kind', (db) => {
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404, 404, 404, 404, 404]);
     for (const answer of answers.filter((each) => each.status === 404)) expect(answer.body.message).toBe('Removed administrator not found');
-    const names = (await call(suite, 'GET', '/api/admin/administrators', { token })).body.map((admin: { username: string }) => admin.username);
+    const names = (await call(suite, 'GET', '/api/admin/administrators', { token })).body.map(
+      (admin: { username: string }) => admin.username,
+    );
     expect(names.filter((name: string) => name === 'carl.dad')).toHaveLength(1);
-    const restoredLines = (await direct().selectFrom('activity').select('id').where('action', '=', 'restored').where('subjectId', '=', carl.id).execute())
-      .length;
+    const restoredLines = (
+      await direct().selectFrom('activity').select('id').where('action', '=', 'restored').where('subjectId', '=', carl.id).execute()
+    ).length;
     expect(restoredLines).toBe(1);
     for (const admin of [carl, other]) await call(suite, 'DELETE', `/api/admin/administrators/${admin.id}`, { token });
   });
@@ -94,6 +114,34 @@ eachDatabase('removed administrators on $kind', (db) => {
     await call(suite, 'DELETE', `/api/admin/administrators/${first.id}`, { token });
     expect((await call(suite, 'POST', `${REMOVED}/not-an-id!/restore`, { token })).status).toBe(404);
   });
+
+  it('travel with a backup, and can be put back on the site it is restored to', async () => {
+    const gil = await addAdministrator(suite, token, 'gil.dad', 'four owls in the bell tower');
+    await call(suite, 'DELETE', `/api/admin/administrators/${gil.id}`, { token });
+    const envOf = (database: FreshDatabase) => ({
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl,
+      SITE_TIMEZONE: 'Europe/London',
+    });
+    const file = path.join(suite.database.dataDir, 'with-removed.tar.gz');
+    const taken = await runScript('backup', ['--out', file], envOf(suite.database));
+    expect(taken.code, taken.out).toBe(0);
+    const target = await db.create();
+    let other: RunningServer | undefined;
+    try {
+      const restored = await runScript('restore', [file], envOf(target));
+      expect(restored.code, restored.out).toBe(0);
+      other = await startServer(envOf(target));
+      const otherToken = await login(other.url);
+      const removed = (await call(other.url, 'GET', REMOVED, { token: otherToken })).body as { id: string; username: string }[];
+      expect(removed.map((admin) => admin.username)).toContain('gil.dad');
+      expect((await call(other.url, 'POST', `${REMOVED}/${gil.id}/restore`, { token: otherToken })).status).toBe(200);
+      expect((await login(other.url, 'gil.dad', 'four owls in the bell tower')).length).toBeGreaterThan(0);
+    } finally {
+      await other?.stop();
+      await target.drop();
+    }
+  }, 60_000);
 
   it(`are forgotten for good ${REMOVED_ADMIN_DAYS} days after their removal`, async () => {
     const fred = await addAdministrator(suite, token, 'fred.dad', 'marbles in a biscuit tin');

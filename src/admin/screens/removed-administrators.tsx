@@ -37,8 +37,8 @@ export function RecentlyRemoved() {
     <details className="mt-6 rounded-lg border border-slate-200 bg-white" open>
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">Recently removed ({admins.length})</summary>
       <p className="px-4 text-sm text-slate-600">
-        Removed in the last {REMOVED_ADMIN_DAYS} days. Restore puts one back as they were, with the same password and two-step
-        sign-in; they sign in again. After {REMOVED_ADMIN_DAYS} days the account is gone for good.
+        Removed in the last {REMOVED_ADMIN_DAYS} days. Restore puts one back as they were, with the same password and two-step sign-in; they
+        sign in again. After {REMOVED_ADMIN_DAYS} days the account is gone for good.
       </p>
       <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200">
         {admins.map((admin) => (

@@ -62,6 +62,17 @@ export function createActivityRepository(db: Db) {
         .where('subjectId', '=', id)
         .executeTakeFirst(),
 
+    /** The lines that put an administrator back since `since` (docs/decisions/125), newest first: a handful, by the (action, at) index. */
+    administratorsRestoredSince: (since: string) =>
+      db
+        .selectFrom('activity')
+        .select(['subjectId', 'adminName', 'at'])
+        .where('action', '=', 'restored')
+        .where('at', '>=', since)
+        .where('subjectKind', '=', 'administrator')
+        .orderBy('at', 'desc')
+        .execute(),
+
     /** Each administrator paused since `since` (059), with their latest pause, the latest first. */
     pausesSince: (since: string) =>
       db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeActivity, restoredNotice } from './activity.schema.ts';
+import { describeActivity, newAdministratorLine, restoredNotice } from './activity.schema.ts';
 
 describe('describeActivity', () => {
   it('makes each line a sentence, its subject where the words need it', () => {
@@ -27,5 +27,20 @@ describe('restoredNotice', () => {
       'Restored 1 item: back on the site as it was.',
       'Restored 3 items: back on the site as they were.',
     ]);
+  });
+});
+
+describe('newAdministratorLine', () => {
+  it('says who added an administrator, or put one back (docs/decisions/125)', () => {
+    const admin = { id: 'x', username: 'backdoor', at: '2026-11-30T09:00:00.000Z' };
+    expect(newAdministratorLine({ ...admin, addedBy: 'helper', restored: false }, 'today')).toBe(
+      'helper made backdoor an administrator on today. ',
+    );
+    expect(newAdministratorLine({ ...admin, addedBy: null, restored: false }, 'today')).toBe(
+      "backdoor was made an administrator from the server's command line on today. ",
+    );
+    expect(newAdministratorLine({ ...admin, addedBy: 'helper', restored: true }, 'today')).toBe(
+      'helper put backdoor back as an administrator on today. ',
+    );
   });
 });

@@ -94,11 +94,23 @@ export const activityPageSchema = z.object({
   /**
    * Without `admin` or `before`: the administrators added in the admin or from the command line in
    * the last ALERTS_SHOWN_DAYS who are still administrators, newest first (docs/decisions/064);
-   * `addedBy` null for the server's command line.
+   * `addedBy` null for the server's command line. `restored`: put back from Recently removed
+   * (docs/decisions/125) rather than added, by `addedBy`.
    */
-  newAdministrators: z.array(z.object({ id: z.string(), username: z.string(), at: z.string(), addedBy: z.string().nullable() })).optional(),
+  newAdministrators: z
+    .array(z.object({ id: z.string(), username: z.string(), at: z.string(), addedBy: z.string().nullable(), restored: z.boolean() }))
+    .optional(),
 });
 export type ActivityPage = z.output<typeof activityPageSchema>;
+
+/** The dashboard's first sentence about an administrator added or put back lately; `when` as shown. */
+export function newAdministratorLine(admin: NonNullable<ActivityPage['newAdministrators']>[number], when: string): string {
+  // Only an administrator puts one back: there is no command for it.
+  if (admin.restored) return `${admin.addedBy ?? COMMAND_LINE} put ${admin.username} back as an administrator on ${when}. `;
+  return admin.addedBy
+    ? `${admin.addedBy} made ${admin.username} an administrator on ${when}. `
+    : `${admin.username} was made an administrator from the server's command line on ${when}. `;
+}
 
 /** A place in the log: the `at` and id of the last line shown. */
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~([0-9a-z]{1,64})$/;

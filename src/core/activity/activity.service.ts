@@ -20,7 +20,6 @@ import type { EditToPutBack, PutBack } from '../versions/put-back.ts';
 import { createActivityRecorder, type ActivityActor } from './activity-recorder.ts';
 import { DAY_MS } from '../shared/time.ts';
 
-
 /**
  * What the log asks of the recently deleted, and what its 'Restore all' and 'Delete all' do there
  * (`within`: in that transaction, with the item's line).
@@ -62,16 +61,30 @@ export function createActivityService(deps: { db: Db; trash: Trash; putBack?: Pu
 
   /**
    * The administrators added since `since` who still are, with who added them: those added with a
-   * line (in the admin, or from the command line), not the one ADMIN_USERNAME made at start.
+   * line (in the admin, or from the command line), not the one ADMIN_USERNAME made at start. And
+   * those put back from Recently removed since (125): a way back in as much as an addition.
    */
   async function newAdministratorsSince(since: string): Promise<NonNullable<ActivityPage['newAdministrators']>> {
-    const added = await createAdminsRepository(deps.db).addedSince(since);
+    const admins = createAdminsRepository(deps.db);
+    const added = await admins.addedSince(since);
     const found = await Promise.all(
       added.map(async (admin) => ({ admin, line: await repo.additionOf(admin.id, admin.createdAt, ADDITION_WINDOW_MS) })),
     );
-    return found.flatMap(({ admin, line }) =>
-      line ? [{ id: admin.id, username: admin.username, at: line.at, addedBy: line.adminId ? line.adminName : null }] : [],
+    // Put back after being added: the putting back is the news.
+    const restores = [];
+    const named = new Set<string>();
+    for (const line of await repo.administratorsRestoredSince(since)) {
+      if (!line.subjectId || named.has(line.subjectId)) continue;
+      named.add(line.subjectId);
+      const admin = await admins.findById(line.subjectId);
+      if (admin) restores.push({ id: admin.id, username: admin.username, at: line.at, addedBy: line.adminName, restored: true });
+    }
+    const additions = found.flatMap(({ admin, line }) =>
+      line && !named.has(admin.id)
+        ? [{ id: admin.id, username: admin.username, at: line.at, addedBy: line.adminId ? line.adminName : null, restored: false }]
+        : [],
     );
+    return [...additions, ...restores].sort((a, b) => b.at.localeCompare(a.at));
   }
 
   /** The pages, settings and items whose text is still what one administrator saved in the last 30 days. */

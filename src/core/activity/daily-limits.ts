@@ -8,7 +8,6 @@ import { DAY_MS } from '../shared/time.ts';
 // stranger with a volunteer's password does to the content can be put right from the activity
 // log; a delete for ever cannot.
 
-
 /** How many items the site's administrators may delete for ever in any 24 hours. */
 export const DELETES_FOR_EVER_A_DAY = 20;
 
