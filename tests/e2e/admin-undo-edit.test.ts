@@ -171,4 +171,3 @@ describe('undoing an edit or a removal, in Chromium on a phone', () => {
     await close();
   });
 });
-
