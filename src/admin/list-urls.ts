@@ -10,3 +10,6 @@ export const LIST_URLS: Record<TrashKind, string> = { news: '/api/admin/news', e
 /** The administrators, and those removed in the last 30 days (docs/decisions/125). */
 export const ADMINISTRATORS_URL = '/api/admin/administrators';
 export const REMOVED_ADMINISTRATORS_URL = `${ADMINISTRATORS_URL}/removed`;
+
+/** The activity log's address, and the start of every query key that holds some of it. */
+export const ACTIVITY_URL = '/api/admin/activity';

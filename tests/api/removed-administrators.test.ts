@@ -57,6 +57,17 @@ eachDatabase('removed administrators on $kind', (db) => {
     expect((await call(suite, 'GET', REMOVED)).status).toBe(401);
     expect((await call(suite, 'POST', `${REMOVED}/${bob.id}/restore`)).status).toBe(401);
 
+    // The removal's line offers 'Restore' while the account can be put back.
+    const removalLine = async () =>
+      (
+        (await call(suite, 'GET', '/api/admin/activity', { token })).body.entries as {
+          action: string;
+          subjectId: string;
+          restorable: boolean;
+        }[]
+      ).find((entry) => entry.action === 'removed' && entry.subjectId === bob.id);
+    expect((await removalLine())?.restorable).toBe(true);
+
     const restored = await call(suite, 'POST', `${REMOVED}/${bob.id}/restore`, { token });
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ id: bob.id, username: 'bob.dad', signedInDevices: 0, twoStep: true });
@@ -73,6 +84,7 @@ eachDatabase('removed administrators on $kind', (db) => {
     });
     expect(signedIn.status, signedIn.text).toBe(200);
     expect((await call(suite, 'GET', REMOVED, { token })).body).toEqual([]);
+    expect((await removalLine())?.restorable).toBe(false);
 
     const lines = (await call(suite, 'GET', '/api/admin/activity', { token })).body.entries.map(describeActivity);
     expect(lines).toContain(`${ADMIN.username} removed the administrator “bob.dad”`);

@@ -167,6 +167,21 @@ describe('undoing an edit or a removal, in Chromium on a phone', () => {
     await expectNotice(page, restoredAdminMessage('bob.dad'));
     await removeBob.waitFor();
     await removed.waitFor({ state: 'detached' });
+
+    // From the activity log's line of the removal, where the committee looks for a stranger's doings.
+    await removeBob.click();
+    await expectNotice(page, 'Administrator removed successfully');
+    await page.goto(`${suite.url}/admin/activity`);
+    const line = page
+      .getByRole('listitem')
+      .filter({ hasText: `${ADMIN.username} removed the administrator “bob.dad”` })
+      .first();
+    await line.getByRole('button', { name: 'Restore bob.dad' }).click();
+    await expectNotice(page, restoredAdminMessage('bob.dad'));
+    await line.getByRole('button', { name: 'Restore bob.dad' }).waitFor({ state: 'detached' });
+    expect(
+      (await call(suite.url, 'GET', '/api/admin/administrators', { token })).body.map((admin: { username: string }) => admin.username),
+    ).toContain('bob.dad');
     expect(errors).toEqual([]);
     await close();
   });

@@ -15,10 +15,10 @@ import type { Admin } from '../types.ts';
 import { AdminPage, Card, LoadingText } from '../ui/admin-page.tsx';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/field.tsx';
-import { ACTIVITY_URL, ActivityLine, actionOf, WHO_PARAMETER } from '../ui/activity-line.tsx';
+import { ActivityLine, actionOf, WHO_PARAMETER } from '../ui/activity-line.tsx';
 import { EmptyState } from '../ui/list-state.tsx';
 import { UndoAll } from '../ui/undo-all.tsx';
-import { ADMINISTRATORS_URL } from '../list-urls.ts';
+import { ACTIVITY_URL, ADMINISTRATORS_URL } from '../list-urls.ts';
 
 /**
  * Who did what, newest first (docs/decisions/049): the club can tell who deleted the Christmas

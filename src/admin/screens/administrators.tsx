@@ -23,7 +23,8 @@ import { ChangeOwnPassword } from '../forms/change-own-password.tsx';
 import { SetPassword } from './set-password.tsx';
 import { lastSignIn, passwordGiven, signIns, wrongCodes } from './administrator-lines.ts';
 import { ADMINISTRATORS_URL, REMOVED_ADMINISTRATORS_URL } from '../list-urls.ts';
-import { RecentlyRemoved, RESTORE_ADMIN_HINT, useRestoreAdministrator } from './removed-administrators.tsx';
+import { RecentlyRemoved } from './removed-administrators.tsx';
+import { RESTORE_ADMIN_HINT, useRestoreAdministrator } from '../use-restore-administrator.ts';
 
 /**
  * Several volunteers can run the site: add one, remove one (never yourself, never the last; put

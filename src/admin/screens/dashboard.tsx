@@ -14,9 +14,9 @@ import { NewAdministratorsAlert } from '../ui/new-administrators-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 import type { ActivityPage } from '../../core/activity/activity.schema.ts';
-import { ACTIVITY_URL, ActivityLine, actionOf } from '../ui/activity-line.tsx';
+import { ActivityLine, actionOf } from '../ui/activity-line.tsx';
 import { SiteAddressAlert } from '../ui/site-address-alert.tsx';
-import { LIST_URLS } from '../list-urls.ts';
+import { ACTIVITY_URL, LIST_URLS } from '../list-urls.ts';
 import { NewsDate } from '../ui/news-date.tsx';
 
 const DASHBOARD_LIST_SIZE = 5;

@@ -1,27 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../components/ui/notices.ts';
-import { REMOVED_ADMIN_DAYS, restoredAdminMessage, type RemovedAdmin } from '../../core/admins/admins.schema.ts';
+import { useQuery } from '@tanstack/react-query';
+import { REMOVED_ADMIN_DAYS, type RemovedAdmin } from '../../core/admins/admins.schema.ts';
 import { formatDisplayDate } from '../../core/shared/time.ts';
-import { apiRequest, errorMessage } from '../api.ts';
 import { useTimeZone } from '../dates.ts';
-import { ADMINISTRATORS_URL, REMOVED_ADMINISTRATORS_URL } from '../list-urls.ts';
+import { REMOVED_ADMINISTRATORS_URL } from '../list-urls.ts';
+import { useRestoreAdministrator } from '../use-restore-administrator.ts';
 import { Button } from '../ui/button.tsx';
-
-/** What 'Undo' after a removal does, for screen readers. */
-export const RESTORE_ADMIN_HINT = 'Put them back from Recently removed, below the list';
-
-/** Puts a removed administrator back ('Undo' after a removal, 'Restore' in the list below). */
-export function useRestoreAdministrator() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (admin: Pick<RemovedAdmin, 'id' | 'username'>) => apiRequest('POST', `${REMOVED_ADMINISTRATORS_URL}/${admin.id}/restore`),
-    onSuccess: async (_answer, admin) => {
-      notify({ title: 'Success', description: restoredAdminMessage(admin.username) });
-      await Promise.all([ADMINISTRATORS_URL, REMOVED_ADMINISTRATORS_URL].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
-    },
-    onError: (error) => notify({ title: 'Error', description: `Failed to restore: ${errorMessage(error)}`, variant: 'destructive' }),
-  });
-}
 
 /**
  * Below the administrators: those removed in the last 30 days, to put back as they were (a wrong

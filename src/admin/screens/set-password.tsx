@@ -7,8 +7,7 @@ import { useAdminForm } from '../forms/use-admin-form.ts';
 import { PasswordConfirm } from '../forms/password-confirm.tsx';
 import { NewPasswordFields, NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from '../forms/password-change.tsx';
 import { useSave } from '../use-save.ts';
-import { ACTIVITY_URL } from '../ui/activity-line.tsx';
-import { ADMINISTRATORS_URL } from '../list-urls.ts';
+import { ACTIVITY_URL, ADMINISTRATORS_URL } from '../list-urls.ts';
 
 /**
  * 'Set a new password' on another administrator's line: the way back in for a volunteer who has

@@ -4,13 +4,13 @@ import { describeActivity, trashKindOf, type ActivityEntry, type ActivitySubject
 import { formatDisplayDateTime } from '../../core/shared/time.ts';
 import type { TrashKind } from '../../core/trash/trash.schema.ts';
 import { useTrash } from '../use-trash.ts';
+import { ACTIVITY_URL } from '../list-urls.ts';
+import { useRestoreAdministrator } from '../use-restore-administrator.ts';
 import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 import { EDIT_PARAMETER } from '../use-item-dialogs.ts';
 import { AdminLink } from './admin-link.tsx';
 import { Button } from './button.tsx';
 
-/** The activity log's address, and the start of every query key that holds some of it. */
-export const ACTIVITY_URL = '/api/admin/activity';
 /** The Activity screen's address parameter for 'Who': one administrator's id. */
 export const WHO_PARAMETER = 'who';
 
@@ -34,7 +34,8 @@ export function ActivityLine({ entry, timeZone, action }: { entry: ActivityEntry
 /**
  * What a line offers to put it right where it was found, in the log or on the dashboard:
  * 'Restore' beside a delete the server says it would undo now (the item is still among the
- * recently deleted, from that delete), and 'Earlier versions' beside an edit of an information
+ * recently deleted, from that delete) or beside an administrator's removal (still among the
+ * recently removed, 125), and 'Earlier versions' beside an edit of an information
  * page or the settings, whose screen lists what they said before (docs/decisions/055), or of a
  * news item, an event or a photo, whose edit dialog lists them (056, 061); 'What they did' beside a pause
  * (059), the log of that administrator alone.
@@ -42,6 +43,9 @@ export function ActivityLine({ entry, timeZone, action }: { entry: ActivityEntry
 export function actionOf(entry: ActivityEntry): ReactNode {
   const kind = entry.restorable ? trashKindOf(entry.subjectKind) : null;
   if (kind && entry.subjectId) return <RestoreDeleted kind={kind} id={entry.subjectId} label={entry.subjectLabel ?? ''} />;
+  if (entry.restorable && entry.action === 'removed' && entry.subjectId) {
+    return <RestoreRemoved admin={{ id: entry.subjectId, username: entry.subjectLabel ?? '' }} />;
+  }
   if (entry.action === 'paused' && entry.adminId) {
     // Most likely a script with their password: the log of that administrator, with its undo-all buttons.
     return (
@@ -94,6 +98,15 @@ function RestoreDeleted({ kind, id, label }: { kind: TrashKind; id: string; labe
       onClick={() => restore.mutate(id, { onSettled: () => void queryClient.invalidateQueries({ queryKey: [ACTIVITY_URL] }) })}
     >
       Restore<span className="sr-only"> {label}</span>
+    </Button>
+  );
+}
+
+function RestoreRemoved({ admin }: { admin: { id: string; username: string } }) {
+  const restore = useRestoreAdministrator();
+  return (
+    <Button variant="secondary" disabled={restore.isPending} onClick={() => restore.mutate(admin)}>
+      Restore<span className="sr-only"> {admin.username}</span>
     </Button>
   );
 }

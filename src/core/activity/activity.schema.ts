@@ -73,7 +73,8 @@ export const activityEntrySchema = z.object({
   device: z.string().nullable(),
   /**
    * True for a delete that 'Restore' would undo now: the item is among the recently deleted, from
-   * this delete (not restored or deleted for ever since, by anyone, nor deleted again later).
+   * this delete (not restored or deleted for ever since, by anyone, nor deleted again later). And
+   * for an administrator's removal while the account can still be put back, from this removal (125).
    */
   restorable: z.boolean(),
 });

@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { ActivityTable } from '../db/database.ts';
 import { createActivityRepository, type ActivityFilter } from './activity.repository.ts';
 import { createAdminsRepository } from '../admins/admins.repository.ts';
+import { REMOVED_ADMIN_DAYS } from '../admins/admins.schema.ts';
 import {
   ACTIVITY_DAYS,
   ACTIVITY_PAGE,
@@ -118,6 +119,17 @@ export function createActivityService(deps: { db: Db; trash: Trash; putBack?: Pu
     return restorable;
   }
 
+  /** The lines of `rows` that removed an administrator who can still be put back, from that removal (125). */
+  async function removalsToUndoAmong(rows: ActivityTable[]): Promise<ActivityTable[]> {
+    const removals = rows.filter((row) => row.action === 'removed' && row.subjectKind === 'administrator' && row.subjectId);
+    const since = new Date(Date.now() - REMOVED_ADMIN_DAYS * DAY_MS).toISOString();
+    const removedAt = await createAdminsRepository(deps.db).removedAmong([...new Set(removals.map((row) => row.subjectId!))], since);
+    return removals.filter((row) => {
+      const when = removedAt.get(row.subjectId!);
+      return when !== undefined && row.at >= when;
+    });
+  }
+
   /** One administrator's deletes that 'Restore' would undo now (older ones are deleted for ever). */
   async function restorableOf(adminId: string, now = new Date()): Promise<RestorableDelete[]> {
     const since = new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString();
@@ -175,7 +187,11 @@ export function createActivityService(deps: { db: Db; trash: Trash; putBack?: Pu
     /** A page of the log (or of one administrator's lines), newest first; `next` continues it. */
     async page(filter: ActivityFilter = {}): Promise<ActivityPage> {
       const rows = await repo.page(ACTIVITY_PAGE + 1, filter);
-      const restorable = new Set((await restorableAmong(rows.slice(0, ACTIVITY_PAGE))).map(({ row }) => row.id));
+      const shown = rows.slice(0, ACTIVITY_PAGE);
+      const restorable = new Set([
+        ...(await restorableAmong(shown)).map(({ row }) => row.id),
+        ...(await removalsToUndoAmong(shown)).map((row) => row.id),
+      ]);
       // A line written by a later version (an action this one does not know) is left out, not a 500.
       const entries = rows.slice(0, ACTIVITY_PAGE).flatMap((row) => {
         const parsed = activityEntrySchema.safeParse({ ...row, restorable: restorable.has(row.id) });

@@ -98,6 +98,18 @@ export function createAdminsRepository(db: Db) {
         return 'removed';
       }),
 
+    /** When each of `ids` still in removed_admins was removed, if since `since`. */
+    async removedAmong(ids: string[], since: string): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('removedAdmins')
+        .select(['id', 'removedAt'])
+        .where('id', 'in', ids)
+        .where('removedAt', '>=', since)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.removedAt]));
+    },
+
     /** The administrators removed since `since`, newest first. */
     removedSince: (since: string) =>
       db
