@@ -7,7 +7,7 @@ import { expectNoAxeViolations, keepScreenshot, openPage, TOUCH_PHONE, useBrowse
 import { sqliteDb } from '../setup/databases.ts';
 import { addAdministrator, adminToken, create, uploadImage } from '../setup/fill-site.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
-import { restoredAdminMessage } from '../../src/core/admins/admins.schema.ts';
+import { removeQuestion, restoredAdminMessage } from '../../src/core/admins/admins.schema.ts';
 import { formatDisplayDate } from '../../src/core/shared/time.ts';
 
 // A wrong tap on a phone, after an edit: 'Undo' in the notice puts back what was there, as it does
@@ -143,13 +143,18 @@ describe('undoing an edit or a removal, in Chromium on a phone', () => {
     const token = await adminToken(suite.url);
     await addAdministrator(suite.url, token, 'bob.dad', 'a kettle of quiet herons');
     const { page, errors, close } = await openPage(chrome.browser, TOUCH_PHONE);
-    page.on('dialog', (question) => void question.accept());
+    const questions: string[] = [];
+    page.on('dialog', (question) => {
+      questions.push(question.message());
+      void question.accept();
+    });
     await signInWithCookie(page, suite.url);
     await page.goto(`${suite.url}/admin/administrators`);
     const removeBob = page.getByRole('button', { name: 'Remove bob.dad' });
 
     await removeBob.click();
     await expectNotice(page, 'Administrator removed successfully');
+    expect(questions).toEqual([removeQuestion('bob.dad')]);
     await removeBob.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Undo' }).click();
     await expectNotice(page, restoredAdminMessage('bob.dad'));

@@ -6,6 +6,7 @@ import {
   newAdminInputSchema,
   PASSWORD_ADVICE,
   PASSWORD_MIN,
+  removeQuestion,
   signedOutMessage,
 } from '../../core/admins/admins.schema.ts';
 import { fieldErrorsOf } from '../api.ts';
@@ -121,7 +122,7 @@ export function AdministratorsScreen() {
                         aria-label={`Remove ${admin.username}`}
                         disabled={remove.isPending}
                         onClick={() => {
-                          if (window.confirm(`Remove ${admin.username}? They will no longer be able to sign in.`)) remove.mutate(admin);
+                          if (window.confirm(removeQuestion(admin.username))) remove.mutate(admin);
                         }}
                       >
                         Remove

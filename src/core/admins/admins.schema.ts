@@ -58,6 +58,10 @@ export const removedAdminSchema = z.object({
 });
 export type RemovedAdmin = z.output<typeof removedAdminSchema>;
 
+/** Asked before a removal. */
+export const removeQuestion = (username: string) =>
+  `Remove ${username}? They will no longer be able to sign in. For ${REMOVED_ADMIN_DAYS} days they can be put back under Recently removed.`;
+
 /** Said once a removed administrator is back. */
 export const restoredAdminMessage = (username: string) =>
   `${username} is an administrator again, with the same password. They sign in again on each device.`;
