@@ -1,9 +1,10 @@
 // npm run admin -- create <username>
 // npm run admin -- reset-password <username>
 // npm run admin -- two-step-off <username>
+// npm run admin -- restore <username>
 // The password is read from standard input (not echoed on a terminal), never from arguments,
 // so it stays out of the shell history and the process list.
-import { PASSWORD_MIN } from '../src/core/admins/admins.schema.ts';
+import { PASSWORD_MIN, restoredAdminMessage } from '../src/core/admins/admins.schema.ts';
 import { DomainError } from '../src/core/shared/errors.ts';
 import { openContext } from './open-context.ts';
 import { readPassword } from './read-password.ts';
@@ -12,16 +13,17 @@ const USAGE = `Usage:
   npm run admin -- create <username>          create an administrator
   npm run admin -- reset-password <username>  set a new password and end their sessions
   npm run admin -- two-step-off <username>    turn off their two-step sign-in (a lost phone)
+  npm run admin -- restore <username>         put back an administrator removed in the last 30 days
 The password is read from standard input.`;
 
 const [command, username, ...rest] = process.argv.slice(2);
-if (!command || !username || rest.length > 0 || !['create', 'reset-password', 'two-step-off'].includes(command)) {
+if (!command || !username || rest.length > 0 || !['create', 'reset-password', 'two-step-off', 'restore'].includes(command)) {
   console.error(USAGE);
   process.exit(2);
 }
 
 let password = '';
-if (command !== 'two-step-off') {
+if (command === 'create' || command === 'reset-password') {
   password = await readPassword(`Password for ${username} (at least ${PASSWORD_MIN} characters): `);
   if (password.length < PASSWORD_MIN) {
     console.error(`Refused: the password must be at least ${PASSWORD_MIN} characters long.`);
@@ -39,6 +41,9 @@ try {
   } else if (command === 'reset-password') {
     const admin = await app.admins.resetPassword(username, password, commandLine);
     console.log(`Password of "${admin.username}" changed; their sessions have ended.`);
+  } else if (command === 'restore') {
+    const admin = await app.admins.restoreByName(username, commandLine);
+    console.log(restoredAdminMessage(admin.username));
   } else {
     const admin = await app.admins.findByUsername(username);
     if (!admin) throw new DomainError(`There is no administrator called "${username.trim().toLowerCase()}".`);

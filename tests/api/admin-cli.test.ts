@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
+import { restoredAdminMessage } from '../../src/core/admins/admins.schema.ts';
 import { call, login } from '../setup/api-client.ts';
 import { useServer } from '../setup/server.ts';
 import { eachDatabase } from '../setup/databases.ts';
@@ -93,6 +94,25 @@ eachDatabase('npm run admin on $kind', (db) => {
       ...(lines.length === 3 ? ['The server’s command line added the administrator “dora”'] : []),
       'The server’s command line set a new password for the administrator “bob”',
     ]);
+  });
+
+  it('puts back an administrator removed in the last 30 days, with their own password, asking for none', async () => {
+    const token = await login(suite);
+    const bob = (await call(suite, 'GET', '/api/admin/administrators', { token })).body.find(
+      (each: { username: string }) => each.username === 'bob',
+    );
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${bob.id}`, { token })).status).toBe(200);
+    const result = await admin(['restore', 'Bob'], '');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe(restoredAdminMessage('bob'));
+    expect(await login(suite, 'bob', 'a-brand-new-password')).toEqual(expect.any(String));
+    const lines = (await call(suite, 'GET', '/api/admin/activity', { token })).body.entries as ActivityEntry[];
+    expect(describeActivity(lines[1]!)).toBe('The server’s command line restored the administrator “bob”');
+
+    const again = await admin(['restore', 'bob'], '');
+    expect(again.status).toBe(1);
+    expect(again.stderr.trim()).toBe('Refused: No administrator called "bob" was removed in the last 30 days.');
   });
 
   it('explains its usage', async () => {

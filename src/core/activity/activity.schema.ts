@@ -106,7 +106,6 @@ export type ActivityPage = z.output<typeof activityPageSchema>;
 
 /** The dashboard's first sentence about an administrator added or put back lately; `when` as shown. */
 export function newAdministratorLine(admin: NonNullable<ActivityPage['newAdministrators']>[number], when: string): string {
-  // Only an administrator puts one back: there is no command for it.
   if (admin.restored) return `${admin.addedBy ?? COMMAND_LINE} put ${admin.username} back as an administrator on ${when}. `;
   return admin.addedBy
     ? `${admin.addedBy} made ${admin.username} an administrator on ${when}. `

@@ -6,7 +6,7 @@ import { SESSION_IDLE_MS } from '../auth/login-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { DAY_MS, nowIso } from '../shared/time.ts';
 import {
@@ -318,6 +318,18 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
         (restored) => aboutAdmin('restored', restored),
       );
       return toAdmin(admin);
+    },
+
+    /**
+     * `restore` by name, the latest account removed under it (`npm run admin -- restore`): for a
+     * stranger who removed every other administrator, the committee's own accounts back with their
+     * own passwords.
+     */
+    async restoreByName(username: string, actor?: ActivityActor): Promise<Admin> {
+      const name = username.trim().toLowerCase();
+      const removed = (await repo.removedSince(removedSince(new Date()))).find((admin) => admin.username === name);
+      if (!removed) throw new DomainError(`No administrator called "${name}" was removed in the last ${REMOVED_ADMIN_DAYS} days.`);
+      return this.restore(removed.id, actor);
     },
 
     /** Forgets for good the administrators removed more than 30 days ago; how many (hourly housekeeping). */
