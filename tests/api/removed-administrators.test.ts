@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import { describeActivity } from '../../src/core/activity/activity.schema.ts';
 import { nameTakenMessage, REMOVED_ADMIN_DAYS } from '../../src/core/admins/admins.schema.ts';
@@ -13,6 +14,7 @@ import { authenticatorApp } from '../setup/totp.ts';
 import { runScript } from '../setup/scripts.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 import { startServer, type RunningServer } from '../setup/start-server.ts';
+import { lockTable } from '../setup/table-lock.ts';
 
 // A volunteer removes the wrong colleague on a phone (or a stranger with a password removes the
 // committee): the account waits 30 days to be put back as it was (docs/decisions/125).
@@ -125,6 +127,40 @@ eachDatabase('removed administrators on $kind', (db) => {
     expect((await call(suite, 'POST', `${REMOVED}/${first.id}/restore`, { token })).status).toBe(200);
     await call(suite, 'DELETE', `/api/admin/administrators/${first.id}`, { token });
     expect((await call(suite, 'POST', `${REMOVED}/not-an-id!/restore`, { token })).status).toBe(404);
+  });
+
+  // SQLite takes one writer at a time, so the addition is either wholly before or after; on
+  // PostgreSQL the addition's row can be written, not yet committed, while the put-back looks.
+  it.runIf(db.kind === 'postgres')('answers 409, never 500, when the name is added again while the account is being put back', async () => {
+    const first = await addAdministrator(suite, token, 'hal.dad', 'a lamp in the boathouse window');
+    await call(suite, 'DELETE', `/api/admin/administrators/${first.id}`, { token });
+    // The addition writes its row, then waits for its activity line: its row is not yet committed.
+    const activity = await lockTable(suite.database.databaseUrl!, 'activity');
+    const watcher = new pg.Client({ connectionString: suite.database.databaseUrl });
+    await watcher.connect();
+    try {
+      const added = call(suite, 'POST', '/api/admin/administrators', {
+        token,
+        body: { username: 'hal.dad', password: 'another lamp in the boathouse', currentPassword: ADMIN.password },
+      });
+      await activity.blocked();
+      // The put-back finds the name free, and its own row waits on the addition's.
+      const restored = call(suite, 'POST', `${REMOVED}/${first.id}/restore`, { token });
+      await expect
+        .poll(async () => Number((await watcher.query('select count(*) as n from pg_locks where not granted')).rows[0].n))
+        .toBeGreaterThanOrEqual(2);
+      await activity.release();
+      const [restoredAnswer, addedAnswer] = await Promise.all([restored, added]);
+      expect(addedAnswer.status, addedAnswer.text).toBe(201);
+      expect(restoredAnswer.status, restoredAnswer.text).toBe(409);
+      expect(restoredAnswer.body.message).toBe(nameTakenMessage('hal.dad'));
+      // Still there to put back once the name is free.
+      expect((await call(suite, 'GET', REMOVED, { token })).body.map((admin: { id: string }) => admin.id)).toContain(first.id);
+      await call(suite, 'DELETE', `/api/admin/administrators/${addedAnswer.body.id}`, { token });
+    } finally {
+      await activity.release();
+      await watcher.end();
+    }
   });
 
   it('travel with a backup, and can be put back on the site it is restored to', async () => {
