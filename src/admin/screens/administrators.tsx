@@ -29,8 +29,7 @@ import { RESTORE_ADMIN_HINT, useRestoreAdministrator } from '../use-restore-admi
 
 /**
  * Several volunteers can run the site: add one, remove one (never yourself, never the last; put
- * back for 30 days), sign
- * one out on every device (a lost phone), change your password.
+ * back for 30 days), sign one out on every device (a lost phone), change your password.
  */
 export function AdministratorsScreen() {
   const timeZone = useTimeZone();
