@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../db/errors.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { Db } from '../db/connect.ts';
 import type { AdminRow } from '../db/database.ts';
@@ -142,7 +143,13 @@ export function createAdminsRepository(db: Db) {
         // The same account is there already (a backup restored over the removal): nothing to put back.
         if (taken?.id === id) return { outcome: 'missing' };
         if (taken) return { outcome: 'taken', admin };
-        await trx.insertInto('admins').values(admin).execute();
+        try {
+          await trx.insertInto('admins').values(admin).execute();
+        } catch (error) {
+          // The name added at this moment (on PostgreSQL, written but not committed when looked for above).
+          if (isUniqueViolation(error)) return { outcome: 'taken', admin };
+          throw error;
+        }
         await trx.deleteFrom('removedAdmins').where('id', '=', id).execute();
         return { outcome: 'restored', admin };
       }),

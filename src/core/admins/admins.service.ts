@@ -306,25 +306,18 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
      * signed in nowhere (their sessions ended with the removal).
      */
     async restore(id: string, actor?: ActivityActor): Promise<Admin> {
-      try {
-        const admin = await changeWithLine(
-          deps.db,
-          actor,
-          async (repos) => {
-            const result = await repos.admins.putBack(id, removedSince(new Date()));
-            if (result.outcome === 'missing') throw new NotFoundError('Removed administrator');
-            if (result.outcome === 'taken') throw new ConflictError(nameTakenMessage(result.admin.username));
-            return result.admin;
-          },
-          (restored) => aboutAdmin('restored', restored),
-        );
-        return toAdmin(admin);
-      } catch (error) {
-        // The name added at the same moment (on PostgreSQL, written but not committed when looked for).
-        const removed = isUniqueViolation(error) && (await repo.removedSince(removedSince(new Date()))).find((each) => each.id === id);
-        if (removed) throw new ConflictError(nameTakenMessage(removed.username));
-        throw error;
-      }
+      const admin = await changeWithLine(
+        deps.db,
+        actor,
+        async (repos) => {
+          const result = await repos.admins.putBack(id, removedSince(new Date()));
+          if (result.outcome === 'missing') throw new NotFoundError('Removed administrator');
+          if (result.outcome === 'taken') throw new ConflictError(nameTakenMessage(result.admin.username));
+          return result.admin;
+        },
+        (restored) => aboutAdmin('restored', restored),
+      );
+      return toAdmin(admin);
     },
 
     /**
