@@ -46,7 +46,7 @@ try {
     console.log(restoredAdminMessage(admin.username));
   } else {
     const admin = await app.admins.findByUsername(username);
-    if (!admin) throw new DomainError(`There is no administrator called "${username.trim().toLowerCase()}".`);
+    if (!admin) throw new DomainError(`There is no administrator called ${JSON.stringify(username.trim().toLowerCase())}.`);
     const { message } = await app.admins.turnOffTwoStep(admin.id, null, commandLine);
     console.log(message);
   }

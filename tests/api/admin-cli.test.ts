@@ -113,6 +113,13 @@ eachDatabase('npm run admin on $kind', (db) => {
     const again = await admin(['restore', 'bob'], '');
     expect(again.status).toBe(1);
     expect(again.stderr.trim()).toBe('Refused: No administrator called "bob" was removed in the last 30 days.');
+    // A name typed with control characters is shown escaped, never played to the terminal.
+    const hostile = await admin(['restore', 'bob\u001b[31m\u0007'], '');
+    expect(hostile.status).toBe(1);
+    expect(hostile.stderr.trim()).toBe('Refused: No administrator called "bob\\u001b[31m\\u0007" was removed in the last 30 days.');
+    expect((await admin(['two-step-off', 'bob\u001b[2J'], '')).stderr.trim()).toBe(
+      'Refused: There is no administrator called "bob\\u001b[2j".',
+    );
   });
 
   it('explains its usage', async () => {

@@ -328,7 +328,9 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     async restoreByName(username: string, actor?: ActivityActor): Promise<Admin> {
       const name = username.trim().toLowerCase();
       const removed = (await repo.removedSince(removedSince(new Date()))).find((admin) => admin.username === name);
-      if (!removed) throw new DomainError(`No administrator called "${name}" was removed in the last ${REMOVED_ADMIN_DAYS} days.`);
+      // Quoted as JSON: a name typed with control characters is shown escaped, not played to the terminal.
+      if (!removed)
+        throw new DomainError(`No administrator called ${JSON.stringify(name)} was removed in the last ${REMOVED_ADMIN_DAYS} days.`);
       return this.restore(removed.id, actor);
     },
 
