@@ -45,10 +45,12 @@ eachDatabase('new administrators on the dashboard on $kind', (db) => {
 
     expect((await call(suite, 'DELETE', `/api/admin/administrators/${backdoor.id}`, { token })).status).toBe(200);
     expect((await newAdministrators()).map((admin) => admin.username)).toEqual(['helper']);
-    // Put back from Recently removed (docs/decisions/125), with the helper's session: a way back in too.
-    expect((await call(suite, 'POST', `/api/admin/administrators/removed/${backdoor.id}/restore`, { token: helper.token })).status).toBe(
-      200,
-    );
+    // Put back from Recently removed (docs/decisions/125), by the helper with their password: a way back in too.
+    const putBack = await call(suite, 'POST', `/api/admin/administrators/removed/${backdoor.id}/restore`, {
+      token: helper.token,
+      body: { currentPassword: 'a pale lantern under winter' },
+    });
+    expect(putBack.status, putBack.text).toBe(200);
     expect(await newAdministrators()).toEqual([
       { id: backdoor.id, username: 'backdoor', at: expect.any(String), addedBy: 'helper', restored: true },
       { id: helper.id, username: 'helper', at: expect.any(String), addedBy: ADMIN.username, restored: false },

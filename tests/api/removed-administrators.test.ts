@@ -29,6 +29,9 @@ eachDatabase('removed administrators on $kind', (db) => {
   beforeAll(async () => {
     token = await login(suite);
   });
+  /** Put back by whoever `as` is, with their own password (docs/decisions/047). */
+  const putBack = (id: string, as: { token: string; password: string } = { token, password: ADMIN.password }) =>
+    call(suite, 'POST', `${REMOVED}/${id}/restore`, { token: as.token, body: { currentPassword: as.password } });
 
   it('are put back as they were: the same password and two-step, signed in nowhere, each step in the activity log', async () => {
     const bob = await addAdministrator(suite, token, 'bob.dad', 'a kettle of quiet herons');
@@ -70,7 +73,7 @@ eachDatabase('removed administrators on $kind', (db) => {
       ).find((entry) => entry.action === 'removed' && entry.subjectId === bob.id);
     expect((await removalLine())?.restorable).toBe(true);
 
-    const restored = await call(suite, 'POST', `${REMOVED}/${bob.id}/restore`, { token });
+    const restored = await putBack(bob.id);
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ id: bob.id, username: 'bob.dad', signedInDevices: 0, twoStep: true });
     expect(restored.body.passwordHash).toBeUndefined();
@@ -94,12 +97,38 @@ eachDatabase('removed administrators on $kind', (db) => {
     await call(suite, 'DELETE', `/api/admin/administrators/${bob.id}`, { token });
   });
 
+  it('are put back only with the password of whoever does it: a session left signed in is not enough', async () => {
+    // A stranger once had a password and made an account of their own; the committee removed it.
+    // With a phone left signed in, they must not get it back without its owner's password.
+    const backdoor = await addAdministrator(suite, token, 'backdoor', 'a stranger knows this one');
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${backdoor.id}`, { token })).status).toBe(200);
+    const missing = await call(suite, 'POST', `${REMOVED}/${backdoor.id}/restore`, { token, body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ currentPassword: 'Your password is required' });
+    // A wrong one is a guess like a sign-in: a session cannot try passwords without end either.
+    for (let i = 1; i <= 5; i++) {
+      const wrong = await putBack(backdoor.id, { token, password: `not-it-${i}` });
+      expect(wrong.status, `guess ${i}`).toBe(400);
+      expect(wrong.body.errors).toEqual({ currentPassword: 'The current password is not correct' });
+    }
+    expect((await putBack(backdoor.id)).status).toBe(429);
+    expect((await call(suite, 'GET', REMOVED, { token })).body.map((admin: { id: string }) => admin.id)).toContain(backdoor.id);
+    expect(
+      (await call(suite, 'POST', '/api/admin/login', { body: { username: 'backdoor', password: 'a stranger knows this one' } })).status,
+    ).toBe(401);
+    await direct().deleteFrom('loginAttempts').execute();
+    expect((await putBack(backdoor.id)).status).toBe(200);
+    await call(suite, 'DELETE', `/api/admin/administrators/${backdoor.id}`, { token });
+  });
+
   it('puts one back once, however many ask at the same moment', async () => {
     const carl = await addAdministrator(suite, token, 'carl.dad', 'seven lanterns over the weir');
     const other = await addAdministrator(suite, token, 'dave.dad', 'a pocketful of winter pears');
     expect((await call(suite, 'DELETE', `/api/admin/administrators/${carl.id}`, { token })).status).toBe(200);
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => call(suite, 'POST', `${REMOVED}/${carl.id}/restore`, { token: i % 2 ? token : other.token })),
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2 ? putBack(carl.id) : putBack(carl.id, { token: other.token, password: 'a pocketful of winter pears' }),
+      ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404, 404, 404, 404, 404]);
     for (const answer of answers.filter((each) => each.status === 404)) expect(answer.body.message).toBe('Removed administrator not found');
@@ -118,15 +147,15 @@ eachDatabase('removed administrators on $kind', (db) => {
     const first = await addAdministrator(suite, token, 'erin.dad', 'the orchard gate swings twice');
     await call(suite, 'DELETE', `/api/admin/administrators/${first.id}`, { token });
     const second = await addAdministrator(suite, token, 'erin.dad', 'a different password entirely');
-    const refused = await call(suite, 'POST', `${REMOVED}/${first.id}/restore`, { token });
+    const refused = await putBack(first.id);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(nameTakenMessage('erin.dad'));
     // Still there to put back once the name is free again.
     expect((await call(suite, 'GET', REMOVED, { token })).body.map((admin: { id: string }) => admin.id)).toContain(first.id);
     await call(suite, 'DELETE', `/api/admin/administrators/${second.id}`, { token });
-    expect((await call(suite, 'POST', `${REMOVED}/${first.id}/restore`, { token })).status).toBe(200);
+    expect((await putBack(first.id)).status).toBe(200);
     await call(suite, 'DELETE', `/api/admin/administrators/${first.id}`, { token });
-    expect((await call(suite, 'POST', `${REMOVED}/not-an-id!/restore`, { token })).status).toBe(404);
+    expect((await putBack('not-an-id!')).status).toBe(404);
   });
 
   // SQLite takes one writer at a time, so the addition is either wholly before or after; on
@@ -145,7 +174,7 @@ eachDatabase('removed administrators on $kind', (db) => {
       });
       await activity.blocked();
       // The put-back finds the name free, and its own row waits on the addition's.
-      const restored = call(suite, 'POST', `${REMOVED}/${first.id}/restore`, { token });
+      const restored = putBack(first.id);
       await expect
         .poll(async () => Number((await watcher.query('select count(*) as n from pg_locks where not granted')).rows[0].n))
         .toBeGreaterThanOrEqual(2);
@@ -183,7 +212,10 @@ eachDatabase('removed administrators on $kind', (db) => {
       const otherToken = await login(other.url);
       const removed = (await call(other.url, 'GET', REMOVED, { token: otherToken })).body as { id: string; username: string }[];
       expect(removed.map((admin) => admin.username)).toContain('gil.dad');
-      expect((await call(other.url, 'POST', `${REMOVED}/${gil.id}/restore`, { token: otherToken })).status).toBe(200);
+      expect(
+        (await call(other.url, 'POST', `${REMOVED}/${gil.id}/restore`, { token: otherToken, body: { currentPassword: ADMIN.password } }))
+          .status,
+      ).toBe(200);
       expect((await login(other.url, 'gil.dad', 'four owls in the bell tower')).length).toBeGreaterThan(0);
     } finally {
       await other?.stop();
@@ -205,7 +237,7 @@ eachDatabase('removed administrators on $kind', (db) => {
     await moveFakeClock(clock, Date.now() + REMOVED_ADMIN_DAYS * DAY_MS + 3_600_000);
     token = await login(suite);
     expect((await call(suite, 'GET', REMOVED, { token })).body).toEqual([]);
-    expect((await call(suite, 'POST', `${REMOVED}/${fred.id}/restore`, { token })).status).toBe(404);
+    expect((await putBack(fred.id)).status).toBe(404);
     // The housekeeping (at start, then hourly) deletes the row itself.
     await suite.restart();
     await expect.poll(countRows).toBe(0);

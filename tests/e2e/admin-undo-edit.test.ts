@@ -156,7 +156,18 @@ describe('undoing an edit or a removal, in Chromium on a phone', () => {
     await expectNotice(page, 'Administrator removed successfully');
     expect(questions).toEqual([removeQuestion('bob.dad')]);
     await removeBob.waitFor({ state: 'detached' });
+    // 'Undo' opens the put-back under Recently removed, which asks for the password of whoever
+    // does it (docs/decisions/047): a phone left signed in cannot bring an account back.
     await page.getByRole('button', { name: 'Undo' }).click();
+    const putBack = page.locator('details', { hasText: 'Recently removed (1)' });
+    const password = putBack.getByLabel('Your password');
+    await expect.poll(() => password.evaluate((field) => field === document.activeElement)).toBe(true);
+    await password.fill('not my password');
+    await putBack.getByRole('button', { name: 'Restore', exact: true }).click();
+    await putBack.getByText('The current password is not correct').waitFor();
+    expect((await call(suite.url, 'GET', '/api/admin/administrators/removed', { token })).body).toHaveLength(1);
+    await password.fill(ADMIN.password);
+    await putBack.getByRole('button', { name: 'Restore', exact: true }).click();
     await expectNotice(page, restoredAdminMessage('bob.dad'));
     await removeBob.waitFor();
     expect((await login(suite.url, 'bob.dad', 'a kettle of quiet herons')).length).toBeGreaterThan(0);
@@ -169,6 +180,8 @@ describe('undoing an edit or a removal, in Chromium on a phone', () => {
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'admin-recently-removed-390', { fullPage: true });
     await removed.getByRole('button', { name: 'Restore bob.dad' }).click();
+    await removed.getByLabel('Your password').fill(ADMIN.password);
+    await removed.getByRole('button', { name: 'Restore', exact: true }).click();
     await expectNotice(page, restoredAdminMessage('bob.dad'));
     await removeBob.waitFor();
     await removed.waitFor({ state: 'detached' });
@@ -182,7 +195,12 @@ describe('undoing an edit or a removal, in Chromium on a phone', () => {
       .filter({ hasText: `${ADMIN.username} removed the administrator “bob.dad”` })
       .first();
     await line.getByRole('button', { name: 'Restore bob.dad' }).click();
+    await line.getByLabel('Your password').fill(ADMIN.password);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'admin-activity-restore-removed-390', { fullPage: true });
+    await line.getByRole('button', { name: 'Restore', exact: true }).click();
     await expectNotice(page, restoredAdminMessage('bob.dad'));
+    await line.getByRole('button', { name: 'Restore', exact: true }).waitFor({ state: 'detached' });
     await line.getByRole('button', { name: 'Restore bob.dad' }).waitFor({ state: 'detached' });
     expect(
       (await call(suite.url, 'GET', '/api/admin/administrators', { token })).body.map((admin: { username: string }) => admin.username),

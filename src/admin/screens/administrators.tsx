@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { CHANGE_PASSWORD_ANCHOR } from '../../core/shared/admin-screens.ts';
 import {
   GIVEN_PASSWORD_DAYS,
@@ -25,7 +25,7 @@ import { SetPassword } from './set-password.tsx';
 import { lastSignIn, passwordGiven, signIns, wrongCodes } from './administrator-lines.ts';
 import { ADMINISTRATORS_URL, REMOVED_ADMINISTRATORS_URL } from '../list-urls.ts';
 import { RecentlyRemoved } from './removed-administrators.tsx';
-import { RESTORE_ADMIN_HINT, useRestoreAdministrator } from '../use-restore-administrator.ts';
+import { RESTORE_ADMIN_HINT } from '../restore-administrator.tsx';
 
 /**
  * Several volunteers can run the site: add one, remove one (never yourself, never the last; put
@@ -35,14 +35,15 @@ export function AdministratorsScreen() {
   const timeZone = useTimeZone();
   const admins = useQuery<Admin[]>({ queryKey: [ADMINISTRATORS_URL] });
   const me = useQuery<Me>({ queryKey: ['/api/admin/me'] });
-  const restore = useRestoreAdministrator();
+  // 'Undo' after a removal opens that account's 'Restore' under Recently removed, which asks for the password.
+  const [restoring, setRestoring] = useState<string | null>(null);
   const remove = useSave<Admin>({
     method: 'DELETE',
     url: (admin) => `${ADMINISTRATORS_URL}/${admin.id}`,
     success: 'Administrator removed successfully',
     failure: 'Failed to remove administrator',
     refresh: [ADMINISTRATORS_URL, REMOVED_ADMINISTRATORS_URL],
-    undo: (admin) => ({ run: () => restore.mutate(admin), hint: RESTORE_ADMIN_HINT }),
+    undo: (admin) => ({ run: () => setRestoring(admin.id), hint: RESTORE_ADMIN_HINT }),
   });
   const signOut = useSave<Admin & { self: boolean }>({
     method: 'DELETE',
@@ -134,7 +135,7 @@ export function AdministratorsScreen() {
           </ul>
         )}
       </Card>
-      <RecentlyRemoved />
+      <RecentlyRemoved restoring={restoring} onRestoring={setRestoring} />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <AddAdministrator />
         <Card id={CHANGE_PASSWORD_ANCHOR}>

@@ -3,17 +3,15 @@ import { REMOVED_ADMIN_DAYS, type RemovedAdmin } from '../../core/admins/admins.
 import { formatDisplayDate } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
 import { REMOVED_ADMINISTRATORS_URL } from '../list-urls.ts';
-import { useRestoreAdministrator } from '../use-restore-administrator.ts';
-import { Button } from '../ui/button.tsx';
+import { RestoreAdministrator } from '../restore-administrator.tsx';
 
 /**
  * Below the administrators: those removed in the last 30 days, to put back as they were (a wrong
  * tap, or a stranger with a password removing the committee). Shown only when there are some.
  */
-export function RecentlyRemoved() {
+export function RecentlyRemoved({ restoring, onRestoring }: { restoring: string | null; onRestoring: (id: string | null) => void }) {
   const timeZone = useTimeZone();
   const removed = useQuery<RemovedAdmin[]>({ queryKey: [REMOVED_ADMINISTRATORS_URL] });
-  const restore = useRestoreAdministrator();
   const admins = removed.data ?? [];
   if (admins.length === 0) return null;
   return (
@@ -21,7 +19,8 @@ export function RecentlyRemoved() {
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">Recently removed ({admins.length})</summary>
       <p className="px-4 text-sm text-slate-600">
         Removed in the last {REMOVED_ADMIN_DAYS} days. Restore puts one back as they were, with the same password and two-step sign-in; they
-        sign in again. After {REMOVED_ADMIN_DAYS} days the account is gone for good.
+        sign in again. It asks for your password, as adding an administrator does. After {REMOVED_ADMIN_DAYS} days the account is gone for
+        good.
       </p>
       <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200">
         {admins.map((admin) => (
@@ -34,9 +33,11 @@ export function RecentlyRemoved() {
                 {formatDisplayDate(admin.purgeAt, timeZone)}.
               </p>
             </div>
-            <Button variant="secondary" disabled={restore.isPending} onClick={() => restore.mutate(admin)}>
-              Restore<span className="sr-only"> {admin.username}</span>
-            </Button>
+            <RestoreAdministrator
+              admin={admin}
+              asking={restoring === admin.id}
+              onAsking={(asking) => onRestoring(asking ? admin.id : null)}
+            />
           </li>
         ))}
       </ul>

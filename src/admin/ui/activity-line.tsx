@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { describeActivity, trashKindOf, type ActivityEntry, type ActivitySubjectKind } from '../../core/activity/activity.schema.ts';
 import { formatDisplayDateTime } from '../../core/shared/time.ts';
 import type { TrashKind } from '../../core/trash/trash.schema.ts';
 import { useTrash } from '../use-trash.ts';
 import { ACTIVITY_URL } from '../list-urls.ts';
-import { useRestoreAdministrator } from '../use-restore-administrator.ts';
+import { RestoreAdministrator } from '../restore-administrator.tsx';
 import { ADMIN_SCREENS } from '../../core/shared/admin-screens.ts';
 import { EDIT_PARAMETER } from '../use-item-dialogs.ts';
 import { AdminLink } from './admin-link.tsx';
@@ -103,10 +103,6 @@ function RestoreDeleted({ kind, id, label }: { kind: TrashKind; id: string; labe
 }
 
 function RestoreRemoved({ admin }: { admin: { id: string; username: string } }) {
-  const restore = useRestoreAdministrator();
-  return (
-    <Button variant="secondary" disabled={restore.isPending} onClick={() => restore.mutate(admin)}>
-      Restore<span className="sr-only"> {admin.username}</span>
-    </Button>
-  );
+  const [asking, setAsking] = useState(false);
+  return <RestoreAdministrator admin={admin} asking={asking} onAsking={setAsking} />;
 }

@@ -303,9 +303,17 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
 
     /**
      * Puts a removed administrator back as they were: their name, password and two-step sign-in,
-     * signed in nowhere (their sessions ended with the removal).
+     * signed in nowhere (their sessions ended with the removal). From the admin, the password of
+     * whoever does it first, as for adding one (docs/decisions/047): with a session alone, a
+     * stranger who knows a removed account's password (their own, or one they made earlier)
+     * would have a way back in. `acting` null: the server's command line.
      */
-    async restore(id: string, actor?: ActivityActor): Promise<Admin> {
+    async restore(
+      id: string,
+      acting: { adminId: string; currentPassword: string; clientAddress: string } | null,
+      actor?: ActivityActor,
+    ): Promise<Admin> {
+      if (acting) await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
       const admin = await changeWithLine(
         deps.db,
         actor,
@@ -331,7 +339,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       // Quoted as JSON: a name typed with control characters is shown escaped, not played to the terminal.
       if (!removed)
         throw new DomainError(`No administrator called ${JSON.stringify(name)} was removed in the last ${REMOVED_ADMIN_DAYS} days.`);
-      return this.restore(removed.id, actor);
+      return this.restore(removed.id, null, actor);
     },
 
     /** Forgets for good the administrators removed more than 30 days ago; how many (hourly housekeeping). */

@@ -1,10 +1,23 @@
-import { adminSchema } from '../../../../../../core/admins/admins.schema.ts';
+import { adminSchema, passwordConfirmationSchema } from '../../../../../../core/admins/admins.schema.ts';
 import { actorOf } from '../../../../../../server/http/activity.ts';
-import { endpoint, pathId } from '../../../../../../server/http/endpoint.ts';
+import { clientAddress } from '../../../../../../server/http/client-address.ts';
+import { endpoint, pathId, requireAdmin } from '../../../../../../server/http/endpoint.ts';
 import { json } from '../../../../../../server/http/responses.ts';
 
-/** 'Undo' and 'Put back': the account as it was (409 if its name was taken meanwhile). */
+/** 'Restore' of a removed administrator: the account as it was (409 if its name was taken meanwhile), with the password of whoever does it. */
 export const POST = endpoint(
-  { summary: 'Put back a removed administrator as they were (409 if another took the name)', response: adminSchema },
-  async (context, app) => json(await app.admins.restore(pathId(context, 'Removed administrator'), actorOf(app, context))),
+  {
+    summary: 'Put back a removed administrator as they were, with your own password (409 if another took the name)',
+    body: passwordConfirmationSchema,
+    response: adminSchema,
+  },
+  async (context, app, input) => {
+    const id = pathId(context, 'Removed administrator');
+    const acting = {
+      adminId: requireAdmin(context).id,
+      currentPassword: input.currentPassword,
+      clientAddress: clientAddress(context, app.config.trustProxy),
+    };
+    return json(await app.admins.restore(id, acting, actorOf(app, context)));
+  },
 );
