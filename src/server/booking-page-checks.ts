@@ -1,6 +1,5 @@
 import type { Logger } from '../core/logger.ts';
-
-const DAY_MS = 24 * 60 * 60_000;
+import { DAY_MS } from '../core/shared/time.ts';
 
 /**
  * Booking pages of the events to come are asked again at start and then daily (a page may forbid

@@ -5,7 +5,7 @@ import { addDays } from 'date-fns/addDays';
 import { addHours } from 'date-fns/addHours';
 import { formatISO } from 'date-fns/formatISO';
 import { withoutControlCharacters } from '../../core/shared/fields.ts';
-import { localStamp } from '../../core/shared/time.ts';
+import { DAY_MS, localStamp } from '../../core/shared/time.ts';
 import type { ClubEvent } from '../../core/events/events.schema.ts';
 import { eventPath } from '../../core/shared/item-paths.ts';
 
@@ -59,9 +59,9 @@ function computeTiming(date: string, timeZone: string): Timing {
 function isAmbiguous(instant: number, timeZone: string): boolean {
   const offset = offsetMinutes(timeZone, instant);
   // The same wall-clock time under the offset of a day before (earlier) or after (later).
-  const before = offsetMinutes(timeZone, instant - 86_400_000);
+  const before = offsetMinutes(timeZone, instant - DAY_MS);
   if (before > offset && offsetMinutes(timeZone, instant - (before - offset) * 60_000) === before) return true;
-  const after = offsetMinutes(timeZone, instant + 86_400_000);
+  const after = offsetMinutes(timeZone, instant + DAY_MS);
   return after < offset && offsetMinutes(timeZone, instant + (offset - after) * 60_000) === after;
 }
 
@@ -266,13 +266,12 @@ function vtimezone(timeZone: string, fromYear: number, toYear: number): string[]
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
   const start = Date.UTC(fromYear, 0, 1);
   const end = Date.UTC(toYear + 1, 0, 1);
-  const day = 86_400_000;
   let previous = offsetMinutes(timeZone, start);
   const changes: { at: number; from: number; to: number }[] = [];
-  for (let t = start + day; t <= end; t += day) {
+  for (let t = start + DAY_MS; t <= end; t += DAY_MS) {
     const current = offsetMinutes(timeZone, t);
     if (current === previous) continue;
-    let low = t - day;
+    let low = t - DAY_MS;
     let high = t;
     while (high - low > 1000) {
       const mid = Math.floor((low + high) / 2);

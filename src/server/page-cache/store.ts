@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { DAY_MS } from '../../core/shared/time.ts';
 
 // The memory half of the page cache: rendered answers by key, bounded in bytes, with a
 // generation that every write bumps (docs/decisions/011-page-cache.md). An answer past its expiry
@@ -6,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 // anew fails (docs/decisions/121-pages-kept-through-a-database-outage.md).
 
 /** How old a page may be and still be answered when rendering it anew fails. */
-export const STALE_LIMIT_MS = 24 * 60 * 60 * 1000;
+export const STALE_LIMIT_MS = DAY_MS;
 
 export interface CachedAnswer {
   status: number;
