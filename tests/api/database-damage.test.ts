@@ -7,6 +7,7 @@ import { BACKUP_OF_DAMAGED } from '../../src/core/backup/archive-format.ts';
 import { DATABASE_DAMAGED } from '../../src/core/db/errors.ts';
 import { call, login } from '../setup/api-client.ts';
 import { damageTable, replaceWithNoise } from '../setup/damage.ts';
+import { fakeClockEnv, moveFakeClock } from '../setup/fake-clock.ts';
 import { create, denBuilding } from '../setup/fill-site.ts';
 import { runScript } from '../setup/scripts.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
@@ -136,5 +137,45 @@ describe('a damaged SQLite database', () => {
     server = await startServer(env);
     expect((await call(server.url, 'GET', '/api/events')).body).toEqual([]);
     await server.stop();
+  });
+});
+
+// The same failure while the server runs: pages visitors saw before are answered as they last were
+// (docs/decisions/121), not an error page, until the committee restores a backup.
+describe('a SQLite database damaged while the server runs', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-damaged-live-'));
+  const clock = path.join(os.tmpdir(), `club-damaged-clock-${process.pid}`);
+  const env = { DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...fakeClockEnv(clock) };
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers the pages seen before as they were (STALE), and says so for a page never seen', async () => {
+    server = await startServer(env);
+    const token = await login(server.url);
+    const event = await create(server.url, token, '/api/admin/events', denBuilding());
+    const page = (pathname: string) => fetch(`${server!.url}${pathname}`, { headers: { 'accept-encoding': 'identity' } });
+    for (const pathname of ['/', '/events']) {
+      await page(pathname);
+      expect((await page(pathname)).headers.get('x-cache')).toBe('HIT');
+    }
+
+    damageTable(path.join(dataDir, 'club.sqlite'), 'events');
+    expect((await call(server.url, 'GET', '/api/events')).status).toBe(503);
+    // Past the minute a cached page is kept as current, so each is rendered anew, and fails.
+    await moveFakeClock(clock, Date.now() + 5 * 60_000);
+    for (const pathname of ['/', '/events']) {
+      const answer = await page(pathname);
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.headers.get('x-cache'), pathname).toBe('STALE');
+      expect(answer.headers.get('cache-control'), pathname).toBe('no-cache');
+      expect(await answer.text(), pathname).toContain('Den building');
+    }
+    const unseen = await page(`/events/${event.id}`);
+    expect(unseen.status).toBe(503);
+    expect(unseen.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(server.output()).not.toMatch(/"level":50[^\n]*"msg":"request failed"/);
   });
 });
