@@ -157,9 +157,12 @@ describe('undoing an edit or a removal, in Chromium on a phone', () => {
     expect(questions).toEqual([removeQuestion('bob.dad')]);
     await removeBob.waitFor({ state: 'detached' });
     // 'Undo' opens the put-back under Recently removed, which asks for the password of whoever
-    // does it (docs/decisions/047): a phone left signed in cannot bring an account back.
-    await page.getByRole('button', { name: 'Undo' }).click();
+    // does it (docs/decisions/047): a phone left signed in cannot bring an account back. The list
+    // opens for it, even folded away.
     const putBack = page.locator('details', { hasText: 'Recently removed (1)' });
+    await putBack.locator('summary').click();
+    await expect.poll(() => putBack.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
+    await page.getByRole('button', { name: 'Undo' }).click();
     const password = putBack.getByLabel('Your password');
     await expect.poll(() => password.evaluate((field) => field === document.activeElement)).toBe(true);
     await password.fill('not my password');

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { REMOVED_ADMIN_DAYS, type RemovedAdmin } from '../../core/admins/admins.schema.ts';
 import { formatDisplayDate } from '../../core/shared/time.ts';
 import { useTimeZone } from '../dates.ts';
@@ -12,10 +13,16 @@ import { RestoreAdministrator } from '../restore-administrator.tsx';
 export function RecentlyRemoved({ restoring, onRestoring }: { restoring: string | null; onRestoring: (id: string | null) => void }) {
   const timeZone = useTimeZone();
   const removed = useQuery<RemovedAdmin[]>({ queryKey: [REMOVED_ADMINISTRATORS_URL] });
+  // Open while a put-back asks for the password ('Undo' after a removal opens it), even if folded.
+  const [open, setOpen] = useState(true);
   const admins = removed.data ?? [];
   if (admins.length === 0) return null;
   return (
-    <details className="mt-6 rounded-lg border border-slate-200 bg-white" open>
+    <details
+      className="mt-6 rounded-lg border border-slate-200 bg-white"
+      open={open || restoring !== null}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">Recently removed ({admins.length})</summary>
       <p className="px-4 text-sm text-slate-600">
         Removed in the last {REMOVED_ADMIN_DAYS} days. Restore puts one back as they were, with the same password and two-step sign-in; they
