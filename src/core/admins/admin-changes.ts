@@ -34,3 +34,10 @@ export const aboutAdmin = (action: ActivityNote['action'], admin: { id: string; 
   action,
   subject: { kind: 'administrator', id: admin.id, label: admin.username },
 });
+
+/** Who does a change that asks for their own password again (docs/decisions/047), with it, and from where. */
+export interface PasswordProof {
+  adminId: string;
+  currentPassword: string;
+  clientAddress: string;
+}

@@ -5,7 +5,7 @@ import { CODE_WRONG } from '../auth/auth.schema.ts';
 import { newTwoStepSecret, stepOfCode } from '../auth/two-step.ts';
 import { NotFoundError, ValidationError } from '../shared/errors.ts';
 import { nowIso } from '../shared/time.ts';
-import { aboutAdmin, changeWithLine } from './admin-changes.ts';
+import { aboutAdmin, changeWithLine, type PasswordProof } from './admin-changes.ts';
 import { twoStepMessage } from './admins.schema.ts';
 import type { createAdminsRepository } from './admins.repository.ts';
 
@@ -61,11 +61,7 @@ export function createTwoStepChanges(deps: {
      * admin, the password of whoever turns it off first: a session alone must not weaken anyone's
      * sign-in. `acting` is null from the command line.
      */
-    async turnOffTwoStep(
-      id: string,
-      acting: { adminId: string; currentPassword: string; clientAddress: string } | null,
-      actor?: ActivityActor,
-    ): Promise<{ message: string; username: string }> {
+    async turnOffTwoStep(id: string, acting: PasswordProof | null, actor?: ActivityActor): Promise<{ message: string; username: string }> {
       if (acting) await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
       const admin = await repo.findById(id);
       if (!admin) throw new NotFoundError('Administrator');

@@ -27,7 +27,7 @@ import { createAdminsRepository } from './admins.repository.ts';
 import type { PasswordChecker } from './password-strength.ts';
 import type { AdminRow } from '../db/database.ts';
 import type { ActivityActor } from '../activity/activity-recorder.ts';
-import { aboutAdmin, changeWithLine } from './admin-changes.ts';
+import { aboutAdmin, changeWithLine, type PasswordProof } from './admin-changes.ts';
 import { createTwoStepChanges } from './admins-two-step.ts';
 
 function parseOrThrow<T>(field: string, schema: z.ZodType<T, string>, value: unknown): T {
@@ -211,7 +211,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
      */
     async setPasswordFor(
       id: string,
-      acting: { adminId: string; currentPassword: string; clientAddress: string },
+      acting: PasswordProof,
       password: string,
       actor?: ActivityActor,
     ): Promise<{ message: string; username: string }> {
@@ -308,11 +308,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
      * stranger who knows a removed account's password (their own, or one they made earlier)
      * would have a way back in. `acting` null: the server's command line.
      */
-    async restore(
-      id: string,
-      acting: { adminId: string; currentPassword: string; clientAddress: string } | null,
-      actor?: ActivityActor,
-    ): Promise<Admin> {
+    async restore(id: string, acting: PasswordProof | null, actor?: ActivityActor): Promise<Admin> {
       if (acting) await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
       const admin = await changeWithLine(
         deps.db,
