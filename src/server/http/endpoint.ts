@@ -24,6 +24,8 @@ import { StorageUnavailableError, StorageUnreadableError } from '../../core/imag
 import { ConflictError, EditConflictError, NotFoundError, ValidationError } from '../../core/shared/errors.ts';
 import { versionTag } from '../../core/shared/edit-version.ts';
 import { ID_PATTERN } from '../../core/shared/ids.ts';
+import type { PasswordProof } from '../../core/admins/admin-changes.ts';
+import { clientAddress } from './client-address.ts';
 import { loggedPath } from './areas.ts';
 import { recordNotedActivity } from './activity.ts';
 import { spendOnChange } from './write-budget.ts';
@@ -201,6 +203,11 @@ export function requireAdmin(context: APIContext): SessionAdmin {
 }
 
 /** An id from the path; anything not shaped like one of ours is simply not found. */
+/** The signed-in administrator's own password, sent for a change that asks for it again (047), with who and from where. */
+export function passwordProof(context: APIContext, app: AppContext, currentPassword: string): PasswordProof {
+  return { adminId: requireAdmin(context).id, currentPassword, clientAddress: clientAddress(context, app.config.trustProxy) };
+}
+
 export function pathId(context: APIContext, what: string): string {
   const id = context.params.id ?? '';
   if (!ID_PATTERN.test(id)) throw new HttpError(404, `${what} not found`);

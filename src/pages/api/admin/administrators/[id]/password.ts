@@ -1,8 +1,7 @@
 import { actorOf } from '../../../../../server/http/activity.ts';
 import { changePasswordInputSchema } from '../../../../../core/admins/admins.schema.ts';
 import { messageSchema } from '../../../../../server/http/api-schemas.ts';
-import { clientAddress } from '../../../../../server/http/client-address.ts';
-import { endpoint, pathId, requireAdmin } from '../../../../../server/http/endpoint.ts';
+import { endpoint, passwordProof, pathId } from '../../../../../server/http/endpoint.ts';
 import { json } from '../../../../../server/http/responses.ts';
 
 /** A new password for another administrator who has forgotten theirs, with your own password; they are signed out everywhere. */
@@ -16,11 +15,7 @@ export const PUT = endpoint(
     const id = pathId(context, 'Administrator');
     const { message } = await app.admins.setPasswordFor(
       id,
-      {
-        adminId: requireAdmin(context).id,
-        currentPassword: input.currentPassword,
-        clientAddress: clientAddress(context, app.config.trustProxy),
-      },
+      passwordProof(context, app, input.currentPassword),
       input.newPassword,
       actorOf(app, context),
     );

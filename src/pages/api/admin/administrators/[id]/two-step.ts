@@ -1,8 +1,7 @@
 import { actorOf } from '../../../../../server/http/activity.ts';
 import { passwordConfirmationSchema } from '../../../../../core/admins/admins.schema.ts';
 import { messageSchema } from '../../../../../server/http/api-schemas.ts';
-import { clientAddress } from '../../../../../server/http/client-address.ts';
-import { endpoint, pathId, requireAdmin } from '../../../../../server/http/endpoint.ts';
+import { endpoint, passwordProof, pathId } from '../../../../../server/http/endpoint.ts';
 import { json } from '../../../../../server/http/responses.ts';
 
 /** Turns an administrator's two-step sign-in off (a lost phone), with the password of whoever does it: they sign in with their password. */
@@ -14,15 +13,7 @@ export const DELETE = endpoint(
   },
   async (context, app, input) => {
     const id = pathId(context, 'Administrator');
-    const { message } = await app.admins.turnOffTwoStep(
-      id,
-      {
-        adminId: requireAdmin(context).id,
-        currentPassword: input.currentPassword,
-        clientAddress: clientAddress(context, app.config.trustProxy),
-      },
-      actorOf(app, context),
-    );
+    const { message } = await app.admins.turnOffTwoStep(id, passwordProof(context, app, input.currentPassword), actorOf(app, context));
     return json({ message });
   },
 );

@@ -1,7 +1,6 @@
 import { adminSchema, passwordConfirmationSchema } from '../../../../../../core/admins/admins.schema.ts';
 import { actorOf } from '../../../../../../server/http/activity.ts';
-import { clientAddress } from '../../../../../../server/http/client-address.ts';
-import { endpoint, pathId, requireAdmin } from '../../../../../../server/http/endpoint.ts';
+import { endpoint, passwordProof, pathId } from '../../../../../../server/http/endpoint.ts';
 import { json } from '../../../../../../server/http/responses.ts';
 
 /** 'Restore' of a removed administrator: the account as it was (409 if its name was taken meanwhile), with the password of whoever does it. */
@@ -13,11 +12,6 @@ export const POST = endpoint(
   },
   async (context, app, input) => {
     const id = pathId(context, 'Removed administrator');
-    const acting = {
-      adminId: requireAdmin(context).id,
-      currentPassword: input.currentPassword,
-      clientAddress: clientAddress(context, app.config.trustProxy),
-    };
-    return json(await app.admins.restore(id, acting, actorOf(app, context)));
+    return json(await app.admins.restore(id, passwordProof(context, app, input.currentPassword), actorOf(app, context)));
   },
 );
