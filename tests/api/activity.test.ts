@@ -244,6 +244,7 @@ eachDatabase('the activity log on $kind', (db) => {
       restorableDeletes: 0,
       deletableAdditions: 0,
       editsToPutBack: 0,
+      removalsToPutBack: [],
     });
     const refused = await as('GET', `/api/admin/activity?admin=${encodeURIComponent('../x')}`);
     expect(refused.status).toBe(400);

@@ -121,6 +121,19 @@ eachDatabase('removed administrators on $kind', (db) => {
     await call(suite, 'DELETE', `/api/admin/administrators/${backdoor.id}`, { token });
   });
 
+  it("are named on the remover's activity beside 'Restore all', until put back", async () => {
+    const ivan = await addAdministrator(suite, token, 'ivan.dad', 'a rope swing over the brook');
+    const jim = await addAdministrator(suite, token, 'jim.dad', 'three conkers on a string');
+    expect((await call(suite, 'DELETE', `/api/admin/administrators/${jim.id}`, { token: ivan.token })).status).toBe(200);
+    const ofIvan = async () => (await call(suite, 'GET', `/api/admin/activity?admin=${ivan.id}`, { token })).body;
+    expect((await ofIvan()).removalsToPutBack).toEqual([{ id: jim.id, username: 'jim.dad' }]);
+    // Only on one administrator's first page.
+    expect((await call(suite, 'GET', '/api/admin/activity', { token })).body.removalsToPutBack).toBeUndefined();
+    expect((await putBack(jim.id)).status).toBe(200);
+    expect((await ofIvan()).removalsToPutBack).toEqual([]);
+    for (const admin of [ivan, jim]) await call(suite, 'DELETE', `/api/admin/administrators/${admin.id}`, { token });
+  });
+
   it('puts one back once, however many ask at the same moment', async () => {
     const carl = await addAdministrator(suite, token, 'carl.dad', 'seven lanterns over the weir');
     const other = await addAdministrator(suite, token, 'dave.dad', 'a pocketful of winter pears');

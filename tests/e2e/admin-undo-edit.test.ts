@@ -205,6 +205,20 @@ describe('undoing an edit or a removal, in Chromium on a phone', () => {
     await expectNotice(page, restoredAdminMessage('bob.dad'));
     await line.getByRole('button', { name: 'Restore', exact: true }).waitFor({ state: 'detached' });
     await line.getByRole('button', { name: 'Restore bob.dad' }).waitFor({ state: 'detached' });
+
+    // On the remover's own activity, beside 'Restore all' (which leaves administrators): named, with 'Restore'.
+    await page.goto(`${suite.url}/admin/administrators`);
+    await removeBob.click();
+    await expectNotice(page, 'Administrator removed successfully');
+    const me = (await call(suite.url, 'GET', '/api/admin/me', { token })).body as { id: string };
+    await page.goto(`${suite.url}/admin/activity?who=${me.id}`);
+    const panel = page.getByText(`${ADMIN.username} removed 1 administrator who can still be put back`).locator('..');
+    await panel.getByRole('button', { name: 'Restore bob.dad' }).click();
+    await panel.getByLabel('Your password').fill(ADMIN.password);
+    await expectNoAxeViolations(page);
+    await panel.getByRole('button', { name: 'Restore', exact: true }).click();
+    await expectNotice(page, restoredAdminMessage('bob.dad'));
+    await panel.waitFor({ state: 'detached' });
     expect(
       (await call(suite.url, 'GET', '/api/admin/administrators', { token })).body.map((admin: { username: string }) => admin.username),
     ).toContain('bob.dad');

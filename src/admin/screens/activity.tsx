@@ -18,6 +18,7 @@ import { SelectField } from '../ui/field.tsx';
 import { ActivityLine, actionOf, WHO_PARAMETER } from '../ui/activity-line.tsx';
 import { EmptyState } from '../ui/list-state.tsx';
 import { UndoAll } from '../ui/undo-all.tsx';
+import { RemovalsToPutBack } from './removals-to-put-back.tsx';
 import { ACTIVITY_URL, ADMINISTRATORS_URL } from '../list-urls.ts';
 
 /**
@@ -64,6 +65,7 @@ export function ActivityScreen() {
   const restorable = log.data?.pages[0]?.restorableDeletes ?? 0;
   const deletable = log.data?.pages[0]?.deletableAdditions ?? 0;
   const editable = log.data?.pages[0]?.editsToPutBack ?? 0;
+  const removals = log.data?.pages[0]?.removalsToPutBack ?? [];
   const adminName = who.find((person) => person.id === adminId)?.name;
   return (
     <AdminPage title="Activity">
@@ -127,6 +129,7 @@ export function ActivityScreen() {
             failure="Failed to put back"
           />
         )}
+        {adminId && adminName && removals.length > 0 && <RemovalsToPutBack adminName={adminName} removals={removals} />}
         {log.isLoading ? (
           <LoadingText>Loading activity...</LoadingText>
         ) : !log.data ? (

@@ -34,7 +34,7 @@ export function createActivityRepository(db: Db) {
         .execute(),
 
     /** An administrator's lines of one action since `since`, about these kinds, newest first. */
-    linesOf: (adminId: string, action: 'added' | 'deleted', since: string, subjectKinds: string[]) =>
+    linesOf: (adminId: string, action: 'added' | 'deleted' | 'removed', since: string, subjectKinds: string[]) =>
       db
         .selectFrom('activity')
         .selectAll()

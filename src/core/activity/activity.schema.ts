@@ -90,6 +90,12 @@ export const activityPageSchema = z.object({
   deletableAdditions: z.number().int().nonnegative().optional(),
   /** With `admin` and no `before`: how many pages, settings and items still say what they saved in the last 30 days ('Put back all'). */
   editsToPutBack: z.number().int().nonnegative().optional(),
+  /**
+   * With `admin` and no `before`: the administrators they removed who can still be put back, from
+   * that removal (docs/decisions/125), newest first: 'Restore all' leaves them, as each put-back
+   * asks for the password.
+   */
+  removalsToPutBack: z.array(z.object({ id: z.string(), username: z.string() })).optional(),
   /** Without `admin` or `before`: the administrators paused for making too many changes in the last ALERTS_SHOWN_DAYS, latest first. */
   pauses: z.array(z.object({ adminId: z.string(), adminName: z.string().nullable(), at: z.string() })).optional(),
   /**

@@ -130,6 +130,14 @@ export function createActivityService(deps: { db: Db; trash: Trash; putBack?: Pu
     });
   }
 
+  /** The administrators one administrator removed who can still be put back, once each, newest removal first. */
+  async function removalsToPutBackOf(adminId: string): Promise<{ id: string; username: string }[]> {
+    const since = new Date(Date.now() - REMOVED_ADMIN_DAYS * DAY_MS).toISOString();
+    const removals = await removalsToUndoAmong(await repo.linesOf(adminId, 'removed', since, ['administrator']));
+    const byId = new Map(removals.map((row) => [row.subjectId!, row.subjectLabel ?? ''] as const));
+    return [...byId].map(([id, username]) => ({ id, username }));
+  }
+
   /** One administrator's deletes that 'Restore' would undo now (older ones are deleted for ever). */
   async function restorableOf(adminId: string, now = new Date()): Promise<RestorableDelete[]> {
     const since = new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString();
@@ -219,6 +227,7 @@ export function createActivityService(deps: { db: Db; trash: Trash; putBack?: Pu
         restorableDeletes: (await restorableOf(filter.adminId)).length,
         deletableAdditions: (await liveAdditionsOf(filter.adminId)).length,
         editsToPutBack: (await editsOf(filter.adminId)).length,
+        removalsToPutBack: await removalsToPutBackOf(filter.adminId),
       };
     },
 
