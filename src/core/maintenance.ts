@@ -15,10 +15,9 @@ type Tasks = Pick<AppContext, 'auth' | 'idempotency' | 'trash' | 'images' | 'act
 
 /**
  * The server's housekeeping, so that a site nobody looks after for years stays the same size:
- * expired sessions and idempotency keys, what was deleted (and administrators removed) more than 30
- * days ago and activity log
- * lines older than a year, images released for an 'Undo' whose time is up, and the room deleted
- * rows left in a SQLite file (hourly),
+ * expired sessions and idempotency keys, what was deleted (and administrators removed) more than
+ * 30 days ago and activity log lines older than a year, images released for an 'Undo' whose time
+ * is up, and the room deleted rows left in a SQLite file (hourly),
  * and images nothing uses any more, with the upload links that expired (daily); and it says in the
  * log when a disk is nearly full (hourly). Each runs once
  * at start; a failure is logged and the task tried again at the next hour.

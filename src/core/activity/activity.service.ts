@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { ActivityTable } from '../db/database.ts';
 import { createActivityRepository, type ActivityFilter } from './activity.repository.ts';
 import { createAdminsRepository } from '../admins/admins.repository.ts';
-import { REMOVED_ADMIN_DAYS } from '../admins/admins.schema.ts';
+import { removedAdminsSince } from '../admins/admins.schema.ts';
 import {
   ACTIVITY_DAYS,
   ACTIVITY_PAGE,
@@ -122,8 +122,10 @@ export function createActivityService(deps: { db: Db; trash: Trash; putBack?: Pu
   /** The lines of `rows` that removed an administrator who can still be put back, from that removal (125). */
   async function removalsToUndoAmong(rows: ActivityTable[]): Promise<ActivityTable[]> {
     const removals = rows.filter((row) => row.action === 'removed' && row.subjectKind === 'administrator' && row.subjectId);
-    const since = new Date(Date.now() - REMOVED_ADMIN_DAYS * DAY_MS).toISOString();
-    const removedAt = await createAdminsRepository(deps.db).removedAmong([...new Set(removals.map((row) => row.subjectId!))], since);
+    const removedAt = await createAdminsRepository(deps.db).removedAmong(
+      [...new Set(removals.map((row) => row.subjectId!))],
+      removedAdminsSince(),
+    );
     return removals.filter((row) => {
       const when = removedAt.get(row.subjectId!);
       return when !== undefined && row.at >= when;
@@ -132,8 +134,7 @@ export function createActivityService(deps: { db: Db; trash: Trash; putBack?: Pu
 
   /** The administrators one administrator removed who can still be put back, once each, newest removal first. */
   async function removalsToPutBackOf(adminId: string): Promise<{ id: string; username: string }[]> {
-    const since = new Date(Date.now() - REMOVED_ADMIN_DAYS * DAY_MS).toISOString();
-    const removals = await removalsToUndoAmong(await repo.linesOf(adminId, 'removed', since, ['administrator']));
+    const removals = await removalsToUndoAmong(await repo.linesOf(adminId, 'removed', removedAdminsSince(), ['administrator']));
     const byId = new Map(removals.map((row) => [row.subjectId!, row.subjectLabel ?? ''] as const));
     return [...byId].map(([id, username]) => ({ id, username }));
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { noControlCharacters } from '../shared/fields.ts';
+import { DAY_MS } from '../shared/time.ts';
 import { TRASH_DAYS } from '../trash/trash.schema.ts';
 
 export const PASSWORD_MIN = 12;
@@ -45,6 +46,9 @@ export type Admin = z.output<typeof adminSchema>;
 
 /** How long a removed administrator can be put back, as deleted items can (docs/decisions/125). */
 export const REMOVED_ADMIN_DAYS = TRASH_DAYS;
+
+/** The earliest removal that can still be put back at `now`, as stored (ISO). */
+export const removedAdminsSince = (now = new Date()) => new Date(now.getTime() - REMOVED_ADMIN_DAYS * DAY_MS).toISOString();
 
 /** An administrator removed in the last REMOVED_ADMIN_DAYS, who can be put back as they were. */
 export const removedAdminSchema = z.object({

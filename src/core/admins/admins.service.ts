@@ -20,6 +20,7 @@ import {
   usernameSchema,
   nameTakenMessage,
   REMOVED_ADMIN_DAYS,
+  removedAdminsSince,
   type Admin,
   type RemovedAdmin,
 } from './admins.schema.ts';
@@ -297,7 +298,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
 
     /** The administrators removed in the last 30 days, who can still be put back; newest first. */
     async listRemoved(now = new Date()): Promise<RemovedAdmin[]> {
-      const rows = await repo.removedSince(removedSince(now));
+      const rows = await repo.removedSince(removedAdminsSince(now));
       return rows.map((row) => ({ ...row, purgeAt: new Date(Date.parse(row.removedAt) + REMOVED_ADMIN_DAYS * DAY_MS).toISOString() }));
     },
 
@@ -314,7 +315,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
         deps.db,
         actor,
         async (repos) => {
-          const result = await repos.admins.putBack(id, removedSince(new Date()));
+          const result = await repos.admins.putBack(id, removedAdminsSince());
           if (result.outcome === 'missing') throw new NotFoundError('Removed administrator');
           if (result.outcome === 'taken') throw new ConflictError(nameTakenMessage(result.admin.username));
           return result.admin;
@@ -331,7 +332,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
      */
     async restoreByName(username: string, actor?: ActivityActor): Promise<Admin> {
       const name = username.trim().toLowerCase();
-      const removed = (await repo.removedSince(removedSince(new Date()))).find((admin) => admin.username === name);
+      const removed = (await repo.removedSince(removedAdminsSince())).find((admin) => admin.username === name);
       // Quoted as JSON: a name typed with control characters is shown escaped, not played to the terminal.
       if (!removed)
         throw new DomainError(`No administrator called ${JSON.stringify(name)} was removed in the last ${REMOVED_ADMIN_DAYS} days.`);
@@ -339,8 +340,6 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     },
 
     /** Forgets for good the administrators removed more than 30 days ago; how many (hourly housekeeping). */
-    forgetRemoved: (now = new Date()): Promise<number> => repo.forgetRemovedBefore(removedSince(now)),
+    forgetRemoved: (now = new Date()): Promise<number> => repo.forgetRemovedBefore(removedAdminsSince(now)),
   };
 }
-
-const removedSince = (now: Date) => new Date(now.getTime() - REMOVED_ADMIN_DAYS * DAY_MS).toISOString();
