@@ -1,6 +1,6 @@
 // Run by `npm test` before the tests: finds the programs the tests drive, Chromium (CHROME_PATH or
-// /usr/bin/chromium) for the browser tests and Caddy (CADDY_PATH or /usr/bin/caddy) for the HTTPS
-// deployment test, installs Debian's packages when it can (root with apt-get), and otherwise says
+// /usr/bin/chromium) for the browser tests, Caddy (CADDY_PATH or /usr/bin/caddy) for the HTTPS
+// deployment test and strace (STRACE_PATH or /usr/bin/strace) for what reaches the disk, installs Debian's packages when it can (root with apt-get), and otherwise says
 // what to install. Nothing is ever downloaded from anywhere else.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +16,13 @@ interface Tool {
 const TOOLS: Tool[] = [
   { name: 'Chromium', variable: 'CHROME_PATH', fallback: '/usr/bin/chromium', debianPackage: 'chromium', purpose: 'the browser tests' },
   { name: 'Caddy', variable: 'CADDY_PATH', fallback: '/usr/bin/caddy', debianPackage: 'caddy', purpose: 'the HTTPS deployment test' },
+  {
+    name: 'strace',
+    variable: 'STRACE_PATH',
+    fallback: '/usr/bin/strace',
+    debianPackage: 'strace',
+    purpose: 'the test of what reaches the disk',
+  },
 ];
 
 const pathOf = (tool: Tool) => process.env[tool.variable] || tool.fallback;

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import { connect } from '../db/connect.ts';
 import { DatabaseDamagedError, findDamage } from '../db/damage.ts';
 import { isUnwritable } from '../shared/disk-errors.ts';
+import { syncFolder } from '../shared/durable-files.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { isDrawnFile } from '../images/image-urls.ts';
 import {
@@ -219,14 +220,5 @@ async function* jsonLines(trx: Trx, table: string, keys: Key[]): AsyncGenerator<
       text += `${JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1))))}\n`;
     }
     yield Buffer.from(text);
-  }
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await fs.promises.open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isUnwritable } from '../shared/disk-errors.ts';
+import { makeFolderDurably, syncFolder } from '../shared/durable-files.ts';
 import { assertValidKey, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
 
 async function writing<T>(action: () => Promise<T>): Promise<T> {
@@ -18,7 +19,11 @@ async function writing<T>(action: () => Promise<T>): Promise<T> {
 const temporaryFor = (file: string) => `${file}.${randomBytes(6).toString('hex')}.tmp`;
 const UNFINISHED = /\.[0-9a-f]{12}\.tmp$/;
 
-/** Files under one folder; every write goes to a temporary file first and is renamed into place. */
+/**
+ * Files under one folder; every write goes to a temporary file first and is renamed into place.
+ * A put resolves once the file, its name and its folder's name are on the disk: the image's row is
+ * written after its files, so a photo the site said it saved is still there after a power cut.
+ */
 export function createLocalStorage(root: string): ImageStorage {
   const fileOf = (key: string) => {
     assertValidKey(key);
@@ -29,7 +34,7 @@ export function createLocalStorage(root: string): ImageStorage {
       const file = fileOf(key);
       const temporary = temporaryFor(file);
       await writing(async () => {
-        await fs.mkdir(path.dirname(file), { recursive: true });
+        await makeFolderDurably(path.dirname(file));
         const handle = await fs.open(temporary, 'w');
         try {
           await handle.writeFile(data);
@@ -38,6 +43,7 @@ export function createLocalStorage(root: string): ImageStorage {
           await handle.close();
         }
         await fs.rename(temporary, file);
+        await syncFolder(path.dirname(file));
       }).catch(async (error: unknown) => {
         await fs.rm(temporary, { force: true }).catch(() => {});
         throw error;

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// Debian's strace (scripts/ensure-test-tools.ts) attached to a running test server: what it asked
+// of the file system, and when, for guarantees no request can show (what reaches the disk before
+// an answer goes out).
+
+/** One system call: when it was made (seconds, the wall clock), its name, and its arguments as strace wrote them (`-y`: paths of descriptors). */
+export interface TracedCall {
+  at: number;
+  name: string;
+  args: string;
+}
+
+const LINE = /^\d+\s+(\d+\.\d+)\s+(?:<\.\.\. )?([a-z0-9_]+)(?:\(| resumed>)(.*)$/;
+
+/** Traces `calls` of process `pid` and all its threads while `action` runs. */
+export async function traceCalls<T>(pid: number, calls: string[], action: () => Promise<T>): Promise<{ result: T; calls: TracedCall[] }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'club-trace-')), 'trace.txt');
+  const strace = spawn(
+    process.env.STRACE_PATH || '/usr/bin/strace',
+    ['-f', '-ttt', '-y', '-e', `trace=${calls.join(',')}`, '-o', file, '-p', String(pid)],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let said = '';
+  await new Promise<void>((resolve, reject) => {
+    strace.stderr.on('data', (chunk) => {
+      said += chunk;
+      if (/attached/.test(said)) resolve();
+    });
+    strace.once('exit', (code) => reject(new Error(`strace exited (${code}) before it attached: ${said}`)));
+  });
+  try {
+    const result = await action();
+    return { result, calls: readTrace(file) };
+  } finally {
+    const exited = once(strace, 'exit');
+    strace.kill('SIGINT');
+    await exited;
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+function readTrace(file: string): TracedCall[] {
+  const calls: TracedCall[] = [];
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const match = LINE.exec(line);
+    // A call another thread interrupted comes back as `<... name resumed>`: its first line has the arguments.
+    if (match && !line.includes('<... ')) calls.push({ at: Number(match[1]), name: match[2]!, args: match[3]! });
+  }
+  return calls;
+}
