@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createActivityService } from './activity/activity.service.ts';
 import { createDiskWatch, type DiskWatch } from './disk/disk-space.ts';
@@ -17,7 +18,8 @@ import { createImagesService } from './images/images.service.ts';
 import { createLocalStorage } from './images/local-storage.ts';
 import { createS3Storage } from './images/s3-storage.ts';
 import type { ImageStorage } from './images/storage.ts';
-import { createRemoteImages, type RemoteImages } from './images/remote-images.ts';
+import { createRemoteImages, keyFromDataFolder, type RemoteImages } from './images/remote-images.ts';
+import { agreedSiteKey } from './images/site-keys.repository.ts';
 import { imageUrlChecker } from './images/image-url-check.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
@@ -73,7 +75,12 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const disk = createDiskWatch(diskPlaces(config));
   const images = createImagesService({ db, storage, log, roomFor: (bytes) => disk.roomForPhotos(bytes) });
   const withImageRelease: WithImageRelease = (work) => images.transaction(work);
-  const remoteImages = createRemoteImages({ storage, dataDir: config.dataDir, allowPrivate: config.remoteImagesAllowPrivate, log });
+  const remoteImages = createRemoteImages({
+    storage,
+    secret: await remoteImagesKey(db, config.dataDir, log),
+    allowPrivate: config.remoteImagesAllowPrivate,
+    log,
+  });
   const checkImageUrl = imageUrlChecker(remoteImages);
   const settings = createSettingsService({ db, withImageRelease, checkImageUrl });
   const trash = createTrashService({ db, withImageRelease });
@@ -119,6 +126,22 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     close: () => db.destroy(),
   };
   return context;
+}
+
+/**
+ * The key that signs the addresses of photos given by address: the database's, which every
+ * instance shares (docs/decisions/127); at first, the one an earlier version left in the data
+ * folder. A database that cannot give it (damaged: docs/decisions/035) leaves this instance with
+ * the folder's or a key of its own, so that it still starts and serves what it can.
+ */
+async function remoteImagesKey(db: Db, dataDir: string, log: Logger): Promise<Buffer> {
+  const candidate = () => keyFromDataFolder(dataDir) ?? randomBytes(32);
+  try {
+    return await agreedSiteKey(db, 'remote-images', candidate);
+  } catch (error) {
+    log.warn({ err: error }, 'the database could not give the key for photos given by address: this instance uses one of its own');
+    return candidate();
+  }
 }
 
 /** The folders on this server's disks the site writes to, and what each holds. */

@@ -23,8 +23,8 @@ export interface SiteTemplates {
 const root = path.resolve(import.meta.dirname, '../..');
 export const BUILT_SERVER_FILE = path.join(root, 'dist-node/server/main.js');
 
-/** What a SQLite data folder's template holds: the database and the key, */
-const SQLITE_TEMPLATE_FILES = ['club.sqlite', 'remote-images.key'];
+/** What a SQLite data folder's template holds: the database (its keys in it: docs/decisions/127), */
+const SQLITE_TEMPLATE_FILES = ['club.sqlite'];
 /** and what copies leave out: the images folder (empty; made anew) and the server's claim file. */
 const LEFT_OUT = ['images', 'club.sqlite.in-use'];
 

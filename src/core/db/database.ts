@@ -223,6 +223,13 @@ interface IdempotencyKeysTable {
   createdAt: Timestamp;
 }
 
+/** A key the site made once, shared by every instance on the database (docs/decisions/127); base64. */
+interface SiteKeysTable {
+  name: string;
+  value: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   idempotencyKeys: IdempotencyKeysTable;
   images: ImagesTable;
@@ -241,6 +248,7 @@ export interface Database {
   activity: ActivityTable;
   pageVersions: PageVersionsTable;
   versionPictures: VersionPicturesTable;
+  siteKeys: SiteKeysTable;
 }
 
 // Content rows as the application reads them: the image reference is the repositories' business.

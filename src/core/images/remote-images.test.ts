@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,11 +47,12 @@ describe('images given by URL', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  const secret = randomBytes(32);
   function remote(overrides: Partial<RemoteImagesDeps> = {}) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-'));
     return createRemoteImages({
       storage: createLocalStorage(path.join(dir, 'images')),
-      dataDir: dir,
+      secret,
       allowPrivate: false,
       log: createLogger('silent'),
       ...overrides,
@@ -58,7 +60,7 @@ describe('images given by URL', () => {
   }
   const signatureOf = (link: string) => link.split('/')[3]!.split('?')[0]!;
 
-  it('fetches only URLs it signed, and keeps its key across a restart', async () => {
+  it('fetches only URLs it signed, and another with the same key signs alike', async () => {
     const images = remote({ allowPrivate: true });
     const url = `http://127.0.0.1:${local.port}/a.png`;
     const link = images.pathFor(url);
@@ -69,7 +71,7 @@ describe('images given by URL', () => {
     expect(local.hits).toEqual(['/a.png']);
     const again = createRemoteImages({
       storage: createLocalStorage(path.join(dir, 'images')),
-      dataDir: dir,
+      secret,
       allowPrivate: false,
       log: createLogger('silent'),
     });

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
@@ -12,7 +12,8 @@ import type { ImageStorage } from './storage.ts';
 // An administrator may give an image as a URL on another site. A public page never makes the
 // visitor's browser fetch it: the page links to /images/remote/{signature}?u={url}, and this
 // server fetches the image once, re-encodes it without metadata and keeps it. Only URLs the
-// server itself signed are fetched, so the route is no open proxy (docs/decisions/009).
+// server itself signed are fetched, so the route is no open proxy (docs/decisions/009), with the
+// site's key, kept in its database so that every instance signs alike (docs/decisions/127).
 
 const REMOTE_MAX_BYTES = 10 * 1024 * 1024;
 const REMOTE_MAX_SIDE = 1600;
@@ -38,7 +39,8 @@ export interface RemoteImages {
 
 export interface RemoteImagesDeps {
   storage: ImageStorage;
-  dataDir: string;
+  /** The site's key for signing addresses, the same on every instance (docs/decisions/127). */
+  secret: Buffer;
   allowPrivate: boolean;
   log: Logger;
   /** DNS resolution, replaceable in tests. */
@@ -47,7 +49,7 @@ export interface RemoteImagesDeps {
 }
 
 export function createRemoteImages(deps: RemoteImagesDeps): RemoteImages {
-  const secret = loadSecret(deps.dataDir);
+  const { secret } = deps;
   // Pages sign every remote image they show, on every render (8 µs each, a fifth of a gallery
   // tile's cost); the same few thousand addresses come back, so each is signed once.
   const signatures = new LRUCache<string, string>({ max: SIGNATURES_KEPT });
@@ -176,19 +178,15 @@ function problemOf(error: unknown): string {
   return 'The address could not be reached. Check the link, or upload the photo instead.';
 }
 
-/** A random key kept in the data folder, made on first start. */
-function loadSecret(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'remote-images.key');
+/**
+ * The key a site made before the key was kept in its database, in its data folder: kept, so that
+ * the addresses in pages and the copies made stay the same; null when there is none to use.
+ */
+export function keyFromDataFolder(dataDir: string): Buffer | null {
   try {
-    return fs.readFileSync(file);
+    const key = fs.readFileSync(path.join(dataDir, 'remote-images.key'));
+    return key.byteLength >= 32 ? key : null;
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32);
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-      return secret;
-    } catch {
-      return fs.readFileSync(file); // another process made it first
-    }
+    return null;
   }
 }

@@ -19,6 +19,7 @@ import * as versionPictures from './2026_11_27_0017_version_pictures.ts';
 import * as givenPasswords from './2026_11_28_0018_given_passwords.ts';
 import * as bookingPages from './2026_11_28_0019_booking_pages.ts';
 import * as removedAdmins from './2026_11_30_0020_removed_admins.ts';
+import * as siteKeys from './2026_11_30_0021_site_keys.ts';
 
 /** Listed explicitly (not read from disk) so that the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0018_given_passwords': givenPasswords,
   '2026_11_28_0019_booking_pages': bookingPages,
   '2026_11_30_0020_removed_admins': removedAdmins,
+  '2026_11_30_0021_site_keys': siteKeys,
 };
