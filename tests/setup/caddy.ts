@@ -21,15 +21,27 @@ export interface RunningCaddy {
   stop(): Promise<void>;
 }
 
-/** The inside of deploy/Caddyfile's site block (compression, the proxy and its options), as shipped. */
-function shippedSiteBlock(): string {
-  const shipped = fs.readFileSync(path.resolve(import.meta.dirname, '../../deploy/Caddyfile'), 'utf8');
+/** The inside of a shipped Caddyfile's site block (compression, the proxy and its options), as shipped. */
+function shippedSiteBlock(file: string): string {
+  const shipped = fs.readFileSync(path.resolve(import.meta.dirname, '../../deploy', file), 'utf8');
   const block = /^club\.example\.org \{\n([\s\S]*)\n\}\s*$/m.exec(shipped);
-  if (!block) throw new Error('deploy/Caddyfile no longer has the shape this harness reads');
+  if (!block) throw new Error(`deploy/${file} no longer has the shape this harness reads`);
   return block[1]!;
 }
 
-export async function startCaddy(upstreamPort: number, httpsPort: number): Promise<RunningCaddy> {
+/**
+ * Caddy as `deploy/Caddyfile` sets it up in front of the server on `upstream` (a port), or as
+ * another shipped file does in front of several: `upstream` then maps each address the file names
+ * (`host-a:3000`) to the port of the test server in its place.
+ */
+export async function startCaddy(
+  upstream: number | Record<string, number>,
+  httpsPort: number,
+  shippedFile = 'Caddyfile',
+): Promise<RunningCaddy> {
+  const upstreams = typeof upstream === 'number' ? { '127.0.0.1:3000': upstream } : upstream;
+  let siteBlock = shippedSiteBlock(shippedFile);
+  for (const [address, port] of Object.entries(upstreams)) siteBlock = siteBlock.replaceAll(address, `127.0.0.1:${port}`);
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'club-caddy-'));
   const httpPort = await freePort();
   const caddyfile = path.join(folder, 'Caddyfile');
@@ -48,7 +60,7 @@ export async function startCaddy(upstreamPort: number, httpsPort: number): Promi
 https://${SITE_HOST}:${httpsPort} {
 	bind 127.0.0.1
 	tls internal
-${shippedSiteBlock().replace('127.0.0.1:3000', `127.0.0.1:${upstreamPort}`)}
+${siteBlock}
 }
 `,
   );
