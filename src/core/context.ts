@@ -19,7 +19,7 @@ import { createLocalStorage } from './images/local-storage.ts';
 import { createS3Storage } from './images/s3-storage.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { createRemoteImages, keyFromDataFolder, type RemoteImages } from './images/remote-images.ts';
-import { agreedSiteKey } from './images/site-keys.repository.ts';
+import { agreedSiteKey, SITE_KEY_BYTES } from './images/site-keys.repository.ts';
 import { imageUrlChecker } from './images/image-url-check.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createNewsService } from './news/news.service.ts';
@@ -135,7 +135,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
  * the folder's or a key of its own, so that it still starts and serves what it can.
  */
 async function remoteImagesKey(db: Db, dataDir: string, log: Logger): Promise<Buffer> {
-  const candidate = () => keyFromDataFolder(dataDir) ?? randomBytes(32);
+  const candidate = () => keyFromDataFolder(dataDir) ?? randomBytes(SITE_KEY_BYTES);
   try {
     return await agreedSiteKey(db, 'remote-images', candidate);
   } catch (error) {

@@ -7,6 +7,7 @@ import { BusyError } from '../shared/limiter.ts';
 import { detectFormat, ImageRejectedError, isPixelLimit, MEGAPIXELS, sharpInput, withEncoder } from './pipeline.ts';
 import { loadSharp } from './sharp.ts';
 import { anyAddress, DownloadError, publicOnly, safeDownload, type Resolve } from './safe-download.ts';
+import { SITE_KEY_BYTES } from './site-keys.repository.ts';
 import type { ImageStorage } from './storage.ts';
 
 // An administrator may give an image as a URL on another site. A public page never makes the
@@ -185,7 +186,7 @@ function problemOf(error: unknown): string {
 export function keyFromDataFolder(dataDir: string): Buffer | null {
   try {
     const key = fs.readFileSync(path.join(dataDir, 'remote-images.key'));
-    return key.byteLength >= 32 ? key : null;
+    return key.byteLength >= SITE_KEY_BYTES ? key : null;
   } catch {
     return null;
   }

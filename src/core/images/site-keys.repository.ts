@@ -1,11 +1,11 @@
 import type { Db } from '../db/connect.ts';
 
-/** Bytes a key must have to be used; a shorter stored value is damage, and is replaced. */
-const KEY_BYTES = 32;
+/** Bytes of a site key; a shorter stored value is damage, and is replaced. */
+export const SITE_KEY_BYTES = 32;
 
 const decoded = (value: string | undefined) => {
   const key = value === undefined ? undefined : Buffer.from(value, 'base64');
-  return key && key.byteLength >= KEY_BYTES ? key : undefined;
+  return key && key.byteLength >= SITE_KEY_BYTES ? key : undefined;
 };
 
 /**
