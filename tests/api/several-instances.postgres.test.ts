@@ -78,3 +78,35 @@ onPostgres('two instances behind one Caddy, as deploy/Caddyfile.several sets the
     expect(answeredBy(second, '/api/admin/backups'), 'no backup call reaches the second instance').toBe(0);
   });
 });
+
+onPostgres('three instances first started at once on a new postgres database', (postgres) => {
+  let database: FreshDatabase;
+  const dirs: string[] = [];
+  let servers: RunningServer[] = [];
+  beforeAll(async () => {
+    database = await postgres.create();
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database?.drop();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('all start, and make the administrator of ADMIN_USERNAME once', async () => {
+    const env = { DATABASE_URL: database.databaseUrl, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info' };
+    for (let i = 0; i < 3; i++) dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'club-first-start-')));
+    // Each migrates, then finds no administrator and makes one: one of them is first.
+    servers = await Promise.all(dirs.map((dir) => startServer({ ...env, DATA_DIR: dir })));
+    const created = servers.filter((server) => server.output().includes('administrator created from ADMIN_USERNAME'));
+    expect(created).toHaveLength(1);
+    const administrators = await fetch(`${servers[2]!.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: servers[2]!.url },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(administrators.status).toBe(200);
+    const token = ((await administrators.json()) as { token: string }).token;
+    const listed = await fetch(`${servers[0]!.url}/api/admin/administrators`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await listed.json()) as { username: string }[]).map((admin) => admin.username)).toEqual([ADMIN.username]);
+  });
+});

@@ -191,7 +191,13 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
     /** Creates the administrator named by ADMIN_USERNAME once; an existing password is never overwritten. */
     async ensureExists(username: string, password: string): Promise<'created' | 'existing'> {
       if (await this.findByUsername(username)) return 'existing';
-      await this.create(username, password);
+      try {
+        await this.create(username, password);
+      } catch (error) {
+        // Several instances first started at once on a new database: another one made it meanwhile.
+        if (error instanceof ConflictError && (await this.findByUsername(username))) return 'existing';
+        throw error;
+      }
       return 'created';
     },
 
