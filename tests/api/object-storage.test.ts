@@ -67,6 +67,8 @@ describe('images in an S3-compatible bucket', () => {
       credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
     });
     await client.send(new PutObjectCommand({ Bucket: 'club', Key: 'storingnow/master.webp', Body: 'image' }));
+    // An object the site did not make, put in its bucket by someone else: left alone (decision 130).
+    await client.send(new PutObjectCommand({ Bucket: 'club', Key: 'README.txt', Body: 'notes' }));
     client.destroy();
     const early = await runScript('images-gc', ['--grace-minutes', '60'], env);
     expect(early.code, early.out).toBe(0);
@@ -77,6 +79,7 @@ describe('images in an S3-compatible bucket', () => {
     expect(s3.keys('club')).not.toContain('storingnow/master.webp');
     expect(s3.keys('club').some((key) => key.startsWith(`${orphan}/`))).toBe(false);
     expect(s3.keys('club').some((key) => key.startsWith(`${kept.split('/').pop()!}/`))).toBe(true);
+    expect(s3.keys('club')).toContain('README.txt');
   });
 
   it('backs up from the bucket and restores into another bucket', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isUnwritable } from '../shared/disk-errors.ts';
 import { makeFolderDurably, syncFolder } from '../shared/durable-files.ts';
-import { assertValidKey, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
+import { assertValidKey, isValidKey, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
 
 async function writing<T>(action: () => Promise<T>): Promise<T> {
   try {
@@ -79,7 +79,7 @@ export function createLocalStorage(root: string): ImageStorage {
         const entries = await fs.readdir(path.join(root, folder)).catch(() => [] as string[]);
         for (const name of entries) {
           const key = `${folder}/${name}`;
-          if (name.endsWith('.tmp') || !key.startsWith(prefix)) continue;
+          if (!isValidKey(key) || !key.startsWith(prefix)) continue;
           // A file gone since the folder was read is not listed. Its write was renamed into place,
           // so its time is when it was written.
           if (writtenBefore) {

@@ -1,6 +1,13 @@
 import type { BucketSettings } from '../config.ts';
 import { isBucketUnavailable, s3Client } from '../shared/s3-client.ts';
-import { assertValidKey, contentTypeOf, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
+import {
+  assertValidKey,
+  contentTypeOf,
+  isValidKey,
+  type ImageStorage,
+  StorageUnavailableError,
+  StorageUnreadableError,
+} from './storage.ts';
 
 const PROBE_KEY = '.storage-probe';
 
@@ -63,7 +70,7 @@ export function createS3Storage(settings: BucketSettings): ImageStorage {
         for (const object of page.Contents ?? []) {
           const key = object.Key?.slice(settings.prefix.length);
           if (writtenBefore && !(object.LastModified && object.LastModified < writtenBefore)) continue;
-          if (key && key !== PROBE_KEY) keys.push(key);
+          if (key && isValidKey(key)) keys.push(key);
         }
       }
       return keys.sort();

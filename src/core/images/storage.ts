@@ -30,7 +30,8 @@ export interface ImageStorage {
   delete(key: string): Promise<void>;
   /**
    * Every key that starts with `prefix` (all keys when it is empty); with `writtenBefore`, only
-   * files written before then (an upload being stored now has files but no row yet).
+   * files written before then (an upload being stored now has files but no row yet). Only valid
+   * keys: files the site did not make are left out.
    */
   list(prefix?: string, writtenBefore?: Date): Promise<string[]>;
   /** Removes writes that never finished (a process killed mid-write) older than `before`; returns what went. */
@@ -41,8 +42,15 @@ export interface ImageStorage {
 
 const KEY = /^[a-z0-9]+(\/[a-z0-9-]+\.(webp|avif|jpg|png))?$/;
 
+/**
+ * Whether `key` is one this site makes. Anything else found in the storage (an operator's
+ * `640.webp.bak`, a copy's `.DS_Store`, a disk's `lost+found`) is not the site's: never listed,
+ * so never backed up, deleted or tripped over (docs/decisions/130).
+ */
+export const isValidKey = (key: string): boolean => KEY.test(key);
+
 export function assertValidKey(key: string): void {
-  if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
 }
 
 const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif', jpg: 'image/jpeg', png: 'image/png' };
@@ -50,8 +58,4 @@ const TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif', 
 /** The media type of a stored file, by its key (a folder's name alone is its WebP master). */
 export function contentTypeOf(key: string): string {
   return TYPES[/\.([a-z]+)$/.exec(key)?.[1] ?? 'webp'] ?? 'image/webp';
-}
-
-export function isValidKey(key: string): boolean {
-  return KEY.test(key);
 }
