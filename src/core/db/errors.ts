@@ -73,6 +73,21 @@ export function isDiskFull(error: unknown): boolean {
 export const DISK_FULL =
   "The server's disk is full, so nothing can be saved right now. Please try again later, and tell whoever runs the site.";
 
+/**
+ * The database's disk takes no writes: SQLite's read-only or I/O errors (a failing disk that the
+ * kernel has made read-only, errors=remount-ro), PostgreSQL's io_error (58030). Unlike an
+ * unreachable database, a minute does not mend it: someone must look at the disk.
+ */
+export function isDiskUnwritable(error: unknown): boolean {
+  const e = asDbError(error);
+  if (!e) return false;
+  if (e.code === '58030') return true;
+  return typeof e.errcode === 'number' && [SQLITE_READONLY, SQLITE_IOERR].includes(e.errcode & 0xff);
+}
+
+export const DISK_UNWRITABLE =
+  "The server's disk cannot be written to at the moment (it may be failing), so nothing can be saved. The site still shows what it holds. Please tell whoever runs the site.";
+
 /** Text the database cannot store (PostgreSQL: NUL, or bytes outside the encoding). */
 export function isUnstorableText(error: unknown): boolean {
   const code = asDbError(error)?.code;

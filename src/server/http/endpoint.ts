@@ -12,8 +12,10 @@ import {
   DATABASE_DAMAGED,
   DATABASE_UNAVAILABLE,
   DISK_FULL,
+  DISK_UNWRITABLE,
   isDatabaseUnavailable,
   isDiskFull,
+  isDiskUnwritable,
   isTransientConflict,
   SAVED_AT_ONCE,
   isUniqueViolation,
@@ -184,6 +186,10 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (isDiskFull(error)) {
     app.log.error(log, 'the database disk is full');
     return errorJson(503, DISK_FULL, undefined, { 'Retry-After': '300' });
+  }
+  if (isDiskUnwritable(error)) {
+    app.log.error(log, 'the database disk cannot be written to');
+    return errorJson(503, DISK_UNWRITABLE, undefined, { 'Retry-After': '300' });
   }
   if (isDatabaseUnavailable(error)) {
     app.log.warn(log, 'the database is unavailable');
