@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseDamaged, isDatabaseUnavailable, isMissingTable } from './errors.ts';
+import { isDatabaseDamaged, isDatabaseUnavailable, isDiskUnwritable, isMissingTable } from './errors.ts';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 const sqliteError = (errcode: number, message: string) => Object.assign(new Error(message), { code: 'ERR_SQLITE_ERROR', errcode });
@@ -25,5 +25,21 @@ describe('a damaged database', () => {
     expect(isMissingTable(sqliteError(1, 'no such table: events'))).toBe(true);
     expect(isMissingTable(pgError('42P01', 'relation "events" does not exist'))).toBe(true);
     expect(isMissingTable(sqliteError(11, 'database disk image is malformed'))).toBe(false);
+  });
+});
+
+describe('a disk that takes no writes', () => {
+  it('is told from an outage and from a read that failed (docs/decisions/131)', () => {
+    expect(isDiskUnwritable(sqliteError(778, 'disk I/O error'))).toBe(true); // SQLITE_IOERR_WRITE
+    expect(isDiskUnwritable(sqliteError(1034, 'disk I/O error'))).toBe(true); // SQLITE_IOERR_FSYNC
+    expect(isDiskUnwritable(sqliteError(8, 'attempt to write a readonly database'))).toBe(true);
+    expect(isDiskUnwritable(pgError('58030', 'could not write to file'))).toBe(true);
+    for (const other of [
+      sqliteError(266, 'disk I/O error'),
+      sqliteError(5, 'database is locked'),
+      sqliteError(13, 'database or disk is full'),
+      pgError('57P01'),
+    ])
+      expect(isDiskUnwritable(other)).toBe(false);
   });
 });

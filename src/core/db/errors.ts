@@ -82,8 +82,12 @@ export function isDiskUnwritable(error: unknown): boolean {
   const e = asDbError(error);
   if (!e) return false;
   if (e.code === '58030') return true;
-  return typeof e.errcode === 'number' && [SQLITE_READONLY, SQLITE_IOERR].includes(e.errcode & 0xff);
+  if (typeof e.errcode !== 'number' || READ_ERRORS.includes(e.errcode)) return false;
+  return [SQLITE_READONLY, SQLITE_IOERR].includes(e.errcode & 0xff);
 }
+
+/** SQLITE_IOERR_READ and _SHORT_READ: a read that failed says nothing of writing. */
+const READ_ERRORS = [266, 522];
 
 export const DISK_UNWRITABLE =
   "The server's disk cannot be written to at the moment (it may be failing), so nothing can be saved. The site still shows what it holds. Please tell whoever runs the site.";
