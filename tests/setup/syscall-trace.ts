@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,20 +37,28 @@ export async function traceCalls<T>(pid: number, calls: string[], action: () => 
   });
   try {
     const result = await action();
+    // Read once strace has detached and written out all it saw.
+    await stop(strace);
     return { result, calls: readTrace(file) };
   } finally {
-    const exited = once(strace, 'exit');
-    strace.kill('SIGINT');
-    await exited;
+    await stop(strace);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
+}
+
+async function stop(strace: ChildProcess): Promise<void> {
+  if (strace.exitCode !== null || strace.signalCode !== null) return;
+  const exited = once(strace, 'exit');
+  strace.kill('SIGINT');
+  await exited;
 }
 
 function readTrace(file: string): TracedCall[] {
   const calls: TracedCall[] = [];
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     const match = LINE.exec(line);
-    // A call another thread interrupted comes back as `<... name resumed>`: its first line has the arguments.
+    // A call another thread interrupted is written in two lines: `name(args <unfinished ...>`, then
+    // `<... name resumed>) = result`. The first has its arguments and when it was made.
     if (match && !line.includes('<... ')) calls.push({ at: Number(match[1]), name: match[2]!, args: match[3]! });
   }
   return calls;
