@@ -131,3 +131,13 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/** Whether the database answers and takes writes: PostgreSQL says when it is read-only (docs/decisions/131). */
+export async function writableState(db: Db, kind: Config['database']['kind']): Promise<'ok' | 'read-only'> {
+  if (kind === 'sqlite') {
+    await ping(db);
+    return 'ok';
+  }
+  const { rows } = await sql<{ readOnly: string }>`select current_setting('transaction_read_only') as read_only`.execute(db);
+  return rows[0]?.readOnly === 'on' ? 'read-only' : 'ok';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseDamaged, isDatabaseUnavailable, isDiskUnwritable, isMissingTable } from './errors.ts';
+import { isDatabaseDamaged, isDatabaseReadOnly, isDatabaseUnavailable, isDiskUnwritable, isMissingTable } from './errors.ts';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 const sqliteError = (errcode: number, message: string) => Object.assign(new Error(message), { code: 'ERR_SQLITE_ERROR', errcode });
@@ -41,5 +41,7 @@ describe('a disk that takes no writes', () => {
       pgError('57P01'),
     ])
       expect(isDiskUnwritable(other)).toBe(false);
+    expect(isDatabaseReadOnly(pgError('25006', 'cannot execute INSERT in a read-only transaction'))).toBe(true);
+    expect(isDatabaseReadOnly(sqliteError(8, 'attempt to write a readonly database'))).toBe(false);
   });
 });

@@ -89,6 +89,17 @@ export function isDiskUnwritable(error: unknown): boolean {
 /** SQLITE_IOERR_READ and _SHORT_READ: a read that failed says nothing of writing. */
 const READ_ERRORS = [266, 522];
 
+/**
+ * PostgreSQL takes no writes (25006, read_only_sql_transaction): a hosted database past its
+ * storage quota is made read-only by its provider, or a standby was given as DATABASE_URL.
+ */
+export function isDatabaseReadOnly(error: unknown): boolean {
+  return asDbError(error)?.code === '25006';
+}
+
+export const DATABASE_READ_ONLY =
+  'The database takes no changes at the moment (it is read-only, most often because its storage is full), so nothing can be saved. The site still shows what it holds. Please tell whoever runs the site.';
+
 export const DISK_UNWRITABLE =
   "The server's disk cannot be written to at the moment (it may be failing), so nothing can be saved. The site still shows what it holds. Please tell whoever runs the site.";
 

@@ -11,9 +11,11 @@ import { damageIn } from '../../core/db/damage.ts';
 import {
   DATABASE_DAMAGED,
   DATABASE_UNAVAILABLE,
+  DATABASE_READ_ONLY,
   DISK_FULL,
   DISK_UNWRITABLE,
   isDatabaseUnavailable,
+  isDatabaseReadOnly,
   isDiskFull,
   isDiskUnwritable,
   isTransientConflict,
@@ -186,6 +188,10 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (isDiskFull(error)) {
     app.log.error(log, 'the database disk is full');
     return errorJson(503, DISK_FULL, undefined, { 'Retry-After': '300' });
+  }
+  if (isDatabaseReadOnly(error)) {
+    app.log.error(log, 'the database is read-only');
+    return errorJson(503, DATABASE_READ_ONLY, undefined, { 'Retry-After': '300' });
   }
   if (isDiskUnwritable(error)) {
     app.log.error(log, 'the database disk cannot be written to');
