@@ -5,13 +5,24 @@ import path from 'node:path';
 // and a rename or a new folder is only sure to outlast a power cut once that folder is synced too
 // (POSIX leaves it undefined; ext4 happens to carry it with the next fsync, XFS and btrfs need not).
 
+/**
+ * What a file system that cannot sync a folder at all answers (some FUSE and network mounts, a
+ * Mac's folder shared into a container): nothing more can be done there, and SQLite carries on
+ * likewise. A failing or full disk answers otherwise (EIO, ENOSPC, EROFS), and that is thrown.
+ */
+const CANNOT_SYNC_FOLDERS = new Set(['EINVAL', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EISDIR', 'EBADF']);
+
 /** Syncs a folder, so that the names made, renamed or removed in it are on the disk. */
 export async function syncFolder(folder: string): Promise<void> {
-  const handle = await fs.open(folder, 'r');
   try {
-    await handle.sync();
-  } finally {
-    await handle.close();
+    const handle = await fs.open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if (!CANNOT_SYNC_FOLDERS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
   }
 }
 
