@@ -45,11 +45,12 @@ onPostgres('two instances behind one Caddy, as deploy/Caddyfile.several sets the
     fs.rmSync(secondDir, { recursive: true, force: true });
   });
 
+  /** How many requests for `pathname` (or, ending in `*`, under it) the server's log lines name. */
   const answeredBy = (server: RunningServer, pathname: string) =>
     server
       .output()
       .split('\n')
-      .filter((line) => line.includes(`"path":"${pathname}"`)).length;
+      .filter((line) => line.includes(pathname.endsWith('*') ? `"path":"${pathname.slice(0, -1)}` : `"path":"${pathname}"`)).length;
 
   it('spreads pages over both, and takes and downloads every backup on the instance that keeps them', async () => {
     for (let i = 0; i < 20; i++) expect((await viaCaddy(caddy, 'GET', '/who-we-are')).status).toBe(200);
@@ -75,7 +76,8 @@ onPostgres('two instances behind one Caddy, as deploy/Caddyfile.several sets the
     }
     const status = await viaCaddy(caddy, 'GET', '/api/admin/backups', { headers: auth });
     expect(JSON.parse(status.text)).toMatchObject({ lastBackupAt: expect.any(String) });
-    expect(answeredBy(second, '/api/admin/backups'), 'no backup call reaches the second instance').toBe(0);
+    expect(answeredBy(first, '/api/admin/backups/files/*'), 'the downloads reach the first instance').toBe(8);
+    expect(answeredBy(second, '/api/admin/backups*'), 'no backup call reaches the second instance').toBe(0);
   });
 });
 
