@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { restoreAdvice } from '../core/backup/backup-files.ts';
+import { UpgradeBackupError } from '../core/backup/backups.ts';
 import { createContext, setContext } from '../core/context.ts';
 import { claimDatabase, DatabaseInUseError } from '../core/db/claim.ts';
 import { damageIn, findDamage } from '../core/db/damage.ts';
@@ -96,6 +97,7 @@ const app = await contextPromise.catch((error: unknown) => {
   const damage = damageIn(error);
   if (damage)
     log.fatal({ err: error, problems: damage }, `the database is damaged and cannot be opened: ${restoreAdvice(config.backup.dir)}`);
+  else if (error instanceof UpgradeBackupError) log.fatal({ err: error.cause }, error.message);
   else log.fatal({ err: error }, 'could not open the database');
   process.exit(1);
 });

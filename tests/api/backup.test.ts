@@ -509,6 +509,33 @@ describe('automatic backups', () => {
   }, 60_000);
 });
 
+describe('an upgrade whose backup cannot be taken', () => {
+  it('does not start and changes nothing, saying why and what to do (decision 132)', async () => {
+    const site = await sqliteDb.create();
+    await siteFromVersion0003(site, { id: 'before', title: 'Before the upgrade', imageId: null });
+    // A backup folder that cannot be made: its parent is a file (as a full or read-only disk fails it).
+    const blocker = path.join(site.dataDir, 'not-a-folder');
+    fs.writeFileSync(blocker, '');
+    try {
+      const started = startServer({ ...envOf(site), BACKUP_DIR: path.join(blocker, 'backups') });
+      await expect(started).rejects.toThrow(
+        /The site was not started: this version changes the database, and a backup of it is taken first/,
+      );
+      await expect(started).rejects.toThrow(/cannot be written to \(ENOTDIR\)/);
+      const db = connect({ kind: 'sqlite', file: path.join(site.dataDir, 'club.sqlite') });
+      const applied = await db
+        .withoutPlugins()
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute();
+      await db.destroy();
+      expect((applied as { name: string }[]).map((row) => row.name).at(-1)).toBe('2026_11_23_0003_news_cleaned_content');
+    } finally {
+      await site.drop();
+    }
+  });
+});
+
 describe('a restore and the answers kept for retried creates', () => {
   it('forgets them: a save retried after the restore makes its item again instead of answering with one the restore took away', async () => {
     const site = await sqliteDb.createSite();

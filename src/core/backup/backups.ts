@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import type { Logger } from '../logger.ts';
-import { BACKUP_NOT_WRITTEN, BACKUP_OF_DAMAGED, BackupNotWrittenError } from './archive-format.ts';
+import { BACKUP_NOT_WRITTEN, BACKUP_OF_DAMAGED, BackupError, BackupNotWrittenError } from './archive-format.ts';
 import { backupFileName, BACKUP_FILE, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
 import { createOffsiteCopies, type OffsiteStatus } from './offsite.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -143,8 +143,29 @@ export async function backupBeforeMigrating(deps: { db: Db; config: Config; stor
   if ((await describeSite(deps.db.withoutPlugins(), deps.storage)).rows === null) return;
   const { writeBackup } = await import('./write-backup.ts');
   const file = path.join(deps.config.backup.dir, backupFileName(new Date(), 'before-migration'));
-  await writeBackup({ database: deps.config.database, storage: deps.storage, file });
+  try {
+    await writeBackup({ database: deps.config.database, storage: deps.storage, file });
+  } catch (error) {
+    // A damaged database is said as such by whoever started this (docs/decisions/035).
+    if (damageIn(error)) throw error;
+    throw new UpgradeBackupError(error);
+  }
   deps.log.info({ file, pending }, 'backup taken before applying migrations');
+}
+
+/**
+ * The backup before an upgrade's migrations could not be taken, so nothing was migrated and the
+ * site does not start: an upgrade that could not be undone is not made (its log line says why).
+ */
+export class UpgradeBackupError extends BackupError {
+  override name = 'UpgradeBackupError';
+  constructor(cause: unknown) {
+    const why = cause instanceof BackupError ? cause.message : `The backup could not be taken: ${String(cause)}.`;
+    super(
+      `The site was not started: this version changes the database, and a backup of it is taken first so that the change can be undone. ${why} Nothing was changed; start the site again once the backup folder (BACKUP_DIR, or DATA_DIR/backups) can take it.`,
+      { cause },
+    );
+  }
 }
 
 /** The latest `hour`:00 in `timeZone` at or before `now`. */
