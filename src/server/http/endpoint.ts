@@ -185,17 +185,10 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
     app.log.warn(log, 'a write met another in a deadlock, again and again');
     return errorJson(503, SAVED_AT_ONCE, undefined, { 'Retry-After': '1' });
   }
-  if (isDiskFull(error)) {
-    app.log.error(log, 'the database disk is full');
-    return errorJson(503, DISK_FULL, undefined, { 'Retry-After': '300' });
-  }
-  if (isDatabaseReadOnly(error)) {
-    app.log.error(log, 'the database is read-only');
-    return errorJson(503, DATABASE_READ_ONLY, undefined, { 'Retry-After': '300' });
-  }
-  if (isDiskUnwritable(error)) {
-    app.log.error(log, 'the database disk cannot be written to');
-    return errorJson(503, DISK_UNWRITABLE, undefined, { 'Retry-After': '300' });
+  const refusal = WRITES_REFUSED.find((candidate) => candidate.is(error));
+  if (refusal) {
+    app.log.error(log, refusal.logged);
+    return errorJson(503, refusal.message, undefined, { 'Retry-After': '300' });
   }
   if (isDatabaseUnavailable(error)) {
     app.log.warn(log, 'the database is unavailable');
@@ -204,6 +197,16 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   app.log.error(log, 'request failed');
   return errorJson(500, INTERNAL_ERROR);
 }
+
+/**
+ * The database answers but takes no writes until someone acts (docs/decisions/131): each said in
+ * words to the volunteer, and logged as an error for whoever runs the site. Checked in this order.
+ */
+const WRITES_REFUSED = [
+  { is: isDiskFull, message: DISK_FULL, logged: 'the database disk is full' },
+  { is: isDatabaseReadOnly, message: DATABASE_READ_ONLY, logged: 'the database is read-only' },
+  { is: isDiskUnwritable, message: DISK_UNWRITABLE, logged: 'the database disk cannot be written to' },
+];
 
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
