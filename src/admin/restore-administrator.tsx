@@ -40,13 +40,7 @@ export function RestoreAdministrator({
     );
   }
   return (
-    <PasswordForm
-      save={restore}
-      label="Restore"
-      pendingLabel="Restoring..."
-      onCancel={() => onAsking(false)}
-      className="w-full space-y-3 rounded border border-slate-200 p-3"
-    >
+    <PasswordForm save={restore} label="Restore" pendingLabel="Restoring..." onCancel={() => onAsking(false)}>
       <p className="text-sm text-slate-700">
         Put {admin.username} back as an administrator? They sign in with their own password (and two-step sign-in) as before.
       </p>

@@ -52,19 +52,23 @@ export function PasswordConfirm({
  * to keep, so leaving asks nothing. Cancel also forgets the last refusal, so that the form opens
  * clean the next time.
  */
+/** The look of a form opened in a row of a list, in place of the button that opened it. */
+export const IN_PLACE_FORM = 'w-full space-y-3 rounded border border-slate-200 p-3';
+
 export function PasswordForm({
   save,
   label,
   pendingLabel,
   onCancel,
-  className,
+  className = IN_PLACE_FORM,
   children,
 }: {
   save: { mutate: (proof: Proof) => void; reset: () => void; isPending: boolean; error: Error | null };
   label: string;
   pendingLabel: string;
   onCancel: () => void;
-  className: string;
+  /** Boxed in a row of a list, in place of its button, unless said otherwise. */
+  className?: string;
   children?: ReactNode;
 }) {
   const form = useAdminForm<Proof>(passwordConfirmationSchema, NO_PROOF, fieldErrorsOf(save.error), { guardUnsaved: false });

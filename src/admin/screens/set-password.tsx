@@ -4,7 +4,7 @@ import { fieldErrorsOf } from '../api.ts';
 import type { Admin } from '../types.ts';
 import { Button } from '../ui/button.tsx';
 import { useAdminForm } from '../forms/use-admin-form.ts';
-import { PasswordConfirm } from '../forms/password-confirm.tsx';
+import { IN_PLACE_FORM, PasswordConfirm } from '../forms/password-confirm.tsx';
 import { NewPasswordFields, NO_PASSWORDS, passwordChangeSchema, type PasswordChange } from '../forms/password-change.tsx';
 import { useSave } from '../use-save.ts';
 import { ACTIVITY_URL, ADMINISTRATORS_URL } from '../list-urls.ts';
@@ -45,7 +45,7 @@ export function SetPassword({ admin }: { admin: Admin }) {
       aria-label={`New password for ${admin.username}`}
       onSubmit={submitWith((values) => set.mutate(values))}
       noValidate
-      className="w-full space-y-3 rounded border border-slate-200 p-3"
+      className={IN_PLACE_FORM}
     >
       <p className="text-sm text-slate-700">
         {`A new password for ${admin.username}, who has forgotten theirs. They are signed out on every device; give them the new password in person. It works for ${GIVEN_PASSWORD_DAYS} days, and they choose their own when they sign in with it.`}

@@ -35,13 +35,7 @@ export function TwoStepOff({ admin, self }: { admin: Admin; self: boolean }) {
     );
   }
   return (
-    <PasswordForm
-      save={turnOff}
-      label="Turn off"
-      pendingLabel="Turning off..."
-      onCancel={() => setAsking(false)}
-      className="w-full space-y-3 rounded border border-slate-200 p-3"
-    >
+    <PasswordForm save={turnOff} label="Turn off" pendingLabel="Turning off..." onCancel={() => setAsking(false)}>
       <p className="text-sm text-slate-700">
         {self
           ? 'Turn off two-step sign-in? Signing in will ask for your password only.'
