@@ -1,6 +1,8 @@
 // Run by `npm test` before the tests: finds the programs the tests drive, Chromium (CHROME_PATH or
 // /usr/bin/chromium) for the browser tests, Caddy (CADDY_PATH or /usr/bin/caddy) for the HTTPS
-// deployment test and strace (STRACE_PATH or /usr/bin/strace) for what reaches the disk, installs Debian's packages when it can (root with apt-get), and otherwise says
+// deployment test, strace (STRACE_PATH or /usr/bin/strace) for what reaches the disk and PgBouncer
+// (PGBOUNCER_PATH or /usr/sbin/pgbouncer) for a host's pooled database address, installs Debian's
+// packages when it can (root with apt-get), and otherwise says
 // what to install. Nothing is ever downloaded from anywhere else.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +24,13 @@ const TOOLS: Tool[] = [
     fallback: '/usr/bin/strace',
     debianPackage: 'strace',
     purpose: 'the test of what reaches the disk',
+  },
+  {
+    name: 'PgBouncer',
+    variable: 'PGBOUNCER_PATH',
+    fallback: '/usr/sbin/pgbouncer',
+    debianPackage: 'pgbouncer',
+    purpose: 'the test of a pooled database address',
   },
 ];
 

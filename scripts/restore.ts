@@ -18,7 +18,7 @@ import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-ow
 import { scriptCommand } from './open-context.ts';
 import { readSecret } from './read-password.ts';
 import { BackupKeyError, decryptInto, ENCRYPTED_SUFFIX } from '../src/core/backup/encryption.ts';
-import { type Claim, claimDatabase, DatabaseInUseError } from '../src/core/db/claim.ts';
+import { type Claim, claimDatabase, DatabaseInUseError, SessionPoolerError } from '../src/core/db/claim.ts';
 import { createOffsiteCopies, OffsiteError } from '../src/core/backup/offsite.ts';
 import { createImageStorage } from '../src/core/context.ts';
 import { createLogger } from '../src/core/logger.ts';
@@ -83,7 +83,8 @@ try {
       error instanceof WrongUserError ||
       error instanceof OffsiteError ||
       error instanceof BackupKeyError ||
-      error instanceof DatabaseInUseError
+      error instanceof DatabaseInUseError ||
+      error instanceof SessionPoolerError
       ? error.message
       : error,
   );

@@ -10,7 +10,7 @@ import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { restoreAdvice } from '../core/backup/backup-files.ts';
 import { UpgradeBackupError } from '../core/backup/backups.ts';
 import { createContext, setContext } from '../core/context.ts';
-import { claimDatabase, DatabaseInUseError } from '../core/db/claim.ts';
+import { claimDatabase, DatabaseInUseError, SessionPoolerError } from '../core/db/claim.ts';
 import { damageIn, findDamage } from '../core/db/damage.ts';
 import { forgetfulWarning } from '../core/disk/disk-space.ts';
 import { createLogger } from '../core/logger.ts';
@@ -87,7 +87,7 @@ if (!development && !fs.existsSync(entry)) {
 
 // Before anything touches the database: a restore under way there must not be served or migrated.
 const claim = await claimDatabase(config.database, 'server', log).catch((error: unknown) => {
-  if (error instanceof DatabaseInUseError) log.fatal(error.message);
+  if (error instanceof DatabaseInUseError || error instanceof SessionPoolerError) log.fatal(error.message);
   else log.fatal({ err: error }, 'could not open the database');
   process.exit(1);
 });

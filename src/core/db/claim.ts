@@ -17,6 +17,11 @@ export class DatabaseInUseError extends Error {
   override name = 'DatabaseInUseError';
 }
 
+/** The database is reached through a pooler that gives each transaction any session (docs/decisions/133). */
+export class SessionPoolerError extends Error {
+  override name = 'SessionPoolerError';
+}
+
 export interface Claim {
   release(): Promise<void>;
 }
@@ -72,6 +77,12 @@ async function claimPostgres(url: string, claimant: Claimant, log?: Logger): Pro
   };
 
   let client = await open();
+  try {
+    await refuseTransactionPooling(client, open);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
   if (!(await take(client))) {
     const servers = await holders(client);
     await client.end().catch(() => {});
@@ -126,6 +137,33 @@ async function claimPostgres(url: string, claimant: Claimant, log?: Logger): Pro
       await client.end().catch(() => {});
     },
   };
+}
+
+/**
+ * A pooler in transaction mode (PgBouncer's `pool_mode = transaction`, Supavisor's port 6543, a
+ * "pooled" address at Neon) runs each transaction on whichever PostgreSQL session is free. What
+ * rides on a session would then belong to no one in particular: this claim (left held by a pooled
+ * session after its server is gone, or shared with a restore that lands on that session) and the
+ * page cache's LISTEN. Two connections that ever share a session, or one whose session changes,
+ * can only be pooled that way, and the pooler reuses the session freed last, so a few questions
+ * show it. A direct connection or a pooler in session mode never answers so.
+ */
+async function refuseTransactionPooling(first: pg.Client, open: () => Promise<pg.Client>): Promise<void> {
+  const second = await open();
+  try {
+    const sessionOf = async (client: pg.Client) => (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const firstSession = await sessionOf(first);
+    for (let round = 0; round < 3; round++) {
+      const [a, b, c] = [await sessionOf(second), await sessionOf(first), await sessionOf(second)];
+      if (a === firstSession || b !== firstSession || c === b || c !== a) {
+        throw new SessionPoolerError(
+          'DATABASE_URL reaches PostgreSQL through a connection pooler in transaction mode, which hands each transaction to any session: this site needs a session of its own (it holds a lock there while it runs, so that no restore replaces its database under it). Use the direct address of the database, or the pooler in session mode (Supabase: port 5432 rather than 6543; Neon: the address without "-pooler"; PgBouncer: pool_mode = session), and start again.',
+        );
+      }
+    }
+  } finally {
+    await second.end().catch(() => {});
+  }
 }
 
 /** How many servers hold their claim on this database. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import { migrations } from './migrations/index.ts';
@@ -46,17 +47,9 @@ export function connect(database: Config['database'], options: { onConnectionErr
       connectionString: database.url,
       max: 10,
       connectionTimeoutMillis: 5_000,
-      // PostgreSQL cancels a statement that runs or waits for a lock longer than this (a table
-      // locked by maintenance or a restore, a runaway query): the request answers 503 instead of
-      // holding its connection and its render turn until the lock goes (docs/decisions/031).
-      ...(database.statementTimeoutMs
-        ? {
-            statement_timeout: database.statementTimeoutMs,
-            // A database that stops answering without closing the connection (a network gone
-            // silent) cancels nothing: the client gives up a little after the server would have.
-            query_timeout: database.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
-          }
-        : {}),
+      // A database that stops answering without closing the connection (a network gone silent)
+      // cancels nothing: the client gives up a little after the server would have (below).
+      ...(database.statementTimeoutMs ? { query_timeout: database.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS } : {}),
     });
     // When the server restarts or terminates our backends, pg emits 'error' on the pool (idle
     // connections) or on a client (one in use). Without a listener Node would crash; with one,
@@ -65,7 +58,9 @@ export function connect(database: Config['database'], options: { onConnectionErr
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: closingSilentConnections(pool, (error) => error instanceof pg.DatabaseError) }),
+      dialect: new PostgresDialect({
+        pool: closingSilentConnections(pool, (error) => error instanceof pg.DatabaseError, statementTimeout(database.statementTimeoutMs)),
+      }),
       plugins,
     });
   }
@@ -85,6 +80,18 @@ export function connect(database: Config['database'], options: { onConnectionErr
     dialect: new SqliteSiteDialect({ database: nodeSqliteDatabase(sqlite) }),
     plugins,
   });
+}
+
+/**
+ * PostgreSQL cancels a statement that runs or waits for a lock longer than this (a table locked by
+ * maintenance or a restore, a runaway query): the request answers 503 instead of holding its
+ * connection and its render turn until the lock goes (docs/decisions/031). Set on each new
+ * connection rather than as a startup parameter, which PgBouncer refuses ("unsupported startup
+ * parameter: statement_timeout") in every pool mode (docs/decisions/133).
+ */
+function statementTimeout(ms: number | undefined) {
+  if (!ms) return undefined;
+  return (client: pg.PoolClient) => client.query("select set_config('statement_timeout', $1, false)", [`${ms}ms`]);
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -5,7 +5,7 @@ import { closingSilentConnections } from './postgres-pool.ts';
 class Answered extends Error {}
 
 /** A pool of one connection that records how each checkout was handed back. */
-function fakePool(failWith: () => Error | null) {
+function fakePool(failWith: () => Error | null, prepare?: (client: pg.PoolClient) => Promise<unknown>) {
   const released: boolean[] = [];
   const client = {
     processID: 42,
@@ -16,7 +16,7 @@ function fakePool(failWith: () => Error | null) {
     release: (destroy?: boolean) => released.push(destroy === true),
   };
   const pool = { options: {}, connect: () => Promise.resolve(client), end: () => Promise.resolve() } as unknown as pg.Pool;
-  return { pool: closingSilentConnections(pool, (error) => error instanceof Answered), released };
+  return { pool: closingSilentConnections(pool, (error) => error instanceof Answered, prepare), released };
 }
 
 describe('closingSilentConnections', () => {
@@ -44,5 +44,23 @@ describe('closingSilentConnections', () => {
     expect(await pool.connect()).toBe(client);
     client.release(true);
     expect(released).toEqual([true]);
+  });
+
+  it("sets up each connection's session once, before its first use, and drops one that could not be set up", async () => {
+    const prepared: string[] = [];
+    let refuse = true;
+    const { pool, released } = fakePool(
+      () => null,
+      async () => {
+        prepared.push(refuse ? 'refused' : 'set');
+        if (refuse) throw new Error('Connection terminated');
+      },
+    );
+    await expect(pool.connect()).rejects.toThrow('Connection terminated');
+    expect(released).toEqual([true]);
+    refuse = false;
+    for (let use = 0; use < 3; use++) (await pool.connect()).release();
+    expect(prepared).toEqual(['refused', 'set']);
+    expect(released).toEqual([true, false, false, false]);
   });
 });

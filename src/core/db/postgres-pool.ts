@@ -11,7 +11,12 @@ import type pg from 'pg';
  * later. An error PostgreSQL itself sent (a constraint, a cancelled statement) leaves the
  * connection healthy and in the pool.
  */
-export function closingSilentConnections(pool: pg.Pool, isAnswer: (error: unknown) => boolean): PostgresPool {
+export function closingSilentConnections(
+  pool: pg.Pool,
+  isAnswer: (error: unknown) => boolean,
+  /** Run once on each new connection before its first use (its session's settings). */
+  prepare?: (client: pg.PoolClient) => Promise<unknown>,
+): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const suspect = new WeakSet<pg.PoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
@@ -43,7 +48,15 @@ export function closingSilentConnections(pool: pg.Pool, isAnswer: (error: unknow
     async connect() {
       const client = await pool.connect();
       let wrapper = wrappers.get(client);
-      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      if (!wrapper) {
+        try {
+          await prepare?.(client);
+        } catch (error) {
+          client.release(true);
+          throw error;
+        }
+        wrappers.set(client, (wrapper = wrap(client)));
+      }
       return wrapper;
     },
   };
