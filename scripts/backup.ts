@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { BackupError } from '../src/core/backup/archive-format.ts';
 import { backupFileName, restoreAdvice } from '../src/core/backup/backup-files.ts';
 import { writeBackup } from '../src/core/backup/write-backup.ts';
-import { ConfigError, loadConfig } from '../src/core/config.ts';
+import { type Config, ConfigError, loadConfig } from '../src/core/config.ts';
+import { openingSentence } from '../src/core/db/opening-problems.ts';
 import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-owner.ts';
 import { scriptCommand } from './open-context.ts';
 import { createImageStorage } from '../src/core/context.ts';
@@ -20,8 +21,9 @@ try {
   console.error(usage);
   process.exit(2);
 }
+let config: Config | undefined;
 try {
-  const config = loadConfig();
+  config = loadConfig();
   requireFolderOwner([config.dataDir, config.backup.dir], scriptCommand());
   const file = out ?? path.join(config.backup.dir, backupFileName(new Date()));
   const manifest = await writeBackup({ database: config.database, storage: createImageStorage(config), file });
@@ -34,6 +36,10 @@ try {
   if (error instanceof DatabaseDamagedError)
     console.error(`${error.message}\nNo backup was taken: ${restoreAdvice(loadConfig().backup.dir)}`);
   else
-    console.error(error instanceof BackupError || error instanceof ConfigError || error instanceof WrongUserError ? error.message : error);
+    console.error(
+      error instanceof BackupError || error instanceof ConfigError || error instanceof WrongUserError
+        ? error.message
+        : (openingSentence(error, config?.database) ?? error),
+    );
   process.exit(1);
 }

@@ -1,16 +1,20 @@
-import { ConfigError, loadConfig } from '../src/core/config.ts';
+import { type Config, ConfigError, loadConfig } from '../src/core/config.ts';
+import { openingSentence } from '../src/core/db/opening-problems.ts';
 import { createContext, type AppContext } from '../src/core/context.ts';
 import { createLogger } from '../src/core/logger.ts';
 import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-owner.ts';
 
 /** The application context for a command-line script; a bad configuration ends it with the message. */
 export async function openContext(): Promise<AppContext> {
+  let config: Config | undefined;
   try {
-    const config = loadConfig();
+    config = loadConfig();
     requireFolderOwner([config.dataDir], scriptCommand());
     return await createContext(config, createLogger('warn'));
   } catch (error) {
-    console.error(error instanceof ConfigError || error instanceof WrongUserError ? error.message : error);
+    console.error(
+      error instanceof ConfigError || error instanceof WrongUserError ? error.message : (openingSentence(error, config?.database) ?? error),
+    );
     process.exit(1);
   }
 }

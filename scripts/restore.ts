@@ -18,6 +18,7 @@ import { requireFolderOwner, WrongUserError } from '../src/core/shared/folder-ow
 import { scriptCommand } from './open-context.ts';
 import { readSecret } from './read-password.ts';
 import { BackupKeyError, decryptInto, ENCRYPTED_SUFFIX } from '../src/core/backup/encryption.ts';
+import { openingSentence } from '../src/core/db/opening-problems.ts';
 import { type Claim, claimDatabase, DatabaseInUseError, SessionPoolerError } from '../src/core/db/claim.ts';
 import { createOffsiteCopies, OffsiteError } from '../src/core/backup/offsite.ts';
 import { createImageStorage } from '../src/core/context.ts';
@@ -39,8 +40,9 @@ try {
   process.exit(2);
 }
 let claim: Claim | undefined;
+let config: Config | undefined;
 try {
-  const config = loadConfig();
+  config = loadConfig();
   requireFolderOwner([config.dataDir, config.backup.dir], scriptCommand());
   // Held to the end (or the process's end, however it ends): no server serves a site halfway restored.
   claim = await claimDatabase(config.database, 'restore');
@@ -86,7 +88,7 @@ try {
       error instanceof DatabaseInUseError ||
       error instanceof SessionPoolerError
       ? error.message
-      : error,
+      : (openingSentence(error, config?.database) ?? error),
   );
   process.exit(1);
 } finally {

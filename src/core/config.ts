@@ -61,6 +61,7 @@ const schema = z
       .optional()
       .transform((value) => value !== 'false' && value !== '0'),
     DATABASE_STATEMENT_TIMEOUT_SECONDS: numberBetween(1, 3600, 'number of seconds').default(15),
+    DATABASE_WAIT_SECONDS: numberBetween(0, 3600, 'number of seconds').default(60),
     BODY_IDLE_TIMEOUT_SECONDS: numberBetween(1, 600, 'number of seconds').default(20),
     PAGE_CACHE_MB: numberBetween(0, 4096, 'number of megabytes').default(32),
     RENDER_CONCURRENCY: numberBetween(1, 64, 'whole number').default(8),
@@ -136,7 +137,8 @@ export interface Config {
   host: string | undefined;
   dataDir: string;
   /** PostgreSQL's `statementTimeoutMs`: no statement runs (or waits for a lock) longer than this. */
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; statementTimeoutMs?: number };
+  /** `waitMs`: how long a starting server waits for PostgreSQL to answer. */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; statementTimeoutMs?: number; waitMs?: number };
   publicUrl: string;
   /** False when PUBLIC_URL was left out and publicUrl is the localhost default (src/server/http/setup-checks.ts). */
   publicUrlSet: boolean;
@@ -205,7 +207,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+          waitMs: e.DATABASE_WAIT_SECONDS * 1000,
+        }
       : { kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlSet: e.PUBLIC_URL !== undefined,

@@ -11,6 +11,7 @@ import { restoreAdvice } from '../core/backup/backup-files.ts';
 import { UpgradeBackupError } from '../core/backup/backups.ts';
 import { createContext, setContext } from '../core/context.ts';
 import { claimDatabase, DatabaseInUseError, SessionPoolerError } from '../core/db/claim.ts';
+import { openingSentence, openWhenAnswering } from '../core/db/opening-problems.ts';
 import { damageIn, findDamage } from '../core/db/damage.ts';
 import { forgetfulWarning } from '../core/disk/disk-space.ts';
 import { createLogger } from '../core/logger.ts';
@@ -86,9 +87,20 @@ if (!development && !fs.existsSync(entry)) {
 }
 
 // Before anything touches the database: a restore under way there must not be served or migrated.
-const claim = await claimDatabase(config.database, 'server', log).catch((error: unknown) => {
+// A server started beside its database (a container, a machine's boot) waits for it to answer.
+const database = config.database;
+const claim = await (
+  database.kind === 'postgres'
+    ? openWhenAnswering(
+        () => claimDatabase(database, 'server', log),
+        database.url,
+        database.waitMs ?? 0,
+        (sentence) => log.warn(sentence),
+      )
+    : claimDatabase(database, 'server', log)
+).catch((error: unknown) => {
   if (error instanceof DatabaseInUseError || error instanceof SessionPoolerError) log.fatal(error.message);
-  else log.fatal({ err: error }, 'could not open the database');
+  else log.fatal({ err: error }, openingSentence(error, database) ?? 'could not open the database');
   process.exit(1);
 });
 const contextPromise = createContext(config, log);
@@ -98,7 +110,7 @@ const app = await contextPromise.catch((error: unknown) => {
   if (damage)
     log.fatal({ err: error, problems: damage }, `the database is damaged and cannot be opened: ${restoreAdvice(config.backup.dir)}`);
   else if (error instanceof UpgradeBackupError) log.fatal({ err: error.cause }, error.message);
-  else log.fatal({ err: error }, 'could not open the database');
+  else log.fatal({ err: error }, openingSentence(error, database) ?? 'could not open the database');
   process.exit(1);
 });
 // A damaged page fails only the reads that reach it: looked for now, the health check and the log

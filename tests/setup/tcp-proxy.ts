@@ -7,8 +7,11 @@ import net from 'node:net';
  */
 const DEFAULT_PORTS: Record<string, number> = { 'postgres:': 5432, 'postgresql:': 5432, 'http:': 80, 'https:': 443 };
 
-/** Relays to the host and port of `address` (a database or service URL); `url` is that address through the relay. */
-export async function startTcpProxy(address: string) {
+/**
+ * Relays to the host and port of `address` (a database or service URL); `url` is that address
+ * through the relay, on `port` when given (a relay that starts after its client was told where).
+ */
+export async function startTcpProxy(address: string, port = 0) {
   const original = new URL(address);
   const target = { host: original.hostname, port: Number(original.port) || DEFAULT_PORTS[original.protocol]! };
   let silent = false;
@@ -32,11 +35,11 @@ export async function startTcpProxy(address: string) {
       from.on('close', close);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as net.AddressInfo).port;
   const relayed = new URL(original);
   relayed.hostname = '127.0.0.1';
-  relayed.port = String(port);
+  relayed.port = String(listening);
   return {
     /** `address`, through the relay. */
     url: relayed.pathname === '/' && !relayed.search ? relayed.origin : relayed.toString(),
