@@ -30,6 +30,15 @@ describe('openingProblem', () => {
     expect(openingProblem(failure('The server does not support SSL connections'), URL)?.sentence).toMatch(
       /offers none\. Take sslmode out of DATABASE_URL/,
     );
+    expect(
+      openingProblem(
+        failure(
+          "Hostname/IP does not match certificate's altnames: Host: localhost. is not cert's CN: db.test",
+          'ERR_TLS_CERT_ALTNAME_INVALID',
+        ),
+        URL,
+      )?.sentence,
+    ).toMatch(/certificate made out to another name \(Hostname\/IP does not match .*\)\. Use the host name the certificate names/);
     for (const problem of [certificate, openingProblem(failure('x', '28000'), URL)]) expect(problem?.passing).toBe(false);
   });
 

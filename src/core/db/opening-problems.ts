@@ -16,7 +16,6 @@ const CERTIFICATE_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'CERT_HAS_EXPIRED',
   'CERT_NOT_YET_VALID',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 /** Not answering yet, or for now: the network, the name service, PostgreSQL starting or full. */
 const PASSING_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P03', '53300']);
@@ -53,6 +52,11 @@ export function openingProblem(error: unknown, url: string): OpeningProblem | nu
   if (code !== undefined && CERTIFICATE_CODES.has(code))
     return {
       sentence: `PostgreSQL at ${where} answered with a certificate this machine cannot trust (${message.split(';')[0]}). Add the certificate of its authority to DATABASE_URL as sslrootcert=/path/to/ca.pem (hosts offer it for download), and start again.`,
+      passing: false,
+    };
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+    return {
+      sentence: `PostgreSQL at ${where} answered with a certificate made out to another name (${message}). Use the host name the certificate names in DATABASE_URL (the one the host gives), and start again.`,
       passing: false,
     };
   if (/does not support SSL/i.test(message))
