@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { onPostgres, type FreshDatabase } from '../setup/databases.ts';
 import { runScript } from '../setup/scripts.ts';
 import { ADMIN, startServer } from '../setup/server.ts';
+import { databaseUrl, testDatabaseName, withPostgres } from '../setup/site-templates.ts';
 import { freePort } from '../setup/start-server.ts';
 import { startTcpProxy } from '../setup/tcp-proxy.ts';
 
@@ -110,6 +111,40 @@ onPostgres('opening PostgreSQL at start', (postgres) => {
     } finally {
       none.close();
       selfSigned.close();
+    }
+  });
+
+  it("names the statement that lets a user who does not own the database make the site's tables", async (context) => {
+    // PostgreSQL 15 and later let only a database's owner make tables in it, and a database the
+    // administrator made for another user is the administrator's.
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const version = await withPostgres(adminUrl, async (client) =>
+      Number((await client.query('show server_version_num')).rows[0].server_version_num),
+    );
+    if (version < 150000) return context.skip('PostgreSQL before 15 lets every user make tables in a new database');
+    const name = testDatabaseName('test');
+    const user = `${name}_user`;
+    await withPostgres(adminUrl, async (client) => {
+      await client.query(`CREATE ROLE ${user} LOGIN PASSWORD 'volunteer-secret'`);
+      await client.query(`CREATE DATABASE ${name}`);
+    });
+    const url = new URL(databaseUrl(adminUrl, name));
+    url.username = user;
+    url.password = 'volunteer-secret';
+    try {
+      await expect(startServer(siteEnv(url.toString()))).rejects.toThrow(
+        `As PostgreSQL's administrator, make that user the database's owner (ALTER DATABASE \\"${name}\\" OWNER TO \\"${user}\\";), and start again.`,
+      );
+      // The statement the sentence gives, as given.
+      await withPostgres(adminUrl, (client) => client.query(`ALTER DATABASE "${name}" OWNER TO "${user}";`));
+      const server = await startServer(siteEnv(url.toString()));
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      await server.stop();
+    } finally {
+      await withPostgres(adminUrl, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.query(`DROP ROLE IF EXISTS ${user}`);
+      });
     }
   });
 });

@@ -39,6 +39,12 @@ describe('openingProblem', () => {
         URL,
       )?.sentence,
     ).toMatch(/certificate made out to another name \(Hostname\/IP does not match .*\)\. Use the host name the certificate names/);
+    const migration = new Error('Database migration failed: permission denied for schema public', {
+      cause: failure('permission denied for schema public', '42501'),
+    });
+    expect(openingProblem(migration, URL)?.sentence).toBe(
+      'The user "club" in DATABASE_URL may not make the site\'s tables in the database "clubsite" (permission denied for schema public). As PostgreSQL\'s administrator, make that user the database\'s owner (ALTER DATABASE "clubsite" OWNER TO "club";), and start again.',
+    );
     for (const problem of [certificate, openingProblem(failure('x', '28000'), URL)]) expect(problem?.passing).toBe(false);
   });
 

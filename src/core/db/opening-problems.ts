@@ -31,6 +31,8 @@ export interface OpeningProblem {
 
 /** The problem `error` (from opening `url`) shows, or null when it is none of the usual ones. */
 export function openingProblem(error: unknown, url: string): OpeningProblem | null {
+  // A migration's failure carries PostgreSQL's error as its cause.
+  while (error instanceof Error && (error as ConnectError).code === undefined && error.cause instanceof Error) error = error.cause;
   if (!(error instanceof Error)) return null;
   const { code, message } = error as ConnectError;
   const where = addressOf(url);
@@ -42,6 +44,11 @@ export function openingProblem(error: unknown, url: string): OpeningProblem | nu
   if (code === '3D000')
     return {
       sentence: `There is no database "${databaseOf(url)}" on PostgreSQL at ${where}. Create it (for example: createdb --owner=${userOf(url)} ${databaseOf(url)}) or correct its name in DATABASE_URL, and start again.`,
+      passing: false,
+    };
+  if (code === '42501')
+    return {
+      sentence: `The user "${userOf(url)}" in DATABASE_URL may not make the site's tables in the database "${databaseOf(url)}" (${message}). As PostgreSQL's administrator, make that user the database's owner (ALTER DATABASE "${databaseOf(url)}" OWNER TO "${userOf(url)}";), and start again.`,
       passing: false,
     };
   if (code === 'ENOTFOUND')
