@@ -7,6 +7,8 @@ import { startTcpProxy } from '../setup/tcp-proxy.ts';
 import { onPostgres, type FreshDatabase } from '../setup/databases.ts';
 import { FORGED_SESSION } from '../setup/raw-requests.ts';
 import { lockTable } from '../setup/table-lock.ts';
+import { runScript } from '../setup/scripts.ts';
+import { withPostgres } from '../setup/site-templates.ts';
 
 // PostgreSQL restarts (an upgrade, a failover, a crash) end every connection the site holds.
 // Here the site's backends are terminated, and for the "down" part the database refuses new
@@ -363,5 +365,56 @@ onPostgres('a database whose network goes silent on postgres', (postgres) => {
     // Each stranded connection costs one visitor a 503 after the 3 s wait, then it is gone.
     expect(statuses.filter((status) => status === 503).length, `statuses: ${statuses.join(' ')}`).toBeLessThanOrEqual(6);
     expect((await call(server.url, 'GET', '/what-we-do', { headers: FORGED_SESSION })).status).toBe(200);
+  }, 60_000);
+});
+
+// The connection a server holds its claim on (docs/decisions/040) goes silent, and PostgreSQL
+// ends that session in its own time, letting the claim go: the server must take it again, or a
+// restore could start beside it (docs/decisions/135).
+onPostgres('a server whose claim goes silent on postgres', (postgres) => {
+  let database: FreshDatabase;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let server: RunningServer;
+  beforeAll(async () => {
+    database = await postgres.create();
+    proxy = await startTcpProxy(database.databaseUrl!);
+    server = await startServer({ DATA_DIR: database.dataDir, DATABASE_URL: proxy.url });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.stop();
+    await database?.drop();
+  });
+
+  /** The sessions holding a server's claim on this database. */
+  const claimSessions = () =>
+    withPostgres(database.databaseUrl!, async (client) =>
+      (
+        await client.query<{ pid: number }>(
+          `select pid from pg_locks
+            where locktype = 'advisory' and mode = 'ShareLock' and granted
+              and database = (select oid from pg_database where datname = current_database())`,
+        )
+      ).rows.map((row) => row.pid),
+    );
+
+  it('takes it again on a new connection, so that no restore starts beside it', async () => {
+    const [first, ...others] = await claimSessions();
+    expect(others).toEqual([]);
+    proxy.strandOpen();
+    await withPostgres(database.databaseUrl!, (client) => client.query('select pg_terminate_backend($1)', [first]));
+    // Held again, by one session, and not the one PostgreSQL ended.
+    await expect
+      .poll(async () => (await claimSessions()).map((pid) => (pid === first ? 'the ended session' : 'a new session')), {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toEqual(['a new session']);
+    const restore = await runScript('restore', ['/nonexistent/club-backup.tar.gz'], {
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl,
+    });
+    expect(restore.out).toContain('A server is running on this database. Stop it first');
+    expect(server.process.exitCode).toBeNull();
   }, 60_000);
 });

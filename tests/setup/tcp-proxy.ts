@@ -27,12 +27,16 @@ export async function startTcpProxy(address: string, port = 0) {
       client.destroy();
       upstream.destroy();
     };
+    // On a silent path a side's closing does not reach the other either (PostgreSQL ending a
+    // session, a client giving up): each learns only by its own means.
+    const cut = () => silent || stranded.has(pair);
+    const closed = (side: net.Socket) => (cut() ? side.destroy() : close());
     for (const [from, to] of [pair, [upstream, client] as const]) {
       from.on('data', (chunk: Buffer) => {
-        if (!silent && !stranded.has(pair)) to.write(chunk);
+        if (!cut()) to.write(chunk);
       });
-      from.on('error', close);
-      from.on('close', close);
+      from.on('error', () => closed(from));
+      from.on('close', () => closed(from));
     }
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

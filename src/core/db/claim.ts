@@ -34,6 +34,15 @@ export interface Claim {
 const LOCK_KEY = [0x636c7562, 1] as const;
 const RECLAIM_MIN_MS = 250;
 const RECLAIM_MAX_MS = 10_000;
+/**
+ * A claim's connection is idle, and an idle connection can die without a word (a NAT or firewall
+ * forgetting it): PostgreSQL then ends the session in its own time and lets the claim go, while
+ * the server, hearing nothing, would serve on unclaimed and let a restore in beside it. So the
+ * server asks on it every few seconds, and takes the claim again on a new connection when no
+ * answer comes (docs/decisions/135). The traffic also keeps such middleboxes from forgetting it.
+ */
+const HEARTBEAT_MS = 5_000;
+const ANSWER_WITHIN_MS = 5_000;
 
 /** The file whose lock a SQLite site's server or restore holds (the lock ends with its process). */
 export function claimFileOf(databaseFile: string): string {
@@ -65,7 +74,12 @@ function claimSqlite(databaseFile: string, claimant: Claimant): Claim {
 async function claimPostgres(url: string, claimant: Claimant, log?: Logger): Promise<Claim> {
   const { Client } = createRequire(import.meta.url)('pg') as typeof pg;
   const open = async (): Promise<pg.Client> => {
-    const client = new Client({ connectionString: url, application_name: `club site ${claimant}`, keepAlive: true });
+    const client = new Client({
+      connectionString: url,
+      application_name: `club site ${claimant}`,
+      keepAlive: true,
+      query_timeout: ANSWER_WITHIN_MS,
+    });
     client.on('error', () => {}); // reported through 'end', below
     await client.connect();
     return client;
@@ -97,14 +111,31 @@ async function claimPostgres(url: string, claimant: Claimant, log?: Logger): Pro
   if (claimant === 'restore') return { release: () => client.end().catch(() => {}) };
 
   // A server's claim rides on one connection: when the database restarts or the connection is
-  // cut, it is taken again as soon as the database answers.
+  // cut or goes silent, it is taken again as soon as the database answers.
   let released = false;
   let retryMs = RECLAIM_MIN_MS;
   let timer: NodeJS.Timeout | undefined;
-  const watch = (held: pg.Client) =>
-    held.once('end', () => {
-      if (!released) timer = setTimeout(() => void reclaim(), retryMs);
-    });
+  let heartbeat: NodeJS.Timeout | undefined;
+  /** The connection holding the claim, or null while it is being taken again. */
+  let holding: pg.Client | null = client;
+  const lost = (held: pg.Client) => {
+    if (released || held !== holding) return;
+    holding = null;
+    clearTimeout(heartbeat);
+    // With a query unanswered, pg ends by destroying the socket: nothing waits on a silent path.
+    void held.end().catch(() => {});
+    timer = setTimeout(() => void reclaim(), retryMs);
+  };
+  const watch = (held: pg.Client) => held.once('end', () => lost(held));
+  const beat = (held: pg.Client) => {
+    heartbeat = setTimeout(() => {
+      held.query('select 1').then(
+        () => held === holding && beat(held),
+        () => lost(held),
+      );
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+  };
   const reclaim = async () => {
     retryMs = Math.min(retryMs * 2, RECLAIM_MAX_MS);
     let next: pg.Client;
@@ -115,12 +146,13 @@ async function claimPostgres(url: string, claimant: Claimant, log?: Logger): Pro
       return;
     }
     if (released) return void next.end().catch(() => {});
-    client = next;
+    holding = client = next;
     // From here, this connection's end schedules the next try, whatever ends it.
     watch(next);
     try {
       if (await take(next)) {
         retryMs = RECLAIM_MIN_MS;
+        beat(next);
         return;
       }
       log?.error('a restore is running on this database while this server serves it: stop the server until the restore has finished');
@@ -130,10 +162,12 @@ async function claimPostgres(url: string, claimant: Claimant, log?: Logger): Pro
     await next.end().catch(() => {});
   };
   watch(client);
+  beat(client);
   return {
     async release() {
       released = true;
       clearTimeout(timer);
+      clearTimeout(heartbeat);
       await client.end().catch(() => {});
     },
   };
