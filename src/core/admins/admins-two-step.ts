@@ -13,7 +13,7 @@ import type { createAdminsRepository } from './admins.repository.ts';
 export function createTwoStepChanges(deps: {
   db: Db;
   repo: ReturnType<typeof createAdminsRepository>;
-  confirmPassword: (adminId: string, currentPassword: string, clientAddress: string) => Promise<AdminRow>;
+  confirmPassword: (proof: PasswordProof) => Promise<AdminRow>;
   clubName: () => Promise<string>;
 }) {
   const { repo, confirmPassword } = deps;
@@ -37,7 +37,7 @@ export function createTwoStepChanges(deps: {
       keepTokenHash: string,
       actor?: ActivityActor,
     ): Promise<{ message: string }> {
-      const admin = await confirmPassword(adminId, input.currentPassword, clientAddress);
+      const admin = await confirmPassword({ adminId, currentPassword: input.currentPassword, clientAddress });
       const step = stepOfCode(input.secret, input.code);
       if (step === null) throw new ValidationError({ code: CODE_WRONG });
       await changeWithLine(
@@ -62,7 +62,7 @@ export function createTwoStepChanges(deps: {
      * sign-in. `acting` is null from the command line.
      */
     async turnOffTwoStep(id: string, acting: PasswordProof | null, actor?: ActivityActor): Promise<{ message: string; username: string }> {
-      if (acting) await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
+      if (acting) await confirmPassword(acting);
       const admin = await repo.findById(id);
       if (!admin) throw new NotFoundError('Administrator');
       const self = id === acting?.adminId;

@@ -75,7 +75,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
    * session or weakens sign-in: a guess like a sign-in, so a stolen session cannot try passwords
    * without limit. Answers that administrator's row.
    */
-  async function confirmPassword(adminId: string, currentPassword: string, clientAddress: string): Promise<AdminRow> {
+  async function confirmPassword({ adminId, currentPassword, clientAddress }: PasswordProof): Promise<AdminRow> {
     const admin = await repo.findById(adminId);
     if (!admin) throw new NotFoundError('Administrator');
     const guess = await guesses.reserve(admin.username, clientAddress);
@@ -184,7 +184,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       clientAddress: string,
       actor?: ActivityActor,
     ): Promise<Admin> {
-      await confirmPassword(actingAdminId, input.currentPassword, clientAddress);
+      await confirmPassword({ adminId: actingAdminId, currentPassword: input.currentPassword, clientAddress });
       return this.create(input.username, input.password, actor, true);
     },
 
@@ -223,7 +223,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       actor?: ActivityActor,
     ): Promise<{ message: string; username: string }> {
       if (id === acting.adminId) throw new ConflictError(OWN_PASSWORD_ELSEWHERE);
-      await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
+      await confirmPassword(acting);
       parseOrThrow('newPassword', newPasswordSchema, password);
       const admin = await repo.findById(id);
       if (!admin) throw new NotFoundError('Administrator');
@@ -243,7 +243,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
       keepTokenHash?: string,
       actor?: ActivityActor,
     ): Promise<void> {
-      const admin = await confirmPassword(adminId, currentPassword, clientAddress);
+      const admin = await confirmPassword({ adminId, currentPassword, clientAddress });
       parseOrThrow('newPassword', newPasswordSchema, nextPassword);
       // Above all when someone else set it: the same one again would leave them knowing it.
       if (nextPassword === currentPassword) throw new ValidationError({ newPassword: SAME_PASSWORD });
@@ -316,7 +316,7 @@ export function createAdminsService(deps: { db: Db; checkPassword: PasswordCheck
      * would have a way back in. `acting` null: the server's command line.
      */
     async restore(id: string, acting: PasswordProof | null, actor?: ActivityActor): Promise<Admin> {
-      if (acting) await confirmPassword(acting.adminId, acting.currentPassword, acting.clientAddress);
+      if (acting) await confirmPassword(acting);
       const admin = await changeWithLine(
         deps.db,
         actor,

@@ -1,8 +1,7 @@
 import { noteActivity } from '../../../../server/http/activity.ts';
 import { passwordConfirmationSchema } from '../../../../core/admins/admins.schema.ts';
 import { backupDownload } from '../../../../server/http/backup-download.ts';
-import { clientAddress } from '../../../../server/http/client-address.ts';
-import { endpoint, requireAdmin } from '../../../../server/http/endpoint.ts';
+import { endpoint, passwordProof } from '../../../../server/http/endpoint.ts';
 
 /**
  * Takes a backup now (kept in the backup folder like the daily ones) and sends it in one request,
@@ -14,7 +13,7 @@ import { endpoint, requireAdmin } from '../../../../server/http/endpoint.ts';
 export const POST = endpoint(
   { summary: 'Take a backup with your own password and download it (application/gzip)', body: passwordConfirmationSchema },
   async (context, app, input) => {
-    await app.admins.confirmPassword(requireAdmin(context).id, input.currentPassword, clientAddress(context, app.config.trustProxy));
+    await app.admins.confirmPassword(passwordProof(context, app, input.currentPassword));
     const file = await app.backups.takeNow();
     noteActivity(context, { action: 'took-backup' });
     return backupDownload(file);

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { backupStatusSchema, backupTakenSchema } from '../../../../core/backup/backup-status.schema.ts';
 import { backupFileUrl } from '../../../../server/http/backup-download.ts';
 import { passwordConfirmationSchema } from '../../../../core/admins/admins.schema.ts';
-import { clientAddress } from '../../../../server/http/client-address.ts';
-import { endpoint, requireAdmin } from '../../../../server/http/endpoint.ts';
+import { endpoint, passwordProof } from '../../../../server/http/endpoint.ts';
 import { json } from '../../../../server/http/responses.ts';
 
 /** For the Settings screen: when the last backup was taken, and whether the last one failed. */
@@ -43,10 +42,10 @@ export const POST = endpoint(
     status: 201,
   },
   async (context, app, input) => {
-    const admin = requireAdmin(context);
-    await app.admins.confirmPassword(admin.id, input.currentPassword, clientAddress(context, app.config.trustProxy));
+    const proof = passwordProof(context, app, input.currentPassword);
+    await app.admins.confirmPassword(proof);
     const name = path.basename(await app.backups.takeNow());
     noteActivity(context, { action: 'took-backup' });
-    return json({ name, downloadUrl: backupFileUrl(name, admin.id) });
+    return json({ name, downloadUrl: backupFileUrl(name, proof.adminId) });
   },
 );
