@@ -19,7 +19,7 @@ import { scriptCommand } from './open-context.ts';
 import { readSecret } from './read-password.ts';
 import { BackupKeyError, decryptInto, ENCRYPTED_SUFFIX } from '../src/core/backup/encryption.ts';
 import { openingSentence } from '../src/core/db/opening-problems.ts';
-import { type Claim, claimDatabase, DatabaseInUseError, SessionPoolerError } from '../src/core/db/claim.ts';
+import { type Claim, claimDatabase, ClaimError } from '../src/core/db/claim.ts';
 import { createOffsiteCopies, OffsiteError } from '../src/core/backup/offsite.ts';
 import { createImageStorage } from '../src/core/context.ts';
 import { createLogger } from '../src/core/logger.ts';
@@ -85,8 +85,7 @@ try {
       error instanceof WrongUserError ||
       error instanceof OffsiteError ||
       error instanceof BackupKeyError ||
-      error instanceof DatabaseInUseError ||
-      error instanceof SessionPoolerError
+      error instanceof ClaimError
       ? error.message
       : (openingSentence(error, config?.database) ?? error),
   );

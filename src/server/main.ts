@@ -10,7 +10,7 @@ import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { restoreAdvice } from '../core/backup/backup-files.ts';
 import { UpgradeBackupError } from '../core/backup/backups.ts';
 import { createContext, setContext } from '../core/context.ts';
-import { claimDatabase, DatabaseInUseError, SessionPoolerError } from '../core/db/claim.ts';
+import { claimDatabase, ClaimError } from '../core/db/claim.ts';
 import { openingSentence, openWhenAnswering } from '../core/db/opening-problems.ts';
 import { damageIn, findDamage } from '../core/db/damage.ts';
 import { forgetfulWarning } from '../core/disk/disk-space.ts';
@@ -99,7 +99,7 @@ const claim = await (
       )
     : claimDatabase(database, 'server', log)
 ).catch((error: unknown) => {
-  if (error instanceof DatabaseInUseError || error instanceof SessionPoolerError) log.fatal(error.message);
+  if (error instanceof ClaimError) log.fatal(error.message);
   else log.fatal({ err: error }, openingSentence(error, database) ?? 'could not open the database');
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { builtServerOf, copyOfProject } from '../setup/project-copy.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+import { mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -100,5 +102,34 @@ describe('ADMIN_PASSWORD that a guesser would try first', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+// A DATA_DIR the site cannot keep its SQLite database in: the server's last line says what to
+// correct, not only "could not open the database" (docs/decisions/134).
+describe('a DATA_DIR that cannot hold the database', () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'club-data-dir-'));
+  afterAll(() => {
+    unmount(path.join(scratch, 'read-only'));
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('a file: the server says so and stops', async () => {
+    const file = path.join(scratch, 'notes.txt');
+    fs.writeFileSync(file, 'not a folder');
+    await expect(startServer({ DATA_DIR: file })).rejects.toThrow(
+      new RegExp(`The site cannot keep its database in ${file} \\(EEXIST: file already exists[^)]*\\)\\. DATA_DIR must name a folder`),
+    );
+    expect(fs.readFileSync(file, 'utf8')).toBe('not a folder');
+  });
+
+  it.skipIf(!tmpfsWorks)('a folder on a read-only disk: the server says so and stops', async () => {
+    const folder = path.join(scratch, 'read-only');
+    fs.mkdirSync(folder);
+    mountTmpfs(folder, '1m');
+    expect(spawnSync('mount', ['-o', 'remount,ro', folder]).status).toBe(0);
+    await expect(startServer({ DATA_DIR: folder })).rejects.toThrow(
+      `The site cannot keep its database in ${folder} (unable to open database file). DATA_DIR must name a folder (it is made when missing) that the user running the site`,
+    );
   });
 });

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { lockFile } from '../shared/file-lock.ts';
+import { dataFolderProblem } from './opening-problems.ts';
 
 // A restore replaces the whole database. With a server running on it, what visitors and
 // volunteers write meanwhile would be lost (acknowledged, then replaced) and the server's page
@@ -13,12 +15,22 @@ import { lockFile } from '../shared/file-lock.ts';
 
 export type Claimant = 'server' | 'restore';
 
-export class DatabaseInUseError extends Error {
+/** The claim cannot be taken; its message says why and what to do. */
+export class ClaimError extends Error {
+  override name = 'ClaimError';
+}
+
+class DatabaseInUseError extends ClaimError {
   override name = 'DatabaseInUseError';
 }
 
+/** SQLite: DATA_DIR cannot hold the database (a file, a folder this user cannot write in, a read-only disk). */
+class DataFolderError extends ClaimError {
+  override name = 'DataFolderError';
+}
+
 /** The database is reached through a pooler that gives each transaction any session (docs/decisions/133). */
-export class SessionPoolerError extends Error {
+class SessionPoolerError extends ClaimError {
   override name = 'SessionPoolerError';
 }
 
@@ -55,7 +67,12 @@ export async function claimDatabase(database: Config['database'], claimant: Clai
 }
 
 function claimSqlite(databaseFile: string, claimant: Claimant): Claim {
-  const lock = lockFile(claimFileOf(databaseFile), 'exclusive');
+  let lock: ReturnType<typeof lockFile>;
+  try {
+    lock = lockFile(claimFileOf(databaseFile), 'exclusive');
+  } catch (error) {
+    throw new DataFolderError(dataFolderProblem(path.dirname(databaseFile), error), { cause: error });
+  }
   if (!lock) {
     throw new DatabaseInUseError(
       claimant === 'restore'

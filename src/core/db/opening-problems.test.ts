@@ -66,6 +66,15 @@ describe('openingProblem', () => {
     expect(openingSentence(failure('x', '28P01'), { kind: 'sqlite', file: '/tmp/club.sqlite' })).toBeUndefined();
   });
 
+  it('says what DATA_DIR must be when SQLite cannot keep its database there', () => {
+    const sqlite = { kind: 'sqlite' as const, file: '/srv/club/notes.txt/club.sqlite' };
+    expect(openingSentence(failure("EEXIST: file already exists, mkdir '/srv/club/notes.txt'", 'EEXIST'), sqlite)).toMatch(
+      /^The site cannot keep its database in \/srv\/club\/notes\.txt \(EEXIST: file already exists, mkdir '\/srv\/club\/notes\.txt'\)\. DATA_DIR must name a folder \(it is made when missing\) that the user running the site, [^,]+, can write in, on a disk that takes writes\. Correct it and start again\.$/,
+    );
+    expect(openingSentence(failure('unable to open database file'), sqlite)).toContain('(unable to open database file)');
+    expect(openingSentence(failure('database disk image is malformed'), sqlite)).toBeUndefined();
+  });
+
   it('names a socket folder, a missing database name and a URL it cannot read', () => {
     expect(openingProblem(failure('x', '3D000'), 'postgres:///club?host=/var/run/postgresql')?.sentence).toContain(
       'There is no database "club" on PostgreSQL at /var/run/postgresql.',

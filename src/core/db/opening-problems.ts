@@ -3,6 +3,8 @@
 // database not yet answering, which a few seconds mend; a wrong password never mends
 // (docs/decisions/134).
 
+import os from 'node:os';
+import path from 'node:path';
 import type { Config } from '../config.ts';
 
 type ConnectError = Error & { code?: string };
@@ -81,7 +83,22 @@ export function openingProblem(error: unknown, url: string): OpeningProblem | nu
 
 /** The sentence for `error`, met opening `database`, when it is one of the usual problems. */
 export function openingSentence(error: unknown, database: Config['database'] | undefined): string | undefined {
-  return database?.kind === 'postgres' ? openingProblem(error, database.url)?.sentence : undefined;
+  if (database?.kind === 'postgres') return openingProblem(error, database.url)?.sentence;
+  if (database?.kind === 'sqlite' && isFolderProblem(error)) return dataFolderProblem(path.dirname(database.file), error);
+  return undefined;
+}
+
+const FOLDER_CODES = new Set(['EEXIST', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'ENOENT']);
+
+function isFolderProblem(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as ConnectError;
+  return (code !== undefined && FOLDER_CODES.has(code)) || /unable to open database file|readonly database/i.test(error.message);
+}
+
+/** SQLite: why DATA_DIR (`folder`) cannot hold the database, and what it must be. */
+export function dataFolderProblem(folder: string, error: unknown): string {
+  return `The site cannot keep its database in ${folder} (${error instanceof Error ? error.message : String(error)}). DATA_DIR must name a folder (it is made when missing) that the user running the site, ${os.userInfo().username}, can write in, on a disk that takes writes. Correct it and start again.`;
 }
 
 function parts(url: string): URL {
