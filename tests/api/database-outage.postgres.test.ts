@@ -4,7 +4,7 @@ import { call, login } from '../setup/api-client.ts';
 import { addAdministrator, create, daysFromNow, uploadImage } from '../setup/fill-site.ts';
 import { startServer, useServer, type RunningServer } from '../setup/server.ts';
 import { startTcpProxy } from '../setup/tcp-proxy.ts';
-import { onPostgres, type FreshDatabase } from '../setup/databases.ts';
+import { onPostgres, type FreshDatabase, type TestDatabase } from '../setup/databases.ts';
 import { FORGED_SESSION } from '../setup/raw-requests.ts';
 import { lockTable } from '../setup/table-lock.ts';
 import { runScript } from '../setup/scripts.ts';
@@ -307,64 +307,63 @@ onPostgres('a table locked for long on postgres', (postgres) => {
   });
 });
 
+/** A server on a fresh database that it reaches through a relay, whose path a test can make silent. */
+function serverBehindRelay(postgres: TestDatabase, env: Record<string, string> = {}) {
+  const relayed = {} as { database: FreshDatabase; proxy: Awaited<ReturnType<typeof startTcpProxy>>; server: RunningServer };
+  beforeAll(async () => {
+    relayed.database = await postgres.create();
+    relayed.proxy = await startTcpProxy(relayed.database.databaseUrl!);
+    relayed.server = await startServer({ DATA_DIR: relayed.database.dataDir, DATABASE_URL: relayed.proxy.url, ...env });
+  });
+  afterAll(async () => {
+    await relayed.server?.stop();
+    await relayed.proxy?.stop();
+    await relayed.database?.drop();
+  });
+  return relayed;
+}
+
 // A network that goes silent (a cable pulled, packets dropped by a firewall) closes nothing, so
 // PostgreSQL never sees a statement to cancel: the client gives up on its own and drops the
 // connection, and the site answers 503 until the network is back.
 onPostgres('a database whose network goes silent on postgres', (postgres) => {
-  let database: FreshDatabase;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  let server: RunningServer;
-  beforeAll(async () => {
-    database = await postgres.create();
-    proxy = await startTcpProxy(database.databaseUrl!);
-    server = await startServer({
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: proxy.url,
-      DATABASE_STATEMENT_TIMEOUT_SECONDS: '1',
-      RENDER_CONCURRENCY: '1',
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await proxy?.stop();
-    await database?.drop();
-  });
+  const relayed = serverBehindRelay(postgres, { DATABASE_STATEMENT_TIMEOUT_SECONDS: '1', RENDER_CONCURRENCY: '1' });
 
   it('answers 503 within seconds while nothing comes back, and recovers when the network does', async () => {
-    expect((await call(server.url, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status).toBe(200);
-    proxy.goSilent();
+    expect((await call(relayed.server.url, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status).toBe(200);
+    relayed.proxy.goSilent();
     // One turn: a render that waited for ever would hold it, and the next page would wait too.
     for (const address of ['/who-we-are', '/what-we-do', '/news']) {
       const started = performance.now();
-      const page = await call(server.url, 'GET', address, { headers: FORGED_SESSION });
+      const page = await call(relayed.server.url, 'GET', address, { headers: FORGED_SESSION });
       expect(page.status, address).toBe(503);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       expect(performance.now() - started, address).toBeLessThan(10_000);
     }
-    expect(server.process.exitCode).toBeNull();
-    proxy.heal();
+    expect(relayed.server.process.exitCode).toBeNull();
+    relayed.proxy.heal();
     await expect
-      .poll(async () => (await call(server.url, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status, { timeout: 15_000 })
+      .poll(async () => (await call(relayed.server.url, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status, { timeout: 15_000 })
       .toBe(200);
   }, 60_000);
 
   it('drops the connections that went silent and serves pages on new ones, while visitors keep coming', async () => {
     // Several pooled connections, then the path of each goes silent for good while new
     // connections get through: the database failed over, or a firewall forgot the old ones.
-    await Promise.all(Array.from({ length: 4 }, () => call(server.url, 'GET', '/healthz')));
-    proxy.strandOpen();
+    await Promise.all(Array.from({ length: 4 }, () => call(relayed.server.url, 'GET', '/healthz')));
+    relayed.proxy.strandOpen();
     // A visitor about every half second, so the pool never sits idle long enough for its idle
     // timeout to drop the stranded connections on its own.
     const started = performance.now();
     const statuses: number[] = [];
     while (statuses.at(-1) !== 200 && performance.now() - started < 40_000) {
-      statuses.push((await call(server.url, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status);
+      statuses.push((await call(relayed.server.url, 'GET', '/who-we-are', { headers: FORGED_SESSION })).status);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(statuses.at(-1), `statuses: ${statuses.join(' ')}`).toBe(200);
     // Each stranded connection costs one visitor a 503 after the 3 s wait, then it is gone.
     expect(statuses.filter((status) => status === 503).length, `statuses: ${statuses.join(' ')}`).toBeLessThanOrEqual(6);
-    expect((await call(server.url, 'GET', '/what-we-do', { headers: FORGED_SESSION })).status).toBe(200);
+    expect((await call(relayed.server.url, 'GET', '/what-we-do', { headers: FORGED_SESSION })).status).toBe(200);
   }, 60_000);
 });
 
@@ -372,23 +371,11 @@ onPostgres('a database whose network goes silent on postgres', (postgres) => {
 // ends that session in its own time, letting the claim go: the server must take it again, or a
 // restore could start beside it (docs/decisions/135).
 onPostgres('a server whose claim goes silent on postgres', (postgres) => {
-  let database: FreshDatabase;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  let server: RunningServer;
-  beforeAll(async () => {
-    database = await postgres.create();
-    proxy = await startTcpProxy(database.databaseUrl!);
-    server = await startServer({ DATA_DIR: database.dataDir, DATABASE_URL: proxy.url });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await proxy?.stop();
-    await database?.drop();
-  });
+  const relayed = serverBehindRelay(postgres);
 
   /** The sessions holding a server's claim on this database. */
   const claimSessions = () =>
-    withPostgres(database.databaseUrl!, async (client) =>
+    withPostgres(relayed.database.databaseUrl!, async (client) =>
       (
         await client.query<{ pid: number }>(
           `select pid from pg_locks
@@ -401,8 +388,8 @@ onPostgres('a server whose claim goes silent on postgres', (postgres) => {
   it('takes it again on a new connection, so that no restore starts beside it', async () => {
     const [first, ...others] = await claimSessions();
     expect(others).toEqual([]);
-    proxy.strandOpen();
-    await withPostgres(database.databaseUrl!, (client) => client.query('select pg_terminate_backend($1)', [first]));
+    relayed.proxy.strandOpen();
+    await withPostgres(relayed.database.databaseUrl!, (client) => client.query('select pg_terminate_backend($1)', [first]));
     // Held again, by one session, and not the one PostgreSQL ended.
     await expect
       .poll(async () => (await claimSessions()).map((pid) => (pid === first ? 'the ended session' : 'a new session')), {
@@ -411,10 +398,10 @@ onPostgres('a server whose claim goes silent on postgres', (postgres) => {
       })
       .toEqual(['a new session']);
     const restore = await runScript('restore', ['/nonexistent/club-backup.tar.gz'], {
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl,
+      DATA_DIR: relayed.database.dataDir,
+      DATABASE_URL: relayed.database.databaseUrl,
     });
     expect(restore.out).toContain('A server is running on this database. Stop it first');
-    expect(server.process.exitCode).toBeNull();
+    expect(relayed.server.process.exitCode).toBeNull();
   }, 60_000);
 });
