@@ -48,7 +48,7 @@ const CONNECTION_CODES = new Set([
 // 57014: the statement was cancelled (it ran past statement_timeout, waiting on a lock).
 const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|57014|53300|55000|3D000)$/;
 const CONNECTION_MESSAGES =
-  /Connection terminated|connection error|timeout exceeded when trying to connect|Query read timeout|Connection refused|terminating connection|the database system is (starting up|shutting down)/i;
+  /Connection terminated|connection error|timeout exceeded when trying to connect|timeout expired|Query read timeout|Connection refused|terminating connection|the database system is (starting up|shutting down)/i;
 
 /** The database cannot be reached or cannot write right now; the same request may work later. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -62,6 +62,8 @@ describe('openingProblem', () => {
 
   it('says nothing of what it does not know, and of SQLite', () => {
     expect(openingProblem(failure('syntax error', '42601'), URL)).toBeNull();
+    // PgBouncer refusing a login: said by pg's own words, at once, not waited for.
+    expect(openingProblem(failure('"trust" authentication failed', '08P01'), URL)).toBeNull();
     expect(openingProblem('not an error', URL)).toBeNull();
     expect(openingSentence(failure('x', '28P01'), { kind: 'sqlite', file: '/tmp/club.sqlite' })).toBeUndefined();
   });

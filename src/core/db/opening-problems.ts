@@ -6,6 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 
 type ConnectError = Error & { code?: string };
 
@@ -19,10 +20,8 @@ const CERTIFICATE_CODES = new Set([
   'CERT_HAS_EXPIRED',
   'CERT_NOT_YET_VALID',
 ]);
-/** Not answering yet, or for now: the network, the name service, PostgreSQL starting or full. */
-const PASSING_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P03', '53300']);
-const PASSING_MESSAGES =
-  /Connection terminated|timeout expired|timeout exceeded when trying to connect|the database system is starting up/i;
+/** A protocol violation: what a pooler answers when it refuses a login (waiting does not mend it). */
+const REFUSED_BY_A_POOLER = '08P01';
 
 export interface OpeningProblem {
   /** What happened and what to do, in one or two sentences. */
@@ -73,7 +72,9 @@ export function openingProblem(error: unknown, url: string): OpeningProblem | nu
       sentence: `DATABASE_URL asks for an encrypted connection (sslmode), and PostgreSQL at ${where} offers none. Take sslmode out of DATABASE_URL if the database is on this machine or a private network, or turn on ssl in PostgreSQL, and start again.`,
       passing: false,
     };
-  if ((code !== undefined && PASSING_CODES.has(code)) || PASSING_MESSAGES.test(message))
+  // Not answering yet, or for now (the network, the name service, PostgreSQL starting or full):
+  // what a running server takes as unavailable, asked for the cases above first.
+  if (code !== REFUSED_BY_A_POOLER && isDatabaseUnavailable(error))
     return {
       sentence: `PostgreSQL at ${where}, the address in DATABASE_URL, does not answer (${code ?? message}). Is it running, and does it listen on that address and port?`,
       passing: true,
