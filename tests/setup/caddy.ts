@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
-import net from 'node:net';
 import tls from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './start-server.ts';
+import { freePort, listening } from './start-server.ts';
 
 // Debian's Caddy (scripts/ensure-test-tools.ts) in front of a test server, as docs/deploy.md sets
 // it up, on loopback ports, with its internal certificate authority instead of Let's Encrypt.
@@ -92,16 +91,6 @@ ${siteBlock}
       fs.rmSync(folder, { recursive: true, force: true });
     },
   };
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
 }
 
 export interface HttpsAnswer {

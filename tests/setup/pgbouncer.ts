@@ -1,9 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './start-server.ts';
+import { freePort, listening } from './start-server.ts';
 
 // Debian's PgBouncer (scripts/ensure-test-tools.ts) between a test server and the run's
 // PostgreSQL, as a host's pooled address puts one: in session mode (a session of PostgreSQL for
@@ -89,12 +88,4 @@ pidfile =
       fs.rmSync(folder, { recursive: true, force: true });
     },
   };
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
 }

@@ -31,6 +31,17 @@ const WORKER = Number(process.env.VITEST_POOL_ID ?? 0);
 const WORKER_PORTS = 1000;
 let nextPort = Math.floor(Math.random() * WORKER_PORTS);
 
+/** Whether something accepts connections on `port` of 127.0.0.1 (a tool the tests started, once ready). */
+export function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
 /** A port nothing listens on now, on 127.0.0.1 (in this test worker's own range). */
 export async function freePort(): Promise<number> {
   if (!WORKER) {
