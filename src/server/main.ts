@@ -14,6 +14,7 @@ import { claimDatabase, ClaimError } from '../core/db/claim.ts';
 import { openingSentence, openWhenAnswering } from '../core/db/opening-problems.ts';
 import { damageIn, findDamage } from '../core/db/damage.ts';
 import { forgetfulWarning } from '../core/disk/disk-space.ts';
+import { ignoreOutputFailures } from '../core/log-output.ts';
 import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
 import { startBookingPageChecks } from './booking-page-checks.ts';
@@ -54,6 +55,7 @@ function configOrExit(): Config {
     process.exit(1);
   }
 }
+ignoreOutputFailures();
 const config = configOrExit();
 const log = createLogger(config.logLevel);
 try {

@@ -81,18 +81,24 @@ const BUILT_SERVER = {
  * Starts the built server as npm start does (or, for the bench, another command such as an earlier
  * version's), in its own process group, and waits for /healthz to answer 200 (or, with
  * `healthy: false`, to answer at all: a server that reports itself unwell). `port`: the port of a
- * server it replaces, as a restart keeps it.
+ * server it replaces, as a restart keeps it. `logTo`: a file descriptor the server's standard
+ * output and error go to instead of the test (whose `output()` is then empty).
  */
 export async function startServer(
   env: Record<string, string | undefined>,
   command: { cwd: string; args: string[] } = BUILT_SERVER,
-  { readyWithinMs = 60_000, healthy = true, port: fixedPort }: { readyWithinMs?: number; healthy?: boolean; port?: number } = {},
+  {
+    readyWithinMs = 60_000,
+    healthy = true,
+    port: fixedPort,
+    logTo,
+  }: { readyWithinMs?: number; healthy?: boolean; port?: number; logTo?: number } = {},
 ): Promise<RunningServer> {
   const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, command.args, {
     cwd: command.cwd,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logTo ?? 'pipe', logTo ?? 'pipe'],
     // The allocator and V8 settings of npm start (docs/decisions/012-memory.md), so tests and the bench run as production does.
     env: {
       PATH: process.env.PATH,

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call } from '../setup/api-client.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
+
+// The server's standard output is often a file on its own disk (`npm start >> site.log`,
+// nohup.out): a full or failing disk made the first log line that could not be written end the
+// process, and the site went down with it (docs/decisions/136).
+
+const cleanups: (() => void | Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function newDataDir(): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-log-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
+
+async function serverLoggingTo(fd: number): Promise<RunningServer> {
+  const env = { DATA_DIR: newDataDir(), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info' };
+  const server = await startServer(env, undefined, { logTo: fd });
+  cleanups.push(() => server.stop('SIGKILL'));
+  return server;
+}
+
+/** Requests that each log a line or more: pages, a not-found page, refusals and a wrong password. */
+async function visit(url: string, tag: string): Promise<number[]> {
+  const statuses = [];
+  for (const target of ['/', '/news', '/events', `/no-such-page-${tag}`, '/api/admin/news']) {
+    statuses.push((await fetch(url + target)).status);
+  }
+  statuses.push(
+    (await call(url, 'POST', '/api/admin/login', { body: { username: `nobody-${tag}`, password: 'not the password' } })).status,
+  );
+  statuses.push((await call(url, 'POST', '/api/admin/login', { body: { username: '' } })).status);
+  return statuses;
+}
+const EXPECTED = [200, 200, 200, 404, 401, 401, 400];
+
+function fillLastPage(file: string): void {
+  for (const size of [512, 1]) {
+    try {
+      for (;;) fs.appendFileSync(file, '\n'.repeat(size));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    }
+  }
+}
+
+describe('a log that cannot be written', () => {
+  it('does not stop the site: standard output and error on a device that is always full', async () => {
+    const full = fs.openSync('/dev/full', 'w');
+    const server = await serverLoggingTo(full);
+    fs.closeSync(full);
+
+    for (let round = 0; round < 3; round++) expect(await visit(server.url, String(round))).toEqual(EXPECTED);
+    expect((await call(server.url, 'GET', '/healthz')).status).toBe(200);
+    expect(server.process.exitCode).toBeNull();
+    expect(await server.stop()).toBe(0);
+  });
+
+  it.skipIf(!tmpfsWorks)('drops the lines a full disk refuses, and says how many once there is room', async () => {
+    const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-log-disk-'));
+    cleanups.push(() => fs.rmSync(logDir, { recursive: true, force: true }));
+    mountTmpfs(logDir, '256k');
+    cleanups.push(() => unmount(logDir));
+    const logFile = path.join(logDir, 'site.log');
+    const fd = fs.openSync(logFile, 'a');
+    const server = await serverLoggingTo(fd);
+    fs.closeSync(fd);
+
+    expect(await visit(server.url, 'before')).toEqual(EXPECTED);
+    const filler = path.join(logDir, 'filler.bin');
+    fillDisk(logDir, filler);
+    // The log file's last page may still have room: filled with empty lines, which readers skip.
+    fillLastPage(logFile);
+    for (let round = 0; round < 5; round++) expect(await visit(server.url, `full-${round}`)).toEqual(EXPECTED);
+    expect((await call(server.url, 'GET', '/healthz')).status).toBe(200);
+
+    fs.rmSync(filler);
+    expect(await visit(server.url, 'after')).toEqual(EXPECTED);
+    expect(await server.stop()).toBe(0);
+
+    const lines = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean);
+    const parsed = lines.map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return null; // the line a full disk cut short
+      }
+    });
+    expect(parsed.filter((line) => line === null).length).toBeLessThanOrEqual(1);
+    const notice = parsed.findIndex((line) => line?.lostLines !== undefined);
+    expect(notice).toBeGreaterThan(0);
+    const lost = parsed[notice]!;
+    // Five rounds of seven requests, each logging at least its request line.
+    expect(lost.lostLines).toBeGreaterThanOrEqual(35);
+    expect(lost).toMatchObject({ level: 40, service: 'club-website' });
+    expect(lost.msg).toMatch(/^\d+ log lines could not be written since .* \(ENOSPC: no space left on device\); the site kept serving$/);
+    const later = parsed.slice(notice + 1).map((line) => line?.path);
+    expect(later).toContain('/no-such-page-after');
+    expect(parsed.map((line) => line?.path)).not.toContain('/no-such-page-full-4');
+    // The server's last words, after the room came back.
+    expect(parsed.at(-1)?.msg).toBe('stopped');
+  });
+});
