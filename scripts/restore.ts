@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError } from '../src/core/backup/archive-format.ts';
+import { BackupError, holdsContent } from '../src/core/backup/archive-format.ts';
 import { BACKUP_FILE, backupFileName } from '../src/core/backup/backup-files.ts';
 import { restoreBackup } from '../src/core/backup/restore-backup.ts';
 import { type Config, ConfigError, loadConfig } from '../src/core/config.ts';
@@ -41,6 +41,7 @@ try {
 }
 let claim: Claim | undefined;
 let config: Config | undefined;
+let earlierInBucket: string[] = [];
 try {
   config = loadConfig();
   requireFolderOwner([config.dataDir, config.backup.dir], scriptCommand());
@@ -51,7 +52,9 @@ try {
     if (!bucket) throw new BackupError('--from-bucket needs BACKUP_S3_BUCKET (and the S3_* settings of its service).');
     const { dir, keep, recipients } = config.backup;
     const copies = createOffsiteCopies({ bucket, dir, keep, recipients, log: createLogger('warn') });
-    file = await copies.download(file, secretKey);
+    const downloaded = await copies.download(file, secretKey);
+    file = downloaded.file;
+    earlierInBucket = downloaded.earlier;
     console.log(`Downloaded ${path.basename(file)} from the bucket ${bucket.bucket} into ${path.dirname(file)}.`);
   } else if (file!.endsWith(ENCRYPTED_SUFFIX)) {
     // A copy fetched by hand from the bucket's console: decrypted beside the other backups first.
@@ -78,6 +81,12 @@ try {
     `Restored the backup of ${manifest.createdAt} (${counts.join(', ')}) into ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.file}.`,
   );
   await noteRestore(config.database, path.basename(file!));
+  // The newest copy may be of a site that started empty after its disk was lost (137).
+  if (earlierInBucket.length > 0 && !holdsContent(manifest)) {
+    console.log(
+      `It holds no news, events or photos. If the site had some, an earlier copy in the bucket holds them (${earlierInBucket.length} older, the newest ${earlierInBucket[0]}): npm run restore -- --from-bucket ${earlierInBucket[0]} --replace`,
+    );
+  }
 } catch (error) {
   console.error(
     error instanceof BackupError ||

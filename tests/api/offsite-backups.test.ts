@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
@@ -68,6 +69,7 @@ describe('daily backups copied off the server to a bucket', () => {
     const restored = await runScript('restore', ['--from-bucket'], freshEnv);
     expect(restored.code, restored.out).toBe(0);
     expect(restored.out).toContain(`Downloaded ${local[1]} from the bucket ${BUCKET} into ${freshEnv.BACKUP_DIR}.`);
+    expect(restored.out).not.toContain('It holds no news');
     expect(fs.statSync(path.join(freshEnv.BACKUP_DIR, local[1]!)).size).toBe(fs.statSync(path.join(env.BACKUP_DIR, local[1]!)).size);
     server = await startServer(freshEnv);
     const news = await call(server.url, 'GET', '/api/news');
@@ -165,6 +167,49 @@ describe('daily backups copied off the server to a bucket', () => {
       await relay.stop();
     }
   }, 90_000);
+
+  it('a site that starts empty (its disk lost, or not mounted) leaves copies of the earlier weeks and months in the bucket', async () => {
+    await s3?.stop();
+    const port = await freePort();
+    s3 = await startS3([BUCKET], port);
+    // Two months of the club's daily copies, the newest two days old (only their names count here).
+    const client = new S3Client({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const stampOf = (daysAgo: number) => {
+      const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+      return `club-backup-${day}-020000.tar.gz`;
+    };
+    const earlier = Array.from({ length: 60 }, (_, i) => stampOf(i + 2));
+    for (const name of earlier) await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}${name}`, Body: 'the club' }));
+    client.destroy();
+
+    const site = await newSite();
+    server = await startServer(bucketEnv(port, site));
+    // The empty site's first backup goes up, and the bucket is trimmed: then Settings shows the newest copy.
+    const token = await login(server.url);
+    const offsite = async () => (await call(server!.url, 'GET', '/api/admin/backups', { token })).body.offsite;
+    await until(offsite, (status) => status.newestCopyAt !== null, 'the copy and the trim');
+    await server.stop();
+    const left = s3.keys(BUCKET).map((key) => key.slice(PREFIX.length));
+    const kept = earlier.filter((name) => left.includes(name));
+    // BACKUP_KEEP (2) alone kept only the newest of them, and a fortnight of the empty site's would
+    // have left none; now the newest of each of seven earlier weeks at least, and of earlier months.
+    expect(kept).toContain(earlier[0]);
+    expect(kept.length).toBeGreaterThanOrEqual(7);
+    expect(kept.some((name) => name < stampOf(40))).toBe(true);
+    expect(left).toHaveLength(kept.length + 1);
+
+    // The one command of a new host restores the newest copy, the empty site's: it says so, and which to restore instead.
+    const restored = await runScript('restore', ['--from-bucket'], bucketEnv(port, await newSite()));
+    expect(restored.code, restored.out).toBe(0);
+    expect(restored.out).toContain(
+      `It holds no news, events or photos. If the site had some, an earlier copy in the bucket holds them (${kept.length} older, the newest ${earlier[0]}): npm run restore -- --from-bucket ${earlier[0]} --replace`,
+    );
+  }, 60_000);
 
   it('needs BACKUP_DIR', async () => {
     const site = await newSite();

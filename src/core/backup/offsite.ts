@@ -6,11 +6,13 @@ import type { BucketSettings } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { isBucketUnavailable, s3Client } from '../shared/s3-client.ts';
 import { BACKUP_FILE, backupsAmong, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
+import { copiesToKeep } from './retention.ts';
 import { decryptInto, ENCRYPTED_SUFFIX, encryptedFile } from './encryption.ts';
 
 // A backup on the server's own disk dies with that disk. With BACKUP_S3_BUCKET each daily backup
-// is copied to a bucket (any S3-compatible service), the newest BACKUP_KEEP kept there too, and a
-// new host restores the newest with `npm run restore -- --from-bucket` (docs/decisions/038).
+// is copied to a bucket (any S3-compatible service), the newest BACKUP_KEEP kept there too (and
+// one a week and a month further back: 137), and a new host restores the newest with
+// `npm run restore -- --from-bucket` (docs/decisions/038).
 
 const DAILY = 'club-backup';
 /** After a failed copy the next try waits this long: a bucket down for a day is asked 288 times, not 1,440. */
@@ -126,9 +128,9 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
         deps.log.info({ name: backup.name, bucket: Bucket, encrypted: encrypting }, 'backup copied to the backup bucket');
       }
       const kept = new Set(
-        backupsAmong([...new Set([...copied, ...held.map((copy) => copy.name)])])
-          .slice(0, deps.keep)
-          .map((backup) => backup.name),
+        [...copiesToKeep(backupsAmong([...new Set([...copied, ...held.map((copy) => copy.name)])]), deps.keep)].map(
+          (backup) => backup.name,
+        ),
       );
       const { sdk, client } = await s3();
       for (const copy of held) {
@@ -148,7 +150,7 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
 
   return {
     /**
-     * Copies the daily backups the bucket lacks and trims it to BACKUP_KEEP; one run at a time,
+     * Copies the daily backups the bucket lacks and trims it (copiesToKeep); one run at a time,
      * never throws. After a failure it waits a few minutes, unless `now` (a volunteer asked).
      */
     sync: ({ now = false } = {}): Promise<void> => (running ??= sync(now).finally(() => (running = null))),
@@ -157,10 +159,11 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
 
     /**
      * Downloads the newest backup in the bucket (or the one named) into the folder, for a restore on
-     * a new host; resolves with its file. Written under a temporary name and renamed when whole. An
-     * encrypted copy is decrypted on the way with the secret key `secretKey` gives (asked only then).
+     * a new host; resolves with its file, and the names of the copies older than it, newest first.
+     * Written under a temporary name and renamed when whole. An encrypted copy is decrypted on the
+     * way with the secret key `secretKey` gives (asked only then).
      */
-    async download(name: string | undefined, secretKey: () => Promise<string>): Promise<string> {
+    async download(name: string | undefined, secretKey: () => Promise<string>): Promise<{ file: string; earlier: string[] }> {
       try {
         return await download(name, secretKey);
       } catch (error) {
@@ -174,7 +177,7 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
     },
   };
 
-  async function download(name: string | undefined, secretKey: () => Promise<string>): Promise<string> {
+  async function download(name: string | undefined, secretKey: () => Promise<string>): Promise<{ file: string; earlier: string[] }> {
     // The name as the bucket's console shows it, encrypted copies' '.age' included, is taken too.
     const wanted = name?.endsWith(ENCRYPTED_SUFFIX) ? name.slice(0, -ENCRYPTED_SUFFIX.length) : name;
     if (wanted !== undefined && !BACKUP_FILE.test(wanted))
@@ -190,10 +193,12 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
           ? `The bucket ${Bucket} holds no backup${deps.bucket.prefix ? ` under ${deps.bucket.prefix}` : ''}.`
           : `The bucket ${Bucket} holds no backup called ${wanted}.`,
       );
+    const earlier = [...new Set(held.filter((each) => each.at < copy.at).map((each) => each.name))];
     const key = copy.encrypted ? await secretKey() : undefined;
     const { sdk, client } = await s3();
     const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: keyOf(copy.object) }));
-    if (key !== undefined) return decryptInto(answer.Body as Readable, `The copy ${copy.object}`, key, deps.dir, copy.name);
+    if (key !== undefined)
+      return { file: await decryptInto(answer.Body as Readable, `The copy ${copy.object}`, key, deps.dir, copy.name), earlier };
     await fs.promises.mkdir(deps.dir, { recursive: true });
     const file = path.join(deps.dir, copy.name);
     const temporary = `${file}.download${PARTIAL_SUFFIX}`;
@@ -203,7 +208,7 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
     } finally {
       await fs.promises.rm(temporary, { force: true });
     }
-    return file;
+    return { file, earlier };
   }
 }
 
