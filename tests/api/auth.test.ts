@@ -96,6 +96,31 @@ eachDatabase('authentication on $kind', (db) => {
     expect(left).toEqual([]);
   });
 
+  it('ends a session made while the clock ran ahead, once it is set right (138), and keeps one an hour ahead', async () => {
+    const handle = direct();
+    const ahead = await login(suite);
+    const recent = await login(suite);
+    // Signed in while the server's clock said next year: its end is a year and 30 days off.
+    const year = 365 * 86_400_000;
+    await handle
+      .updateTable('sessions')
+      .set({
+        createdAt: new Date(Date.now() + year).toISOString(),
+        lastSeenAt: new Date(Date.now() + year).toISOString(),
+        expiresAt: new Date(Date.now() + year + 30 * 86_400_000).toISOString(),
+      })
+      .where('tokenHash', '=', sha256(ahead))
+      .execute();
+    // A clock stepped back an hour leaves sessions alone.
+    await handle
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() + 3600_000 + 30 * 86_400_000).toISOString() })
+      .where('tokenHash', '=', sha256(recent))
+      .execute();
+    expect((await call(suite, 'GET', '/api/admin/me', { token: ahead })).status).toBe(401);
+    expect((await call(suite, 'GET', '/api/admin/me', { token: recent })).status).toBe(200);
+  });
+
   it('sets an httpOnly SameSite=Lax cookie that authenticates same-origin writes only', async () => {
     const response = await call(suite, 'POST', '/api/admin/login', { body: ADMIN });
     const setCookie = response.headers.get('set-cookie') ?? '';

@@ -450,6 +450,35 @@ describe('automatic backups', () => {
     }
   }, 60_000);
 
+  it('takes the daily backup beside one named by a clock that ran a year ahead (138)', async () => {
+    const site = await sqliteDb.create();
+    const backups = path.join(site.dataDir, 'elsewhere');
+    fs.mkdirSync(backups);
+    fs.writeFileSync(path.join(backups, 'club-backup-20261123-030000.tar.gz'), 'yesterday');
+    // Taken while the server's clock said next year: it passed for today's, every day until then.
+    fs.writeFileSync(path.join(backups, 'club-backup-20271124-030000.tar.gz'), 'ahead');
+    const clock = path.join(site.dataDir, 'clock');
+    const env = {
+      ...envOf(site),
+      ...fakeClockEnv(clock),
+      BACKUP_DIR: backups,
+      BACKUP_HOUR: '3',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    };
+    setFakeClock(clock, Date.parse('2026-11-24T03:00:30Z'));
+    const server = await startServer(env);
+    try {
+      await until(() => fs.readdirSync(backups).some((name) => name.startsWith('club-backup-20261124-0300')), 'the daily backup');
+      const token = await login(server.url);
+      const status = await call(server.url, 'GET', '/api/admin/backups', { token });
+      expect(status.body.lastBackupAt).toMatch(/^2026-11-24T03:00:3\d/);
+    } finally {
+      await server.stop();
+      await site.drop();
+    }
+  }, 60_000);
+
   it("streams a backup to a signed-in administrator ('Download a backup')", async () => {
     const site = await sqliteDb.createSite();
     const server = await startServer({ ...envOf(site), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });

@@ -7,7 +7,7 @@ import { eachDatabase } from '../setup/databases.ts';
 import { useDirectDb } from '../setup/direct-db.ts';
 import { fakeClockEnv, moveFakeClock } from '../setup/fake-clock.ts';
 import { addAdministrator, create } from '../setup/fill-site.ts';
-import { useServer } from '../setup/server.ts';
+import { ADMIN, useServer } from '../setup/server.ts';
 
 // Deleting for ever is the one change to the content the activity log cannot put right: a
 // stranger with a volunteer's password who deletes the club's news and then deletes it for ever
@@ -62,6 +62,36 @@ eachDatabase('deleting for ever, a few a day, on $kind', (db) => {
     await moveFakeClock(clock, Date.now() + 24 * 3600_000 + 60_000);
     token = await login(suite);
     expect((await call(suite, 'DELETE', `/api/admin/deleted/news/${waiting[1]!.id}`, { token })).status).toBe(200);
+    await moveFakeClock(clock, Date.now());
+  });
+
+  it('forgets what the clock dated ahead once it is set right (138): deletes for ever, a lockout, a session', async () => {
+    // The server's clock says next year for a while: a volunteer tidies up, someone guesses. (Two
+    // days on from the deletes above, so that those are not today's.)
+    const today = Date.now() + 2 * 24 * 3600_000;
+    await moveFakeClock(clock, today + 365 * 24 * 3600_000);
+    const ahead = await login(suite);
+    const items: string[] = [];
+    for (let i = 0; i < DELETES_FOR_EVER_A_DAY + 1; i++) {
+      const item = await create(suite.url, ahead, '/api/admin/news', {
+        title: `Old notice ${i}`,
+        publishedAt: '2026-11-01',
+        content: '<p>x</p>',
+      });
+      expect((await call(suite, 'DELETE', `/api/admin/news/${item.id}`, { token: ahead })).status).toBe(200);
+      items.push(item.id as string);
+    }
+    for (const id of items.slice(0, DELETES_FOR_EVER_A_DAY))
+      expect((await call(suite, 'DELETE', `/api/admin/deleted/news/${id}`, { token: ahead })).status).toBe(200);
+    for (let guess = 0; guess < 5; guess++)
+      await call(suite, 'POST', '/api/admin/login', { body: { ...ADMIN, password: 'not the password at all' } });
+    expect((await call(suite, 'POST', '/api/admin/login', { body: ADMIN })).status).toBe(429);
+
+    // Set right: the owner signs in, the session made ahead is over, and the day's deletes are not a year's.
+    await moveFakeClock(clock, today);
+    expect((await call(suite, 'GET', '/api/admin/me', { token: ahead })).status).toBe(401);
+    token = await login(suite);
+    expect((await call(suite, 'DELETE', `/api/admin/deleted/news/${items.at(-1)}`, { token })).status).toBe(200);
     await moveFakeClock(clock, Date.now());
   });
 });

@@ -67,6 +67,49 @@ describe('reserveLockoutGuess', () => {
   });
 });
 
+describe('a clock that ran ahead and was set right (138)', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  const year = 365 * 86_400_000;
+  const ahead = new Date(now + year).toISOString();
+
+  it('takes a lockout that ends later than any could for one dated by the wrong clock: over', () => {
+    const locked = {
+      key: 'k',
+      failures: 0,
+      windowStartedAt: ahead,
+      lockedUntil: new Date(now + year + 15 * 60_000).toISOString(),
+      lockouts: 3,
+      lastLockoutAt: ahead,
+    };
+    const verdict = reserveLockoutGuess(locked, now);
+    expect(verdict).toEqual({
+      allowed: true,
+      next: { key: 'k', failures: 1, windowStartedAt: new Date(now).toISOString(), lockedUntil: null, lockouts: 0, lastLockoutAt: null },
+    });
+    // A real lockout of a day is kept.
+    const day = { ...locked, lockedUntil: new Date(now + 24 * 60 * 60_000).toISOString() };
+    expect(reserveLockoutGuess(day, now).allowed).toBe(false);
+  });
+
+  it('takes a rate window started ahead as over', () => {
+    const counter = { key: 'k', failures: 10, windowStartedAt: ahead, lockedUntil: null, lockouts: 0, lastLockoutAt: null };
+    const verdict = reserveRateGuess(counter, now, 10, 'address');
+    expect(verdict).toEqual({ allowed: true, next: { ...counter, failures: 1, windowStartedAt: new Date(now).toISOString() } });
+  });
+
+  it('takes a clock stepped back within two hours as it is', () => {
+    const counter = {
+      key: 'k',
+      failures: 10,
+      windowStartedAt: new Date(now + 60 * 60_000).toISOString(),
+      lockedUntil: null,
+      lockouts: 0,
+      lastLockoutAt: null,
+    };
+    expect(reserveRateGuess(counter, now, 10, 'address')).toEqual({ allowed: false, refusal: { reason: 'address', waitMs: 61 * 60_000 } });
+  });
+});
+
 describe('reserveRateGuess', () => {
   const empty = { key: 'k', failures: 0, windowStartedAt: new Date(0).toISOString(), lockedUntil: null, lockouts: 0, lastLockoutAt: null };
   const now = Date.parse('2026-11-22T12:00:00Z');

@@ -1,3 +1,5 @@
+import { CLOCK_STEP_MS } from '../shared/time.ts';
+
 /** The sign-in rules, kept apart from storage so they read (and test) as plain arithmetic. */
 
 const MAX_FAILURES = 5;
@@ -45,6 +47,22 @@ export interface AttemptCounter {
   lastLockoutAt: string | null;
 }
 
+/**
+ * The counter as of `now`, once a clock that ran ahead has been set right: a window started, a
+ * lockout begun or one that ends later than any could from now was dated by that clock, and is
+ * over. Kept, it locked an administrator out, or kept a rate window shut, for as long as the clock
+ * had been ahead (a refusal writes nothing, so nothing else would ever have mended it).
+ */
+function asOf(counter: AttemptCounter, now: number): AttemptCounter {
+  const ahead = (iso: string | null, limit = now) => iso !== null && Date.parse(iso) > limit + CLOCK_STEP_MS;
+  return {
+    ...counter,
+    ...(ahead(counter.windowStartedAt) && { windowStartedAt: new Date(0).toISOString(), failures: 0 }),
+    ...(ahead(counter.lastLockoutAt) && { lastLockoutAt: null, lockouts: 0 }),
+    ...(ahead(counter.lockedUntil, now + LONGEST_LOCKOUT_MS) && { lockedUntil: null }),
+  };
+}
+
 export type Refusal = { reason: 'locked' | 'username' | 'address' | 'code'; waitMs: number };
 export type Verdict = { allowed: true; next: AttemptCounter } | { allowed: false; refusal: Refusal };
 
@@ -54,7 +72,8 @@ export type Verdict = { allowed: true; next: AttemptCounter } | { allowed: false
  * the 5th place also starts the lockout (once, so racing requests cannot escalate it), and every
  * later one is refused unchecked. A right password clears the counter.
  */
-export function reserveLockoutGuess(counter: AttemptCounter, now: number): Verdict {
+export function reserveLockoutGuess(stored: AttemptCounter, now: number): Verdict {
+  const counter = asOf(stored, now);
   const lockedUntil = counter.lockedUntil ? Date.parse(counter.lockedUntil) : 0;
   if (lockedUntil > now) return { allowed: false, refusal: { reason: 'locked', waitMs: lockedUntil - now } };
   const windowOpen = Date.parse(counter.windowStartedAt) > now - FAILURE_WINDOW_MS;
@@ -79,7 +98,8 @@ export function reserveLockoutGuess(counter: AttemptCounter, now: number): Verdi
 }
 
 /** At most `limit` guesses per minute; the next one waits for the minute to end. */
-export function reserveRateGuess(counter: AttemptCounter, now: number, limit: number, reason: 'username' | 'address'): Verdict {
+export function reserveRateGuess(stored: AttemptCounter, now: number, limit: number, reason: 'username' | 'address'): Verdict {
+  const counter = asOf(stored, now);
   const started = Date.parse(counter.windowStartedAt);
   const windowOpen = started > now - RATE_WINDOW_MS;
   if (windowOpen && counter.failures >= limit) return { allowed: false, refusal: { reason, waitMs: started + RATE_WINDOW_MS - now } };

@@ -63,10 +63,27 @@ describe('the budget of changes', () => {
 
   it('takes a clock that went back as no time passed, never as a budget below what was left', () => {
     const half = spendMany(fresh, WRITE_BUDGET.writes / 2, T0);
-    const earlier = spend(half, one, T0 - HOUR);
+    // An hour back: counted on from the later time.
+    const stepped = spend(half, one, T0 - HOUR);
+    expect(stepped.allowed).toBe(true);
+    expect(stepped.next.writes).toBe(WRITE_BUDGET.writes / 2 - 1);
+    expect(stepped.next.countedAt).toBe(new Date(T0).toISOString());
+    // A day back: a clock that ran ahead and was set right (138), counted from now.
+    const earlier = spend(half, one, T0 - 24 * HOUR);
     expect(earlier.allowed).toBe(true);
     expect(earlier.next.writes).toBe(WRITE_BUDGET.writes / 2 - 1);
-    expect(earlier.next.countedAt).toBe(new Date(T0).toISOString());
+    expect(earlier.next.countedAt).toBe(new Date(T0 - 24 * HOUR).toISOString());
+  });
+
+  it('refills a budget drained while the clock ran a year ahead within the hour, not the year (138)', () => {
+    const drained = spendMany(fresh, WRITE_BUDGET.writes, T0 + 365 * 24 * HOUR);
+    const pausedAhead = spend(drained, one, T0 + 365 * 24 * HOUR);
+    expect(pausedAhead).toMatchObject({ allowed: false, pauseBegins: true });
+    const refused = spend(pausedAhead.next, one, T0);
+    expect(refused.allowed).toBe(false);
+    // The refusal's budget is the one kept, counted from now, and says the account is paused.
+    expect(refused).toMatchObject({ pauseBegins: true, next: { countedAt: new Date(T0).toISOString() } });
+    expect(spend(refused.next, one, T0 + HOUR).allowed).toBe(true);
   });
 });
 

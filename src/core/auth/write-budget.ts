@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { DomainError } from '../shared/errors.ts';
+import { CLOCK_STEP_MS, notAhead } from '../shared/time.ts';
 import { describeWait } from './login-policy.ts';
 import { createWriteBudgetsRepository, type WriteBudget } from './write-budgets.repository.ts';
 
@@ -23,12 +24,14 @@ export type Spent = { allowed: true; next: WriteBudget } | { allowed: false; nex
 
 /** The budget at `now`: what was left, plus what has refilled since, never above a full one. */
 function refilled(budget: WriteBudget, now: number): WriteBudget {
-  const elapsed = Math.max(0, now - Date.parse(budget.countedAt));
+  // Counted while the clock ran ahead: from now, or nothing would refill for as long as it had been (138).
+  const countedAt = notAhead(Date.parse(budget.countedAt), now);
+  const elapsed = Math.max(0, now - countedAt);
   const refill = (left: number, full: number) => Math.min(full, left + (full * elapsed) / REFILL_MS);
   return {
     writes: refill(budget.writes, WRITE_BUDGET.writes),
     textBytes: refill(budget.textBytes, WRITE_BUDGET.textBytes),
-    countedAt: new Date(Math.max(now, Date.parse(budget.countedAt))).toISOString(),
+    countedAt: new Date(Math.max(now, countedAt)).toISOString(),
     pauseNotedAt: budget.pauseNotedAt,
   };
 }
@@ -45,7 +48,9 @@ export function spend(budget: WriteBudget, cost: WriteCost, now: number): Spent 
   const waitMs = Math.ceil(Math.max(short('writes'), short('textBytes')) * REFILL_MS);
   if (waitMs === 0)
     return { allowed: true, next: { ...left, writes: left.writes - cost.writes, textBytes: left.textBytes - cost.textBytes } };
-  const pauseBegins = left.pauseNotedAt === null || now - Date.parse(left.pauseNotedAt) >= REFILL_MS;
+  // A note dated by a clock that ran ahead (138) is no note.
+  const notedAt = left.pauseNotedAt === null ? null : Date.parse(left.pauseNotedAt);
+  const pauseBegins = notedAt === null || notedAt > now + CLOCK_STEP_MS || now - notedAt >= REFILL_MS;
   return {
     allowed: false,
     next: { ...left, pauseNotedAt: pauseBegins ? new Date(now).toISOString() : left.pauseNotedAt },

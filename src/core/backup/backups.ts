@@ -8,6 +8,7 @@ import { BACKUP_NOT_WRITTEN, BACKUP_OF_DAMAGED, BackupError, BackupNotWrittenErr
 import { backupFileName, BACKUP_FILE, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
 import { createOffsiteCopies, type OffsiteStatus } from './offsite.ts';
 import { DomainError } from '../shared/errors.ts';
+import { CLOCK_STEP_MS } from '../shared/time.ts';
 import { pendingMigrations, type Db } from '../db/connect.ts';
 import { damageIn, type DamageRecord } from '../db/damage.ts';
 
@@ -70,10 +71,17 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
     }
   }
 
+  /**
+   * The backups in the folder, newest first, but those named after a time still to come: taken
+   * while the clock ran ahead, one of those passed for today's until that day came, and no daily
+   * backup was taken meanwhile (138).
+   */
+  const takenSoFar = () => list().filter((entry) => entry.at.getTime() <= Date.now() + CLOCK_STEP_MS);
+
   async function runIfDue(): Promise<void> {
     const now = new Date();
     const due = lastOccurrence(now, hour, deps.config.timeZone);
-    const newest = list().find((entry) => entry.name.startsWith('club-backup-'));
+    const newest = takenSoFar().find((entry) => entry.name.startsWith('club-backup-'));
     if (!newest || newest.at < due) {
       try {
         const file = await take('club-backup');
@@ -89,7 +97,7 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
 
   return {
     /** When the newest backup of any kind in the folder was taken, or null. */
-    lastTakenAt: (): Date | null => list()[0]?.at ?? null,
+    lastTakenAt: (): Date | null => takenSoFar()[0]?.at ?? null,
 
     /** The last backup that failed, with what an administrator can do about it; null once one succeeds. */
     lastFailure: () => lastFailure,

@@ -103,6 +103,15 @@ export function localStamp(local: TZDate, time: boolean): string {
   return time ? `${date}T${pad(local.getHours())}${pad(local.getMinutes())}${pad(local.getSeconds())}` : date;
 }
 
+/**
+ * How far a clock may be set back (NTP's steps, a virtual machine catching up) before a time stored
+ * ahead of it is taken for one written while the clock ran ahead (docs/decisions/138).
+ */
+export const CLOCK_STEP_MS = 2 * 60 * 60_000;
+
+/** A time stored while the clock ran ahead, and since set right, counts as now. */
+export const notAhead = (at: number, now: number): number => (at > now + CLOCK_STEP_MS ? now : at);
+
 /** A day of 24 hours, for ages and limits counted in days (not calendar days: see nextMidnight). */
 export const DAY_MS = 86_400_000;
 
