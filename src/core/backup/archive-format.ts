@@ -72,7 +72,9 @@ export type Manifest = z.infer<typeof manifestSchema>;
 
 /** Whether a backup holds any news, event or photo: one that holds none may be of a site started empty by mistake. */
 export const holdsContent = (manifest: Manifest) =>
-  (['news_items', 'events', 'gallery_images'] as const).some((table) => (manifest.rowCounts[table] ?? 0) > 0);
+  (['news_items', 'events', 'gallery_images'] as const satisfies readonly (typeof CONTENT_TABLES)[number][]).some(
+    (table) => (manifest.rowCounts[table] ?? 0) > 0,
+  );
 
 /** A backup that cannot be taken or restored, in words for whoever runs the command. */
 export class BackupError extends Error {

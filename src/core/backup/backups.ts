@@ -72,9 +72,9 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
   }
 
   /**
-   * The backups in the folder, newest first, but those named after a time still to come: taken
-   * while the clock ran ahead, one of those passed for today's until that day came, and no daily
-   * backup was taken meanwhile (138).
+   * The backups in the folder, newest first, leaving out those named after a time still to come:
+   * taken while the clock ran ahead, one of them passed for today's until its day came, and no
+   * daily backup was taken meanwhile (138).
    */
   const takenSoFar = () => list().filter((entry) => entry.at.getTime() <= Date.now() + CLOCK_STEP_MS);
 
