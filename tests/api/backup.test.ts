@@ -405,26 +405,36 @@ async function until(check: () => boolean, what: string, ms = 15_000): Promise<v
   }
 }
 
+/**
+ * A server on a new site whose clock says 03:00:30 in London on 24 November 2026 (UTC+0 in
+ * winter), when the day's backup is due at BACKUP_HOUR 3, with `files` in its backup folder.
+ */
+async function serverWhenBackupDue(files: Record<string, string>, extraEnv: Record<string, string> = {}) {
+  const site = await sqliteDb.create();
+  const backups = path.join(site.dataDir, 'elsewhere');
+  fs.mkdirSync(backups);
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(backups, name), text);
+  const clock = path.join(site.dataDir, 'clock');
+  const env = {
+    ...envOf(site),
+    ...fakeClockEnv(clock),
+    BACKUP_DIR: backups,
+    BACKUP_HOUR: '3',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...extraEnv,
+  };
+  setFakeClock(clock, Date.parse('2026-11-24T03:00:30Z'));
+  return { site, backups, server: await startServer(env) };
+}
+
 describe('automatic backups', () => {
   it('takes the daily backup at BACKUP_HOUR in the site time zone, keeps BACKUP_KEEP, and shows it in Settings', async () => {
-    const site = await sqliteDb.create();
-    const backups = path.join(site.dataDir, 'elsewhere');
-    fs.mkdirSync(backups);
-    for (const day of ['01', '02', '03', '04']) fs.writeFileSync(path.join(backups, `club-backup-202611${day}-030000.tar.gz`), 'old');
-    fs.writeFileSync(path.join(backups, 'before-migration-20261001-120000.tar.gz'), 'kept');
-    const clock = path.join(site.dataDir, 'clock');
-    // 03:00:30 in London on 24 November (UTC+0 in winter): the backup of the day is due.
-    const env = {
-      ...envOf(site),
-      ...fakeClockEnv(clock),
-      BACKUP_DIR: backups,
-      BACKUP_HOUR: '3',
-      BACKUP_KEEP: '3',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    };
-    setFakeClock(clock, Date.parse('2026-11-24T03:00:30Z'));
-    const server = await startServer(env);
+    const old = Object.fromEntries(['01', '02', '03', '04'].map((day) => [`club-backup-202611${day}-030000.tar.gz`, 'old']));
+    const { server, site, backups } = await serverWhenBackupDue(
+      { ...old, 'before-migration-20261001-120000.tar.gz': 'kept' },
+      { BACKUP_KEEP: '3' },
+    );
     try {
       const daily = () =>
         fs
@@ -451,23 +461,11 @@ describe('automatic backups', () => {
   }, 60_000);
 
   it('takes the daily backup beside one named by a clock that ran a year ahead (138)', async () => {
-    const site = await sqliteDb.create();
-    const backups = path.join(site.dataDir, 'elsewhere');
-    fs.mkdirSync(backups);
-    fs.writeFileSync(path.join(backups, 'club-backup-20261123-030000.tar.gz'), 'yesterday');
-    // Taken while the server's clock said next year: it passed for today's, every day until then.
-    fs.writeFileSync(path.join(backups, 'club-backup-20271124-030000.tar.gz'), 'ahead');
-    const clock = path.join(site.dataDir, 'clock');
-    const env = {
-      ...envOf(site),
-      ...fakeClockEnv(clock),
-      BACKUP_DIR: backups,
-      BACKUP_HOUR: '3',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    };
-    setFakeClock(clock, Date.parse('2026-11-24T03:00:30Z'));
-    const server = await startServer(env);
+    const { server, site, backups } = await serverWhenBackupDue({
+      'club-backup-20261123-030000.tar.gz': 'yesterday',
+      // Taken while the server's clock said next year: it passed for today's, every day until then.
+      'club-backup-20271124-030000.tar.gz': 'ahead',
+    });
     try {
       await until(() => fs.readdirSync(backups).some((name) => name.startsWith('club-backup-20261124-0300')), 'the daily backup');
       const token = await login(server.url);
