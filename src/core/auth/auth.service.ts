@@ -3,7 +3,7 @@ import { createAdminsRepository } from '../admins/admins.repository.ts';
 import { GIVEN_PASSWORD_EXPIRED, givenPasswordEnds } from '../admins/admins.schema.ts';
 import type { Db } from '../db/connect.ts';
 import { DomainError } from '../shared/errors.ts';
-import { CLOCK_STEP_MS } from '../shared/time.ts';
+import { datedAhead } from '../shared/time.ts';
 import { CODE_NEEDED, CODE_WRONG, INVALID_CREDENTIALS } from './auth.schema.ts';
 import { createGuessCounter } from './guesses.ts';
 import { LOCKOUT_MEMORY_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './login-policy.ts';
@@ -136,7 +136,7 @@ export function createAuthService(deps: { db: Db }) {
       const lastSeen = Date.parse(row.lastSeenAt);
       const expiresAt = Date.parse(row.expiresAt);
       // A session made while the clock ran ahead ends further off than any can (138): not trusted.
-      if (expiresAt <= now || now - lastSeen >= SESSION_IDLE_MS || expiresAt > now + SESSION_ABSOLUTE_MS + CLOCK_STEP_MS) {
+      if (expiresAt <= now || now - lastSeen >= SESSION_IDLE_MS || datedAhead(expiresAt, now + SESSION_ABSOLUTE_MS)) {
         await sessions.delete(tokenHash);
         return null;
       }

@@ -1,4 +1,4 @@
-import { CLOCK_STEP_MS } from '../shared/time.ts';
+import { datedAhead } from '../shared/time.ts';
 
 /** The sign-in rules, kept apart from storage so they read (and test) as plain arithmetic. */
 
@@ -54,7 +54,7 @@ export interface AttemptCounter {
  * had been ahead (a refusal writes nothing, so nothing else would ever have mended it).
  */
 function asOf(counter: AttemptCounter, now: number): AttemptCounter {
-  const ahead = (iso: string | null, limit = now) => iso !== null && Date.parse(iso) > limit + CLOCK_STEP_MS;
+  const ahead = (iso: string | null, limit = now) => iso !== null && datedAhead(Date.parse(iso), limit);
   return {
     ...counter,
     ...(ahead(counter.windowStartedAt) && { windowStartedAt: new Date(0).toISOString(), failures: 0 }),

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { DomainError } from '../shared/errors.ts';
-import { CLOCK_STEP_MS, notAhead } from '../shared/time.ts';
+import { datedAhead, notAhead } from '../shared/time.ts';
 import { describeWait } from './login-policy.ts';
 import { createWriteBudgetsRepository, type WriteBudget } from './write-budgets.repository.ts';
 
@@ -50,7 +50,7 @@ export function spend(budget: WriteBudget, cost: WriteCost, now: number): Spent 
     return { allowed: true, next: { ...left, writes: left.writes - cost.writes, textBytes: left.textBytes - cost.textBytes } };
   // A note dated by a clock that ran ahead (138) is no note.
   const notedAt = left.pauseNotedAt === null ? null : Date.parse(left.pauseNotedAt);
-  const pauseBegins = notedAt === null || notedAt > now + CLOCK_STEP_MS || now - notedAt >= REFILL_MS;
+  const pauseBegins = notedAt === null || datedAhead(notedAt, now) || now - notedAt >= REFILL_MS;
   return {
     allowed: false,
     next: { ...left, pauseNotedAt: pauseBegins ? new Date(now).toISOString() : left.pauseNotedAt },

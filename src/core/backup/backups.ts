@@ -8,7 +8,7 @@ import { BACKUP_NOT_WRITTEN, BACKUP_OF_DAMAGED, BackupError, BackupNotWrittenErr
 import { backupFileName, BACKUP_FILE, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
 import { createOffsiteCopies, type OffsiteStatus } from './offsite.ts';
 import { DomainError } from '../shared/errors.ts';
-import { CLOCK_STEP_MS } from '../shared/time.ts';
+import { datedAhead } from '../shared/time.ts';
 import { pendingMigrations, type Db } from '../db/connect.ts';
 import { damageIn, type DamageRecord } from '../db/damage.ts';
 
@@ -76,7 +76,7 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
    * taken while the clock ran ahead, one of them passed for today's until its day came, and no
    * daily backup was taken meanwhile (138).
    */
-  const takenSoFar = () => list().filter((entry) => entry.at.getTime() <= Date.now() + CLOCK_STEP_MS);
+  const takenSoFar = () => list().filter((entry) => !datedAhead(entry.at.getTime(), Date.now()));
 
   async function runIfDue(): Promise<void> {
     const now = new Date();

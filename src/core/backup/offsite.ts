@@ -128,9 +128,7 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
         deps.log.info({ name: backup.name, bucket: Bucket, encrypted: encrypting }, 'backup copied to the backup bucket');
       }
       const kept = new Set(
-        [...copiesToKeep(backupsAmong([...new Set([...copied, ...held.map((copy) => copy.name)])]), deps.keep)].map(
-          (backup) => backup.name,
-        ),
+        copiesToKeep(backupsAmong([...new Set([...copied, ...held.map((copy) => copy.name)])]), deps.keep).map((backup) => backup.name),
       );
       const { sdk, client } = await s3();
       for (const copy of held) {

@@ -5,7 +5,7 @@ const copy = (iso: string) => ({ name: iso, at: new Date(iso) });
 /** One copy a day at 02:00 UTC for `days` days up to `last`, newest first. */
 const dailyCopies = (last: string, days: number) =>
   Array.from({ length: days }, (_, i) => copy(new Date(Date.parse(last) - i * 86_400_000).toISOString()));
-const names = (kept: Set<{ name: string }>) => [...kept].map((c) => c.name).sort();
+const names = (kept: { name: string }[]) => kept.map((c) => c.name).sort();
 
 describe('copiesToKeep', () => {
   it('keeps the newest daily ones, then the newest of each earlier week and month', () => {
@@ -22,7 +22,7 @@ describe('copiesToKeep', () => {
     // The last day of the 12 newest months: November (the 30th) back to December 2025.
     for (const last of ['2026-10-31', '2026-09-30', '2026-02-28', '2025-12-31']) expect(all).toContain(`${last}T02:00:00.000Z`);
     expect(all).not.toContain('2025-11-30T02:00:00.000Z');
-    expect(kept.size).toBeLessThanOrEqual(14 + KEEP_WEEKLY + KEEP_MONTHLY);
+    expect(kept.length).toBeLessThanOrEqual(14 + KEEP_WEEKLY + KEEP_MONTHLY);
   });
 
   it('after a site began again empty, its own copies replace the daily ones, but weeks and months of the earlier one stay', () => {
@@ -35,9 +35,9 @@ describe('copiesToKeep', () => {
 
   it('keeps every copy while there are fewer than the daily count, and one a period once there are more', () => {
     const few = dailyCopies('2026-11-30T02:00:00.000Z', 3);
-    expect(copiesToKeep(few, 14).size).toBe(3);
+    expect(copiesToKeep(few, 14).length).toBe(3);
     const sameDay = ['2026-11-30T02:00:00.000Z', '2026-11-30T01:00:00.000Z', '2026-11-30T00:00:01.000Z'].map(copy);
     expect(names(copiesToKeep(sameDay, 2))).toEqual(['2026-11-30T01:00:00.000Z', '2026-11-30T02:00:00.000Z']);
-    expect(copiesToKeep([], 14).size).toBe(0);
+    expect(copiesToKeep([], 14).length).toBe(0);
   });
 });

@@ -9,14 +9,14 @@ const weekOf = (at: Date) => Math.floor((Math.floor(at.getTime() / DAY_MS) + 3) 
 const monthOf = (at: Date) => at.getUTCFullYear() * 12 + at.getUTCMonth();
 
 /**
- * The copies a bucket keeps (docs/decisions/137): the newest `daily`, and the newest of each of the
+ * The copies a bucket keeps, newest first (docs/decisions/137): the newest `daily`, and the newest of each of the
  * last KEEP_WEEKLY weeks and KEEP_MONTHLY months that have one (restic's `--keep-last`,
  * `--keep-weekly` and `--keep-monthly`). The daily ones alone were all replaced within `daily` days
  * by backups of whatever the site had become: a site started empty on a disk that was lost or not
  * mounted, or emptied by someone who had an administrator's password, left no copy of the club's
  * content after two weeks nobody noticed.
  */
-export function copiesToKeep<T extends { at: Date }>(newestFirst: readonly T[], daily: number): Set<T> {
+export function copiesToKeep<T extends { at: Date }>(newestFirst: readonly T[], daily: number): T[] {
   const kept = new Set(newestFirst.slice(0, daily));
   for (const [periodOf, count] of [
     [weekOf, KEEP_WEEKLY],
@@ -31,5 +31,5 @@ export function copiesToKeep<T extends { at: Date }>(newestFirst: readonly T[], 
       kept.add(copy);
     }
   }
-  return kept;
+  return newestFirst.filter((copy) => kept.has(copy));
 }

@@ -109,8 +109,11 @@ export function localStamp(local: TZDate, time: boolean): string {
  */
 export const CLOCK_STEP_MS = 2 * 60 * 60_000;
 
+/** Whether `at`, a time the site wrote, was dated by a clock that ran ahead of `now` and has since been set right. */
+export const datedAhead = (at: number, now: number): boolean => at > now + CLOCK_STEP_MS;
+
 /** A time stored while the clock ran ahead, and since set right, counts as now. */
-export const notAhead = (at: number, now: number): number => (at > now + CLOCK_STEP_MS ? now : at);
+export const notAhead = (at: number, now: number): number => (datedAhead(at, now) ? now : at);
 
 /** A day of 24 hours, for ages and limits counted in days (not calendar days: see nextMidnight). */
 export const DAY_MS = 86_400_000;
