@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { BackupError, holdsContent } from '../src/core/backup/archive-format.ts';
 import { BACKUP_FILE, backupFileName } from '../src/core/backup/backup-files.ts';
 import { restoreBackup } from '../src/core/backup/restore-backup.ts';
+import { restoreFromBucketCommand } from '../src/core/backup/backup-status.schema.ts';
 import { type Config, ConfigError, loadConfig } from '../src/core/config.ts';
 import { createActivityRecorder } from '../src/core/activity/activity-recorder.ts';
 import { connect } from '../src/core/db/connect.ts';
@@ -84,7 +85,7 @@ try {
   // The newest copy may be of a site that started empty after its disk was lost (137).
   if (earlierInBucket.length > 0 && !holdsContent(manifest)) {
     console.log(
-      `It holds no news, events or photos. If the site had some, an earlier copy in the bucket holds them (${earlierInBucket.length} older, the newest ${earlierInBucket[0]}): npm run restore -- --from-bucket ${earlierInBucket[0]} --replace`,
+      `It holds no news, events or photos. If the site had some, an earlier copy in the bucket holds them (${earlierInBucket.length} older, the newest ${earlierInBucket[0]}): ${restoreFromBucketCommand(earlierInBucket[0]!)}`,
     );
   }
 } catch (error) {

@@ -115,7 +115,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
       clubName: () => settings.get().then((value) => value.clubName),
     }),
     auth: createAuthService({ db }),
-    backups: createBackups({ config, storage, log, damage }),
+    backups: createBackups({ config, db, storage, log, damage }),
     trash,
     idempotency: createIdempotencyService({ db }),
     activity: createActivityService({ db, trash, putBack }),

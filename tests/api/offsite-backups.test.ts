@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
@@ -10,7 +9,15 @@ import { runScript } from '../setup/scripts.ts';
 import { startTcpProxy } from '../setup/tcp-proxy.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 import { freePort } from '../setup/start-server.ts';
-import { BACKUP_BUCKET as BUCKET, BACKUP_PREFIX as PREFIX, bucketEnv, until, useFreshSites } from '../setup/backup-bucket.ts';
+import {
+  BACKUP_BUCKET as BUCKET,
+  BACKUP_PREFIX as PREFIX,
+  bucketEnv,
+  dailyCopyName,
+  putCopies,
+  until,
+  useFreshSites,
+} from '../setup/backup-bucket.ts';
 
 // A failed disk takes the database, the photos and the backups beside them. With BACKUP_S3_BUCKET
 // each daily backup is copied to a bucket (here s3rver on 127.0.0.1), and a new host is brought
@@ -41,7 +48,13 @@ describe('daily backups copied off the server to a bucket', () => {
     expect(keys()[0]).toMatch(DAILY_KEY);
     const token = await login(server.url);
     const status = await call(server.url, 'GET', '/api/admin/backups', { token });
-    expect(status.body.offsite).toEqual({ bucket: BUCKET, encrypted: false, newestCopyAt: expect.any(String), lastFailure: null });
+    expect(status.body.offsite).toEqual({
+      bucket: BUCKET,
+      encrypted: false,
+      newestCopyAt: expect.any(String),
+      lastFailure: null,
+      earlierSite: null,
+    });
 
     await create(server.url, token, '/api/admin/news', {
       title: 'Written before the disk failed',
@@ -168,24 +181,13 @@ describe('daily backups copied off the server to a bucket', () => {
     }
   }, 90_000);
 
-  it('a site that starts empty (its disk lost, or not mounted) leaves copies of the earlier weeks and months in the bucket', async () => {
+  it('a site that starts empty (its disk lost, or not mounted) leaves copies of the earlier weeks and months in the bucket, and says how to bring them back', async () => {
     await s3?.stop();
     const port = await freePort();
     s3 = await startS3([BUCKET], port);
     // Two months of the club's daily copies, the newest two days old (only their names count here).
-    const client = new S3Client({
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-    const stampOf = (daysAgo: number) => {
-      const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
-      return `club-backup-${day}-020000.tar.gz`;
-    };
-    const earlier = Array.from({ length: 60 }, (_, i) => stampOf(i + 2));
-    for (const name of earlier) await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}${name}`, Body: 'the club' }));
-    client.destroy();
+    const earlier = Array.from({ length: 60 }, (_, i) => dailyCopyName(i + 2));
+    await putCopies(port, earlier);
 
     const site = await newSite();
     server = await startServer(bucketEnv(port, site));
@@ -193,6 +195,19 @@ describe('daily backups copied off the server to a bucket', () => {
     const token = await login(server.url);
     const offsite = async () => (await call(server!.url, 'GET', '/api/admin/backups', { token })).body.offsite;
     await until(offsite, (status) => status.newestCopyAt !== null, 'the copy and the trim');
+    // Settings, the dashboard and the log say that the bucket holds the site from before, and how to bring it back…
+    const command = `npm run restore -- --from-bucket ${earlier[0]} --replace`;
+    expect((await offsite()).earlierSite).toEqual({
+      databaseMadeAt: expect.any(String),
+      copyAt: `${earlier[0]!.slice(12, 16)}-${earlier[0]!.slice(16, 18)}-${earlier[0]!.slice(18, 20)}T02:00:00.000Z`,
+      command,
+    });
+    expect(server.output()).toContain(
+      `this site's database is new and holds no news, events or photos, but the backup bucket holds copies of the site from before it: if the site lost its data, stop it and run ${command}`,
+    );
+    // …until the site holds news (the club meant to start afresh, or a restore).
+    await create(server.url, token, '/api/admin/news', { title: 'A fresh start', content: '<p>New.</p>', publishedAt: '2026-11-01' });
+    expect((await offsite()).earlierSite).toBeNull();
     await server.stop();
     const left = s3.keys(BUCKET).map((key) => key.slice(PREFIX.length));
     const kept = earlier.filter((name) => left.includes(name));
@@ -200,7 +215,7 @@ describe('daily backups copied off the server to a bucket', () => {
     // have left none; now the newest of each of seven earlier weeks at least, and of earlier months.
     expect(kept).toContain(earlier[0]);
     expect(kept.length).toBeGreaterThanOrEqual(7);
-    expect(kept.some((name) => name < stampOf(40))).toBe(true);
+    expect(kept.some((name) => name < dailyCopyName(40))).toBe(true);
     expect(left).toHaveLength(kept.length + 1);
 
     // The one command of a new host restores the newest copy, the empty site's: it says so, and which to restore instead.

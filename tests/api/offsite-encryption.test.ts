@@ -70,7 +70,13 @@ describe('copies in the bucket encrypted to the backup keys', () => {
       'encrypted copies only',
     );
     const status = await call(server.url, 'GET', '/api/admin/backups', { token: admin });
-    expect(status.body.offsite).toEqual({ bucket: BUCKET, encrypted: true, newestCopyAt: expect.any(String), lastFailure: null });
+    expect(status.body.offsite).toEqual({
+      bucket: BUCKET,
+      encrypted: true,
+      newestCopyAt: expect.any(String),
+      lastFailure: null,
+      earlierSite: null,
+    });
     for (const key of s3.keys(BUCKET)) {
       expect(key).toMatch(ENCRYPTED_KEY);
       const bytes = s3.read(BUCKET, key);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll } from 'vitest';
 import { sqliteDb, type FreshDatabase } from './databases.ts';
 import { ADMIN } from './server.ts';
@@ -45,5 +46,27 @@ export async function until<T>(read: () => Promise<T> | T, done: (value: T) => b
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A daily backup's name, `daysAgo` days back at 02:00 UTC (as the bucket would hold it). */
+export function dailyCopyName(daysAgo: number): string {
+  const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return `club-backup-${day}-020000.tar.gz`;
+}
+
+/** Puts objects under these names into the backup bucket of the S3 on `s3Port` (only their names count). */
+export async function putCopies(s3Port: number, names: string[]): Promise<void> {
+  const client = new S3Client({
+    endpoint: `http://127.0.0.1:${s3Port}`,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  try {
+    for (const name of names)
+      await client.send(new PutObjectCommand({ Bucket: BACKUP_BUCKET, Key: `${BACKUP_PREFIX}${name}`, Body: 'the club' }));
+  } finally {
+    client.destroy();
   }
 }

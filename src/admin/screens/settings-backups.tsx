@@ -69,6 +69,15 @@ export function BackupsCard() {
             : 'The copies are not encrypted: whoever can read the bucket can read them. Whoever runs the site can encrypt them (BACKUP_RECIPIENTS).'}
         </p>
       )}
+      {offsite?.earlierSite && (
+        <p role="alert" className={ALERT} data-testid="earlier-site">
+          This site&apos;s database was made on {when(offsite.earlierSite.databaseMadeAt)} and holds no news, events or photos, but the
+          bucket holds copies of the site from before it, the newest of {when(offsite.earlierSite.copyAt)}. If the site lost its data (its
+          disk, or a move to a new server), whoever runs the site can bring that copy back: stop the site, run{' '}
+          <code className="rounded bg-white px-1 wrap-anywhere">{offsite.earlierSite.command}</code> on the server, and start it again. If
+          the club meant to start afresh, this goes once the site holds news, events or photos.
+        </p>
+      )}
       {offsite?.lastFailure && (
         <p role="alert" className={ALERT}>
           The last copy to the bucket failed ({when(offsite.lastFailure.at)}). {offsite.lastFailure.message}

@@ -8,7 +8,8 @@ export const BACKUP_STATUS_URL = '/api/admin/backups';
 
 /**
  * On the dashboard, where volunteers look first: a word when the backups need someone (the
- * database found damaged, the last backup failed, its copy to the bucket failed), pointing to
+ * database found damaged, an empty site beside copies of an earlier one, the last backup failed,
+ * its copy to the bucket failed), pointing to
  * Settings, which says what happened and what to do. Nothing when all is well.
  */
 export function BackupsAlert() {
@@ -16,11 +17,13 @@ export function BackupsAlert() {
   const data = status.data;
   const problem = data?.databaseDamagedAt
     ? "The site's database was found damaged, and no backup is taken while it is."
-    : data?.lastFailure
-      ? 'The last backup failed.'
-      : data?.offsite?.lastFailure
-        ? 'The last copy of a backup to the bucket failed.'
-        : null;
+    : data?.offsite?.earlierSite
+      ? 'This site holds no news, events or photos, but the backup bucket holds copies of it from before: if it lost its data, they bring it back.'
+      : data?.lastFailure
+        ? 'The last backup failed.'
+        : data?.offsite?.lastFailure
+          ? 'The last copy of a backup to the bucket failed.'
+          : null;
   if (!problem) return null;
   return (
     <p role="alert" className="mb-6 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">

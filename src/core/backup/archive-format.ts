@@ -70,11 +70,11 @@ export const manifestSchema = z.object({
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
-/** Whether a backup holds any news, event or photo: one that holds none may be of a site started empty by mistake. */
-export const holdsContent = (manifest: Manifest) =>
-  (['news_items', 'events', 'gallery_images'] as const satisfies readonly (typeof CONTENT_TABLES)[number][]).some(
-    (table) => (manifest.rowCounts[table] ?? 0) > 0,
-  );
+/** The club's news, events and photos: a site with no row in any of them may have been started empty by mistake. */
+export const NEWS_EVENTS_PHOTOS = ['news_items', 'events', 'gallery_images'] as const satisfies readonly (typeof CONTENT_TABLES)[number][];
+
+/** Whether a backup holds any news, event or photo. */
+export const holdsContent = (manifest: Manifest) => NEWS_EVENTS_PHOTOS.some((table) => (manifest.rowCounts[table] ?? 0) > 0);
 
 /** A backup that cannot be taken or restored, in words for whoever runs the command. */
 export class BackupError extends Error {

@@ -22,6 +22,11 @@ export const backupStatusSchema = z.object({
       /** The time of the newest backup the bucket holds (ISO 8601), or null. */
       newestCopyAt: z.string().nullable(),
       lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
+      /**
+       * While the site holds no news, events or photos and its database is newer than copies in
+       * the bucket: the newest of those (its disk lost, or started afresh by mistake), and how to restore it.
+       */
+      earlierSite: z.object({ databaseMadeAt: z.string(), copyAt: z.string(), command: z.string() }).nullable(),
     })
     .nullable(),
 });
@@ -32,3 +37,6 @@ export const backupTakenSchema = z.object({
   downloadUrl: z.string(),
 });
 export type BackupStatus = z.output<typeof backupStatusSchema>;
+
+/** The command that restores the copy `name` from the bucket over the site there is (the server stopped). */
+export const restoreFromBucketCommand = (name: string) => `npm run restore -- --from-bucket ${name} --replace`;

@@ -9,7 +9,9 @@ import { backupFileName, BACKUP_FILE, listBackups, PARTIAL_SUFFIX } from './back
 import { createOffsiteCopies, type OffsiteStatus } from './offsite.ts';
 import { DomainError } from '../shared/errors.ts';
 import { datedAhead } from '../shared/time.ts';
-import { pendingMigrations, type Db } from '../db/connect.ts';
+import { databaseMadeAt, pendingMigrations, type Db } from '../db/connect.ts';
+import { restoreFromBucketCommand } from './backup-status.schema.ts';
+import { siteHoldsContent } from './site-content.repository.ts';
 import { damageIn, type DamageRecord } from '../db/damage.ts';
 
 /** How often the server looks whether the daily backup is due (it also looks at start). */
@@ -22,7 +24,7 @@ const CHECK_EVERY_MS = 60_000;
 const ABANDONED_AFTER_MS = 60 * 60_000;
 
 /** The server's backups: the daily one (BACKUP_DIR), the newest one's time, and downloads. */
-export function createBackups(deps: { config: Config; storage: ImageStorage; log: Logger; damage: DamageRecord }) {
+export function createBackups(deps: { config: Config; db: Db; storage: ImageStorage; log: Logger; damage: DamageRecord }) {
   const { dir, hour, keep } = deps.config.backup;
   let running: Promise<string> | null = null;
   /** The last backup that failed, until one succeeds: shown to administrators, who never read logs. */
@@ -30,7 +32,28 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
 
   const list = () => listBackups(dir);
   const { offsite: bucket, recipients } = deps.config.backup;
-  const offsite = bucket && createOffsiteCopies({ bucket, dir, keep, recipients, log: deps.log });
+  // Made once, at the first start or by a restore (and a restore needs the server stopped): asked once.
+  let madeAt: Promise<Date | null> | null = null;
+  const databaseMade = () =>
+    (madeAt ??= databaseMadeAt(deps.db).catch((error: unknown) => {
+      madeAt = null;
+      throw error;
+    }));
+  const offsite = bucket && createOffsiteCopies({ bucket, dir, keep, recipients, log: deps.log, databaseMadeAt: databaseMade });
+  /** The earlier copy the log has warned of, so that it says so once. */
+  let warnedOf: string | null = null;
+
+  /**
+   * The newest copy in the bucket of the site before its database was made, while the site holds
+   * no news, events or photos: its disk lost, a volume not mounted, a new host not restored (137).
+   */
+  async function earlierSite(): Promise<{ databaseMadeAt: Date; copy: { name: string; at: Date } } | null> {
+    const copy = offsite?.status().earlierCopy;
+    if (!copy) return null;
+    const made = await databaseMade();
+    if (!made || (await siteHoldsContent(deps.db))) return null;
+    return { databaseMadeAt: made, copy };
+  }
   if (bucket && recipients.length === 0)
     deps.log.warn(
       { bucket: bucket.bucket },
@@ -93,6 +116,14 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
     }
     // Whatever the bucket lacks (a new backup, or one a failed copy left behind) goes now.
     await offsite?.sync();
+    const earlier = await earlierSite().catch(() => null);
+    if (earlier && warnedOf !== earlier.copy.name) {
+      warnedOf = earlier.copy.name;
+      deps.log.warn(
+        { databaseMadeAt: earlier.databaseMadeAt, earlierCopy: earlier.copy.name },
+        `this site's database is new and holds no news, events or photos, but the backup bucket holds copies of the site from before it: if the site lost its data, stop it and run ${restoreFromBucketCommand(earlier.copy.name)}`,
+      );
+    }
   }
 
   return {
@@ -112,6 +143,8 @@ export function createBackups(deps: { config: Config; storage: ImageStorage; log
 
     /** The copies in the backup bucket (BACKUP_S3_BUCKET), or null without one. */
     offsite: (): OffsiteStatus | null => offsite?.status() ?? null,
+
+    earlierSite,
 
     /** The file of the backup in the folder with this name (one backupFileName gives), or null. */
     fileNamed(name: string): string | null {

@@ -49,6 +49,12 @@ export interface OffsiteStatus {
   newestCopyAt: Date | null;
   /** The last copy that failed, until one succeeds: when, and what to do. */
   lastFailure: { at: Date; message: string } | null;
+  /**
+   * The newest copy in the bucket taken before this site's database was made, or null: a site
+   * started empty beside copies of an earlier one (its disk lost, a volume not mounted) or a new
+   * host, restored or not. Known once the bucket has been listed.
+   */
+  earlierCopy: { name: string; at: Date } | null;
 }
 
 /** What an administrator is told when a copy fails (no keys, no paths; the log has the details). */
@@ -60,7 +66,15 @@ function offsiteFailureMessage(error: unknown): string {
   return 'The backup could not be copied to the backup bucket because of an error on the server. Its log says more; tell whoever runs the site.';
 }
 
-export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string; keep: number; recipients: string[]; log: Logger }) {
+export function createOffsiteCopies(deps: {
+  bucket: BucketSettings;
+  dir: string;
+  keep: number;
+  recipients: string[];
+  log: Logger;
+  /** When the site's database was made (databaseMadeAt); a restore, which only downloads, has none. */
+  databaseMadeAt?: () => Promise<Date | null>;
+}) {
   const s3 = s3Client(deps.bucket);
   const Bucket = deps.bucket.bucket;
   const keyOf = (object: string) => `${deps.bucket.prefix}${object}`;
@@ -69,6 +83,7 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
   let copiedUpTo: string | null = null;
   let newestCopyAt: Date | null = null;
   let lastFailure: OffsiteStatus['lastFailure'] = null;
+  let earlierCopy: OffsiteStatus['earlierCopy'] = null;
   let retryAt = 0;
   let running: Promise<void> | null = null;
 
@@ -137,6 +152,14 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
       }
       copiedUpTo = local[0]!.name;
       newestCopyAt = backupsAmong([...kept])[0]?.at ?? null;
+      // A database that cannot say now leaves what was known: the copy went all the same.
+      const madeAt = await deps.databaseMadeAt?.().catch(() => undefined);
+      if (madeAt !== undefined) {
+        // Names count whole seconds: a copy named in the second the database was made is of this one.
+        const madeInSecond = madeAt && Math.floor(madeAt.getTime() / 1000) * 1000;
+        const earlier = madeInSecond ? held.find((copy) => kept.has(copy.name) && copy.at.getTime() < madeInSecond) : undefined;
+        earlierCopy = earlier ? { name: earlier.name, at: earlier.at } : null;
+      }
       lastFailure = null;
       retryAt = 0;
     } catch (error) {
@@ -153,7 +176,7 @@ export function createOffsiteCopies(deps: { bucket: BucketSettings; dir: string;
      */
     sync: ({ now = false } = {}): Promise<void> => (running ??= sync(now).finally(() => (running = null))),
 
-    status: (): OffsiteStatus => ({ bucket: Bucket, encrypted: encrypting, newestCopyAt, lastFailure }),
+    status: (): OffsiteStatus => ({ bucket: Bucket, encrypted: encrypting, newestCopyAt, lastFailure, earlierCopy }),
 
     /**
      * Downloads the newest backup in the bucket (or the one named) into the folder, for a restore on

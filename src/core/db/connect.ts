@@ -126,6 +126,15 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
   return known.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name);
 }
 
+/**
+ * When this database was made: the time its first migration ran (the server's first start on it,
+ * or the restore that made it), or null before that.
+ */
+export async function databaseMadeAt(db: Db): Promise<Date | null> {
+  const times = (await migrator(db).getMigrations()).flatMap((migration) => migration.executedAt ?? []);
+  return times.length > 0 ? new Date(Math.min(...times.map((time) => time.getTime()))) : null;
+}
+
 /** Brings the schema to exactly `name`, up or down (a restore of an archive from an older version). */
 export async function migrateTo(db: Db, name: string): Promise<void> {
   const { error } = await migrator(db).migrateTo(name);

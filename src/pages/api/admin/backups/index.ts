@@ -1,6 +1,6 @@
 import { noteActivity } from '../../../../server/http/activity.ts';
 import path from 'node:path';
-import { backupStatusSchema, backupTakenSchema } from '../../../../core/backup/backup-status.schema.ts';
+import { backupStatusSchema, backupTakenSchema, restoreFromBucketCommand } from '../../../../core/backup/backup-status.schema.ts';
 import { backupFileUrl } from '../../../../server/http/backup-download.ts';
 import { passwordConfirmationSchema } from '../../../../core/admins/admins.schema.ts';
 import { endpoint, passwordProof } from '../../../../server/http/endpoint.ts';
@@ -9,9 +9,10 @@ import { json } from '../../../../server/http/responses.ts';
 /** For the Settings screen: when the last backup was taken, and whether the last one failed. */
 export const GET = endpoint(
   { summary: 'When the last backup was taken, and the last failure', response: backupStatusSchema },
-  (_context, app) => {
+  async (_context, app) => {
     const failure = app.backups.lastFailure();
     const offsite = app.backups.offsite();
+    const earlier = await app.backups.earlierSite();
     return json({
       lastBackupAt: app.backups.lastTakenAt()?.toISOString() ?? null,
       daily: app.config.backup.daily,
@@ -24,6 +25,11 @@ export const GET = endpoint(
         encrypted: offsite.encrypted,
         newestCopyAt: offsite.newestCopyAt?.toISOString() ?? null,
         lastFailure: offsite.lastFailure && { at: offsite.lastFailure.at.toISOString(), message: offsite.lastFailure.message },
+        earlierSite: earlier && {
+          databaseMadeAt: earlier.databaseMadeAt.toISOString(),
+          copyAt: earlier.copy.at.toISOString(),
+          command: restoreFromBucketCommand(earlier.copy.name),
+        },
       },
     });
   },
