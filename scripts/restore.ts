@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { BackupError, holdsContent } from '../src/core/backup/archive-format.ts';
 import { BACKUP_FILE, backupFileName } from '../src/core/backup/backup-files.ts';
 import { restoreBackup } from '../src/core/backup/restore-backup.ts';
-import { restoreFromBucketCommand } from '../src/core/backup/backup-status.schema.ts';
+import { restoreFromBucketCommand } from '../src/core/backup/restore-commands.ts';
 import { type Config, ConfigError, loadConfig } from '../src/core/config.ts';
 import { createActivityRecorder } from '../src/core/activity/activity-recorder.ts';
 import { connect } from '../src/core/db/connect.ts';

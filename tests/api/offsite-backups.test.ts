@@ -53,8 +53,8 @@ describe('daily backups copied off the server to a bucket', () => {
       encrypted: false,
       newestCopyAt: expect.any(String),
       lastFailure: null,
-      earlierSite: null,
     });
+    expect(status.body.earlierSite).toBeNull();
 
     await create(server.url, token, '/api/admin/news', {
       title: 'Written before the disk failed',
@@ -197,17 +197,18 @@ describe('daily backups copied off the server to a bucket', () => {
     await until(offsite, (status) => status.newestCopyAt !== null, 'the copy and the trim');
     // Settings, the dashboard and the log say that the bucket holds the site from before, and how to bring it back…
     const command = `npm run restore -- --from-bucket ${earlier[0]} --replace`;
-    expect((await offsite()).earlierSite).toEqual({
+    const earlierSite = async () => (await call(server!.url, 'GET', '/api/admin/backups', { token })).body.earlierSite;
+    expect(await earlierSite()).toEqual({
       databaseMadeAt: expect.any(String),
       copyAt: `${earlier[0]!.slice(12, 16)}-${earlier[0]!.slice(16, 18)}-${earlier[0]!.slice(18, 20)}T02:00:00.000Z`,
       command,
     });
     expect(server.output()).toContain(
-      `this site's database is new and holds no news, events or photos, but the backup bucket holds copies of the site from before it: if the site lost its data, stop it and run ${command}`,
+      `this site's database is new and holds no news, events or photos, but backups of the site from before it are kept: if the site lost its data, stop it and run ${command}`,
     );
     // …until the site holds news (the club meant to start afresh, or a restore).
     await create(server.url, token, '/api/admin/news', { title: 'A fresh start', content: '<p>New.</p>', publishedAt: '2026-11-01' });
-    expect((await offsite()).earlierSite).toBeNull();
+    expect(await earlierSite()).toBeNull();
     await server.stop();
     const left = s3.keys(BUCKET).map((key) => key.slice(PREFIX.length));
     const kept = earlier.filter((name) => left.includes(name));

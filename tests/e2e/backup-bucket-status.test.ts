@@ -73,14 +73,14 @@ describe('the backup bucket in Settings, in Chromium', () => {
     await signInWithCookie(page, server.url);
     // The empty site's first backup goes to the bucket, which is then listed.
     await until(
-      async () => ((await (await page.request.get(`${server!.url}/api/admin/backups`)).json()) as BackupStatus).offsite?.earlierSite,
+      async () => ((await (await page.request.get(`${server!.url}/api/admin/backups`)).json()) as BackupStatus).earlierSite,
       (earlierSite) => Boolean(earlierSite),
       'the bucket listed',
     );
     await page.goto(`${server.url}/admin/dashboard`);
     const alert = page
       .getByRole('alert')
-      .filter({ hasText: 'This site holds no news, events or photos, but the backup bucket holds copies' });
+      .filter({ hasText: 'This site holds no news, events or photos, but backups of it from before are kept' });
     await alert.waitFor();
     await keepScreenshot(page, 'dashboard-earlier-site-phone');
     await alert.getByRole('link', { name: 'Site Settings' }).click();

@@ -40,6 +40,7 @@ export function BackupsCard() {
   const failure = status.data?.lastFailure;
   const damagedAt = status.data?.databaseDamagedAt;
   const offsite = status.data?.offsite;
+  const earlierSite = status.data?.earlierSite;
   const when = (iso: string) => formatDisplayDateTime(iso, timeZone);
   return (
     <Card>
@@ -59,6 +60,15 @@ export function BackupsCard() {
           </p>
         )
       )}
+      {earlierSite && (
+        <p role="alert" className={ALERT} data-testid="earlier-site">
+          This site&apos;s database was made on {when(earlierSite.databaseMadeAt)} and holds no news, events or photos, but backups of the
+          site from before it are kept, the newest of {when(earlierSite.copyAt)}. If the site lost its data (its disk, or a move to a new
+          server), whoever runs the site can bring that backup back: stop the site, run{' '}
+          <code className="rounded bg-white px-1 wrap-anywhere">{earlierSite.command}</code> on the server, and start it again. If the club
+          meant to start afresh, this goes once the site holds news, events or photos.
+        </p>
+      )}
       {offsite && (
         <p className="mt-2 text-slate-700" data-testid="offsite-copy">
           {offsite.newestCopyAt
@@ -67,15 +77,6 @@ export function BackupsCard() {
           {offsite.encrypted
             ? 'The copies are encrypted: only the holders of the backup key can open them.'
             : 'The copies are not encrypted: whoever can read the bucket can read them. Whoever runs the site can encrypt them (BACKUP_RECIPIENTS).'}
-        </p>
-      )}
-      {offsite?.earlierSite && (
-        <p role="alert" className={ALERT} data-testid="earlier-site">
-          This site&apos;s database was made on {when(offsite.earlierSite.databaseMadeAt)} and holds no news, events or photos, but the
-          bucket holds copies of the site from before it, the newest of {when(offsite.earlierSite.copyAt)}. If the site lost its data (its
-          disk, or a move to a new server), whoever runs the site can bring that copy back: stop the site, run{' '}
-          <code className="rounded bg-white px-1 wrap-anywhere">{offsite.earlierSite.command}</code> on the server, and start it again. If
-          the club meant to start afresh, this goes once the site holds news, events or photos.
         </p>
       )}
       {offsite?.lastFailure && (

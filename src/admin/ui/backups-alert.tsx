@@ -17,8 +17,8 @@ export function BackupsAlert() {
   const data = status.data;
   const problem = data?.databaseDamagedAt
     ? "The site's database was found damaged, and no backup is taken while it is."
-    : data?.offsite?.earlierSite
-      ? 'This site holds no news, events or photos, but the backup bucket holds copies of it from before: if it lost its data, they bring it back.'
+    : data?.earlierSite
+      ? 'This site holds no news, events or photos, but backups of it from before are kept: if it lost its data, they bring it back.'
       : data?.lastFailure
         ? 'The last backup failed.'
         : data?.offsite?.lastFailure

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { restoreFileCommand } from './restore-commands.ts';
 
 /** `20261124-031500`: sorts by time, in UTC. */
 export const timeStamp = (at: Date): string => at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
@@ -39,7 +40,7 @@ export function backupsAmong(names: string[]): { name: string; kind: string; at:
 export function restoreAdvice(dir: string): string {
   const newest = listBackups(dir)[0];
   return newest
-    ? `stop the server and restore the newest good backup: npm run restore -- ${path.join(dir, newest.name)} --replace`
+    ? `stop the server and restore the newest good backup: ${restoreFileCommand(path.join(dir, newest.name))}`
     : `no backup is in ${dir}: stop the server and restore one kept elsewhere with npm run restore -- FILE --replace`;
 }
 

@@ -22,13 +22,14 @@ export const backupStatusSchema = z.object({
       /** The time of the newest backup the bucket holds (ISO 8601), or null. */
       newestCopyAt: z.string().nullable(),
       lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
-      /**
-       * While the site holds no news, events or photos and its database is newer than copies in
-       * the bucket: the newest of those (its disk lost, or started afresh by mistake), and how to restore it.
-       */
-      earlierSite: z.object({ databaseMadeAt: z.string(), copyAt: z.string(), command: z.string() }).nullable(),
     })
     .nullable(),
+  /**
+   * While the site holds no news, events or photos and its database is newer than backups in the
+   * backup folder or the bucket: the newest of those (its disk lost, or started afresh by
+   * mistake), and the command that restores it.
+   */
+  earlierSite: z.object({ databaseMadeAt: z.string(), copyAt: z.string(), command: z.string() }).nullable(),
 });
 
 /** A backup just taken (POST /api/admin/backups): its file, to download from `downloadUrl`. */
@@ -37,6 +38,3 @@ export const backupTakenSchema = z.object({
   downloadUrl: z.string(),
 });
 export type BackupStatus = z.output<typeof backupStatusSchema>;
-
-/** The command that restores the copy `name` from the bucket over the site there is (the server stopped). */
-export const restoreFromBucketCommand = (name: string) => `npm run restore -- --from-bucket ${name} --replace`;

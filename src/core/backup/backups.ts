@@ -9,9 +9,8 @@ import { backupFileName, BACKUP_FILE, listBackups, PARTIAL_SUFFIX } from './back
 import { createOffsiteCopies, type OffsiteStatus } from './offsite.ts';
 import { DomainError } from '../shared/errors.ts';
 import { datedAhead } from '../shared/time.ts';
-import { databaseMadeAt, pendingMigrations, type Db } from '../db/connect.ts';
-import { restoreFromBucketCommand } from './backup-status.schema.ts';
-import { siteHoldsContent } from './site-content.repository.ts';
+import { pendingMigrations, type Db } from '../db/connect.ts';
+import { createEarlierSite } from './earlier-site.ts';
 import { damageIn, type DamageRecord } from '../db/damage.ts';
 
 /** How often the server looks whether the daily backup is due (it also looks at start). */
@@ -32,28 +31,8 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
 
   const list = () => listBackups(dir);
   const { offsite: bucket, recipients } = deps.config.backup;
-  // Made once, at the first start or by a restore (and a restore needs the server stopped): asked once.
-  let madeAt: Promise<Date | null> | null = null;
-  const databaseMade = () =>
-    (madeAt ??= databaseMadeAt(deps.db).catch((error: unknown) => {
-      madeAt = null;
-      throw error;
-    }));
-  const offsite = bucket && createOffsiteCopies({ bucket, dir, keep, recipients, log: deps.log, databaseMadeAt: databaseMade });
-  /** The earlier copy the log has warned of, so that it says so once. */
-  let warnedOf: string | null = null;
-
-  /**
-   * The newest copy in the bucket of the site before its database was made, while the site holds
-   * no news, events or photos: its disk lost, a volume not mounted, a new host not restored (137).
-   */
-  async function earlierSite(): Promise<{ databaseMadeAt: Date; copy: { name: string; at: Date } } | null> {
-    const copy = offsite?.status().earlierCopy;
-    if (!copy) return null;
-    const made = await databaseMade();
-    if (!made || (await siteHoldsContent(deps.db))) return null;
-    return { databaseMadeAt: made, copy };
-  }
+  const earlierSite = createEarlierSite({ db: deps.db, dir, bucketCopy: () => offsite?.status().earlierCopy ?? null, log: deps.log });
+  const offsite = bucket && createOffsiteCopies({ bucket, dir, keep, recipients, log: deps.log, databaseMadeAt: earlierSite.databaseMade });
   if (bucket && recipients.length === 0)
     deps.log.warn(
       { bucket: bucket.bucket },
@@ -82,11 +61,14 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
 
   /**
    * Keeps the newest `keep` daily backups (the others, before a migration or restore, are left
-   * alone) and removes what backups cut off long ago left behind.
+   * alone), and the newest of the site before this database (139), and removes what backups cut
+   * off long ago left behind.
    */
-  function prune(): void {
+  async function prune(): Promise<void> {
     const daily = list().filter((entry) => entry.name.startsWith('club-backup-'));
-    for (const old of daily.slice(keep)) fs.rmSync(path.join(dir, old.name), { force: true });
+    const earlier = await earlierSite.keepInFolder();
+    if (earlier !== undefined)
+      for (const old of daily.slice(keep)) if (old.name !== earlier) fs.rmSync(path.join(dir, old.name), { force: true });
     const abandonedBefore = Date.now() - ABANDONED_AFTER_MS;
     for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith(PARTIAL_SUFFIX))) {
       const file = path.join(dir, name);
@@ -108,7 +90,7 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
     if (!newest || newest.at < due) {
       try {
         const file = await take('club-backup');
-        prune();
+        await prune();
         deps.log.info({ file }, 'daily backup taken');
       } catch (error) {
         deps.log.error({ err: error }, `the daily backup failed; it is tried again within ${CHECK_EVERY_MS / 60_000} minute(s)`);
@@ -116,14 +98,7 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
     }
     // Whatever the bucket lacks (a new backup, or one a failed copy left behind) goes now.
     await offsite?.sync();
-    const earlier = await earlierSite().catch(() => null);
-    if (earlier && warnedOf !== earlier.copy.name) {
-      warnedOf = earlier.copy.name;
-      deps.log.warn(
-        { databaseMadeAt: earlier.databaseMadeAt, earlierCopy: earlier.copy.name },
-        `this site's database is new and holds no news, events or photos, but the backup bucket holds copies of the site from before it: if the site lost its data, stop it and run ${restoreFromBucketCommand(earlier.copy.name)}`,
-      );
-    }
+    await earlierSite.warn();
   }
 
   return {
@@ -135,8 +110,8 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
 
     /** A backup into the folder (kept like the daily ones), for a download; resolves with its file. */
     takeNow: () =>
-      take('club-backup').then((file) => {
-        prune();
+      take('club-backup').then(async (file) => {
+        await prune();
         void offsite?.sync({ now: true });
         return file;
       }),
@@ -144,7 +119,8 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
     /** The copies in the backup bucket (BACKUP_S3_BUCKET), or null without one. */
     offsite: (): OffsiteStatus | null => offsite?.status() ?? null,
 
-    earlierSite,
+    /** The newest backup of the site before this database, while the site holds no news, events or photos (139). */
+    earlierSite: () => earlierSite.find(),
 
     /** The file of the backup in the folder with this name (one backupFileName gives), or null. */
     fileNamed(name: string): string | null {

@@ -7,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import { isBucketUnavailable, s3Client } from '../shared/s3-client.ts';
 import { BACKUP_FILE, backupsAmong, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
 import { copiesToKeep } from './retention.ts';
+import { takenBefore } from './earlier-site.ts';
 import { decryptInto, ENCRYPTED_SUFFIX, encryptedFile } from './encryption.ts';
 
 // A backup on the server's own disk dies with that disk. With BACKUP_S3_BUCKET each daily backup
@@ -155,9 +156,7 @@ export function createOffsiteCopies(deps: {
       // A database that cannot say now leaves what was known: the copy went all the same.
       const madeAt = await deps.databaseMadeAt?.().catch(() => undefined);
       if (madeAt !== undefined) {
-        // Names count whole seconds: a copy named in the second the database was made is of this one.
-        const madeInSecond = madeAt && Math.floor(madeAt.getTime() / 1000) * 1000;
-        const earlier = madeInSecond ? held.find((copy) => kept.has(copy.name) && copy.at.getTime() < madeInSecond) : undefined;
+        const earlier = madeAt && held.find((copy) => kept.has(copy.name) && takenBefore(copy.at, madeAt));
         earlierCopy = earlier ? { name: earlier.name, at: earlier.at } : null;
       }
       lastFailure = null;

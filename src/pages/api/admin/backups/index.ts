@@ -1,6 +1,6 @@
 import { noteActivity } from '../../../../server/http/activity.ts';
 import path from 'node:path';
-import { backupStatusSchema, backupTakenSchema, restoreFromBucketCommand } from '../../../../core/backup/backup-status.schema.ts';
+import { backupStatusSchema, backupTakenSchema } from '../../../../core/backup/backup-status.schema.ts';
 import { backupFileUrl } from '../../../../server/http/backup-download.ts';
 import { passwordConfirmationSchema } from '../../../../core/admins/admins.schema.ts';
 import { endpoint, passwordProof } from '../../../../server/http/endpoint.ts';
@@ -25,11 +25,11 @@ export const GET = endpoint(
         encrypted: offsite.encrypted,
         newestCopyAt: offsite.newestCopyAt?.toISOString() ?? null,
         lastFailure: offsite.lastFailure && { at: offsite.lastFailure.at.toISOString(), message: offsite.lastFailure.message },
-        earlierSite: earlier && {
-          databaseMadeAt: earlier.databaseMadeAt.toISOString(),
-          copyAt: earlier.copy.at.toISOString(),
-          command: restoreFromBucketCommand(earlier.copy.name),
-        },
+      },
+      earlierSite: earlier && {
+        databaseMadeAt: earlier.databaseMadeAt.toISOString(),
+        copyAt: earlier.copyAt.toISOString(),
+        command: earlier.command,
       },
     });
   },
