@@ -21,7 +21,7 @@ eachDatabase('two-step sign-in on $kind', (db) => {
   // Addresses are taken from X-Forwarded-For, so that a test can send from many at once.
   const clock = path.join(os.tmpdir(), `two-step-clock-${process.pid}-${db.kind}`);
   const suite = useServer(db, { TRUST_PROXY: 'true', ...fakeClockEnv(clock) });
-  const { codeAt, freshStep } = authenticatorApp(clock);
+  const { codeAt, freshStep, setWrong } = authenticatorApp(clock);
   const handle = useDirectDb(suite);
   const signIn = (body: Record<string, string>, from = '192.0.2.10') =>
     call(suite, 'POST', '/api/admin/login', {
@@ -122,6 +122,33 @@ eachDatabase('two-step sign-in on $kind', (db) => {
     const shown = await administrator(admin, 'treasurer');
     expect(shown.wrongCodes).toBe(recorded);
     expect(Date.parse(shown.lastWrongCodeAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('takes codes again once a clock that ran ahead, the phone’s with it, is set right (138)', async () => {
+    const admin = await login(suite);
+    const token = await addAdministrator(admin, 'chair');
+    const { secret } = (await call(suite, 'POST', '/api/admin/two-step', { token })).body as { secret: string };
+    await freshStep();
+    const turnedOn = await call(suite, 'PUT', '/api/admin/two-step', {
+      token,
+      body: { secret, code: codeAt(secret, -30), currentPassword: PASSWORD },
+    });
+    expect(turnedOn.status).toBe(200);
+    const signInWith = (code: string) =>
+      call(suite, 'POST', '/api/admin/login', {
+        body: { username: 'chair', password: PASSWORD, code },
+        headers: { 'x-forwarded-for': '192.0.2.20' },
+      });
+    // A year ahead on both (one wrong date typed into each, or both set from one wrong source): a sign-in then.
+    await setWrong(365 * 86_400_000);
+    expect((await signInWith(codeAt(secret))).status).toBe(200);
+    // Set right: the step used a year ahead does not refuse today's codes for a year.
+    await setWrong(0);
+    const today = codeAt(secret);
+    const signedIn = await signInWith(today);
+    expect(signedIn.body).toEqual({ token: expect.any(String) });
+    // A code is still taken once.
+    expect((await signInWith(today)).body.message).toBe(CODE_WRONG);
   });
 
   it('lets someone who has the password try 5 codes a quarter of an hour, from every address together, and shows it', async () => {

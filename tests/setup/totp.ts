@@ -14,16 +14,24 @@ const STEP_MS = 30_000;
  */
 export function authenticatorApp(clockFile: string) {
   let offsetMs = 0;
+  /** How far the server's clock (and the phone's) was set wrong: a whole number of steps. */
+  let aheadMs = 0;
+  const serverNow = () => Date.now() + offsetMs + aheadMs;
   return {
     /** The code the app shows `seconds` from now, on the server's clock. */
     codeAt: (secret: string, seconds = 0) =>
       new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: STEP_MS / 1000 }).generate({
-        timestamp: Date.now() + offsetMs + seconds * 1000,
+        timestamp: serverNow() + seconds * 1000,
       }),
     async freshStep(): Promise<void> {
       // Only ever forward: sessions, lockouts and the steps already used stay in the server's past.
-      offsetMs += STEP_MS - ((Date.now() + offsetMs) % STEP_MS) + 200;
-      await moveFakeClock(clockFile, Date.now() + offsetMs);
+      offsetMs += STEP_MS - (serverNow() % STEP_MS) + 200;
+      await moveFakeClock(clockFile, serverNow());
+    },
+    /** Sets the server's clock, and the phone's, `ms` ahead of where it was (a whole number of steps), or right again with 0. */
+    async setWrong(ms: number): Promise<void> {
+      aheadMs = ms;
+      await moveFakeClock(clockFile, serverNow());
     },
   };
 }

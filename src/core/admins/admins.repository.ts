@@ -2,6 +2,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { Db } from '../db/connect.ts';
 import type { AdminRow } from '../db/database.ts';
+import { STEPS_DATED_AHEAD } from '../auth/two-step.ts';
 
 export function createAdminsRepository(db: Db) {
   return {
@@ -33,13 +34,18 @@ export function createAdminsRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** Records `step` as used unless it (or a later one) already was; true when this call took it. */
+    /**
+     * Records `step` as used unless it (or a later one) already was; true when this call took it.
+     * A later one dated by a clock that ran ahead does not count.
+     */
     async takeTwoStepStep(id: string, step: number): Promise<boolean> {
       const result = await db
         .updateTable('admins')
         .set({ totpLastStep: step })
         .where('id', '=', id)
-        .where((eb) => eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', step)]))
+        .where((eb) =>
+          eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', step), eb('totpLastStep', '>', step + STEPS_DATED_AHEAD)]),
+        )
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

@@ -1,9 +1,15 @@
 import { Secret, TOTP } from 'otpauth';
+import { CLOCK_STEP_MS } from '../shared/time.ts';
 
 // Two-step sign-in with any authenticator app (RFC 6238 TOTP: SHA-1, 6 digits, 30 seconds, the
 // settings every app reads from a QR code), through otpauth and qrcode (docs/decisions/046).
 
 const PERIOD_SECONDS = 30;
+/**
+ * A used step further ahead of a code's than this was taken while the clock ran ahead (the
+ * phone's too): it does not stop codes once the clock is set right (138).
+ */
+export const STEPS_DATED_AHEAD = CLOCK_STEP_MS / 1000 / PERIOD_SECONDS;
 /** A code of the step before or after is taken too: a phone's clock a little off, a code typed as it changed. */
 const WINDOW = 1;
 
