@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,5 +108,55 @@ describe('a log that cannot be written', () => {
     expect(parsed.map((line) => line?.path)).not.toContain('/no-such-page-full-4');
     // The server's last words, after the room came back.
     expect(parsed.at(-1)?.msg).toBe('stopped');
+  });
+  it('keeps serving when whatever reads its output stops reading (a log shipper stalled), and says how many lines were lost once it reads again', async () => {
+    // A pipe (a FIFO here: a shell's `npm start | logger`, Docker's blocking log mode) whose reader stops: 64 KB fill it.
+    const fifoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-log-fifo-'));
+    cleanups.push(() => fs.rmSync(fifoDir, { recursive: true, force: true }));
+    const fifo = path.join(fifoDir, 'log');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    cleanups.push(() => fs.closeSync(reader));
+    const writer = fs.openSync(fifo, 'w');
+    const server = await serverLoggingTo(writer);
+    fs.closeSync(writer);
+    const readAll = () => {
+      const chunks: Buffer[] = [];
+      const buffer = Buffer.alloc(1 << 16);
+      for (;;) {
+        try {
+          const read = fs.readSync(reader, buffer);
+          if (read === 0) break;
+          chunks.push(Buffer.from(buffer.subarray(0, read)));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EAGAIN') break;
+          throw error;
+        }
+      }
+      return Buffer.concat(chunks).toString('utf8');
+    };
+
+    // 480 requests, a line each, unread: a server that waited for the pipe would answer none of the later ones.
+    for (let round = 0; round < 120; round++) {
+      for (const [target, status] of [
+        ['/', 200],
+        ['/news', 200],
+        ['/events', 200],
+        [`/no-such-page-${round}`, 404],
+      ] as const)
+        expect((await fetch(server.url + target)).status).toBe(status);
+    }
+    expect(readAll().split('\n').length).toBeLessThan(480);
+    expect(await visit(server.url, 'read-again')).toEqual(EXPECTED);
+    const lines = readAll()
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { lostLines?: number; msg: string; path?: string });
+    expect(lines[0]!.lostLines).toBeGreaterThan(100);
+    expect(lines[0]!.msg).toMatch(
+      /^\d+ log lines could not be written since .* \(EAGAIN: resource temporarily unavailable\); the site kept serving$/,
+    );
+    expect(lines.some((line) => line.path === '/no-such-page-read-again')).toBe(true);
+    expect(await server.stop()).toBe(0);
   });
 });
