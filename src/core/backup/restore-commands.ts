@@ -1,7 +1,10 @@
 // What whoever runs the site types to restore, as the server, the Settings screen and the scripts say it.
 
+/** `text` as one word of a shell command: as it is when it holds nothing the shell reads otherwise, else in single quotes. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`);
+
 /** Restores the backup file `file` over the site there is (the server stopped). */
-export const restoreFileCommand = (file: string) => `npm run restore -- ${file} --replace`;
+export const restoreFileCommand = (file: string) => `npm run restore -- ${shellWord(file)} --replace`;
 
 /** Restores the copy `name` from the backup bucket over the site there is (the server stopped). */
-export const restoreFromBucketCommand = (name: string) => `npm run restore -- --from-bucket ${name} --replace`;
+export const restoreFromBucketCommand = (name: string) => `npm run restore -- --from-bucket ${shellWord(name)} --replace`;
