@@ -8,9 +8,9 @@ export const BACKUP_STATUS_URL = '/api/admin/backups';
 
 /**
  * On the dashboard, where volunteers look first: a word when the backups need someone (the
- * database found damaged, an empty site beside copies of an earlier one, the last backup failed,
- * its copy to the bucket failed), pointing to
- * Settings, which says what happened and what to do. Nothing when all is well.
+ * database found damaged, an empty site beside backups of an earlier one, the last backup failed,
+ * its copy to the bucket failed), pointing to Settings, which says what happened and what to do.
+ * Nothing when all is well.
  */
 export function BackupsAlert() {
   const status = useQuery<BackupStatus>({ queryKey: [BACKUP_STATUS_URL], refetchOnWindowFocus: true });
