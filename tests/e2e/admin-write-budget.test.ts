@@ -63,7 +63,7 @@ describe("an administrator's paused account, in Chromium", () => {
     // Where the committee looks first, for a week, however many lines the script adds after it.
     const alert = treasurerPage.getByRole('alert').filter({ hasText: 'volunteer’s account was paused on' });
     await expect(alert.innerText()).resolves.toMatch(
-      /^volunteer’s account was paused on November \d+, 2026 at \d\d:\d\d: it made more changes in an hour than a person would\. If nobody on the committee was doing that, someone else has its password: change it on Administrators, and sign volunteer out everywhere\. What they did$/,
+      /^volunteer’s account was paused on [A-Z][a-z]+ \d+, \d{4} at \d\d:\d\d: it made more changes in an hour than a person would\. If nobody on the committee was doing that, someone else has its password: change it on Administrators, and sign volunteer out everywhere\. What they did$/,
     );
     await expectNoAxeViolations(treasurerPage);
     await keepScreenshot(treasurerPage, 'admin-paused-dashboard-1280');
