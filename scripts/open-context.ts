@@ -1,3 +1,4 @@
+import { NewerDatabaseError } from '../src/core/backup/newer-version.ts';
 import { type Config, ConfigError, loadConfig } from '../src/core/config.ts';
 import { openingSentence } from '../src/core/db/opening-problems.ts';
 import { createContext, type AppContext } from '../src/core/context.ts';
@@ -13,7 +14,9 @@ export async function openContext(): Promise<AppContext> {
     return await createContext(config, createLogger('warn'));
   } catch (error) {
     console.error(
-      error instanceof ConfigError || error instanceof WrongUserError ? error.message : (openingSentence(error, config?.database) ?? error),
+      error instanceof ConfigError || error instanceof WrongUserError || error instanceof NewerDatabaseError
+        ? error.message
+        : (openingSentence(error, config?.database) ?? error),
     );
     process.exit(1);
   }

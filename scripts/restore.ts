@@ -75,7 +75,9 @@ try {
     storage: createImageStorage(config),
     replaceAfterBackupTo: replace ? before : undefined,
   });
-  if (setAside) console.log(`The damaged database was moved aside to ${setAside}, and is kept as it was.`);
+  if (setAside?.why === 'damaged') console.log(`The damaged database was moved aside to ${setAside.file}, and is kept as it was.`);
+  else if (setAside)
+    console.log(`The database the newer version changed was moved aside to ${setAside.file}, and is kept as it was for that version.`);
   else if (replaced) console.log(`What was there is backed up in ${before}.`);
   const counts = Object.entries(manifest.rowCounts).map(([table, count]) => `${count} ${table.replace(/_/g, ' ')}`);
   console.log(

@@ -7,6 +7,7 @@ import { createPasswordChecker } from './admins/password-strength.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { restoreAdvice } from './backup/backup-files.ts';
 import { backupBeforeMigrating, createBackups } from './backup/backups.ts';
+import { refuseNewerDatabase } from './backup/newer-version.ts';
 import { loadConfig, type Config } from './config.ts';
 import { connect, migrateToLatest, type Db } from './db/connect.ts';
 import { createDamageRecord, type DamageRecord } from './db/damage.ts';
@@ -63,6 +64,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   });
   const storage = createImageStorage(config);
   try {
+    await refuseNewerDatabase(db, config);
     await backupBeforeMigrating({ db, config, storage, log });
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');

@@ -9,6 +9,7 @@ import compression from 'compression';
 import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { restoreAdvice } from '../core/backup/backup-files.ts';
 import { UpgradeBackupError } from '../core/backup/backups.ts';
+import { NewerDatabaseError } from '../core/backup/newer-version.ts';
 import { createContext, setContext } from '../core/context.ts';
 import { claimDatabase, ClaimError } from '../core/db/claim.ts';
 import { openingSentence, openWhenAnswering } from '../core/db/opening-problems.ts';
@@ -112,6 +113,7 @@ const app = await contextPromise.catch((error: unknown) => {
   if (damage)
     log.fatal({ err: error, problems: damage }, `the database is damaged and cannot be opened: ${restoreAdvice(config.backup.dir)}`);
   else if (error instanceof UpgradeBackupError) log.fatal({ err: error.cause }, error.message);
+  else if (error instanceof NewerDatabaseError) log.fatal(`The site was not started. ${error.message}`);
   else log.fatal({ err: error }, openingSentence(error, database) ?? 'could not open the database');
   process.exit(1);
 });

@@ -9,7 +9,7 @@ export interface ScriptRun {
   out: string;
 }
 
-type ScriptName = 'backup' | 'restore' | 'images-gc' | 'backup-key';
+type ScriptName = 'backup' | 'restore' | 'images-gc' | 'backup-key' | 'admin';
 
 /**
  * Starts scripts/{name}.ts with the project's Node, as `npm run {name}` does, with `env` (and

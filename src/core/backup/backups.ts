@@ -11,6 +11,7 @@ import { DomainError } from '../shared/errors.ts';
 import { datedAhead } from '../shared/time.ts';
 import { pendingMigrations, type Db } from '../db/connect.ts';
 import { createEarlierSite } from './earlier-site.ts';
+import { NewerDatabaseError } from './newer-version.ts';
 import { damageIn, type DamageRecord } from '../db/damage.ts';
 
 /** How often the server looks whether the daily backup is due (it also looks at start). */
@@ -144,7 +145,7 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
 function failureMessage(error: unknown): string {
   if (error instanceof BackupNotWrittenError) return BACKUP_NOT_WRITTEN;
   if (damageIn(error)) return BACKUP_OF_DAMAGED;
-  if (error instanceof DomainError) return error.message;
+  if (error instanceof DomainError || error instanceof NewerDatabaseError) return error.message;
   return 'The backup could not be taken because of an error on the server. Its log says more; tell whoever runs the site.';
 }
 

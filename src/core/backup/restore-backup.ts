@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import { appliedMigrations, connect, migrateTo, migrateToLatest } from '../db/connect.ts';
+import { appliedMigrations, connect, type Db, migrateTo, migrateToLatest, unknownMigrations } from '../db/connect.ts';
 import { damageIn, findDamage } from '../db/damage.ts';
 import { isMissingTable } from '../db/errors.ts';
 import { migrations } from '../db/migrations/index.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { BackupError, CONTENT_TABLES, HISTORY_TABLES, type Manifest } from './archive-format.ts';
 import { timeStamp } from './backup-files.ts';
+import { changeOf, type UnknownMigration } from './newer-version.ts';
 import { eachImageFile, eachRowBatch, verifyArchive } from './read-backup.ts';
 import { writeBackup } from './write-backup.ts';
 
@@ -35,7 +36,9 @@ export interface RestoreOptions {
  * the archive's migration, the rows loaded in one transaction, then the migrations since run on
  * them, so an archive from an older version of the site is upgraded as its database would be.
  */
-export async function restoreBackup(options: RestoreOptions): Promise<{ manifest: Manifest; replaced: boolean; setAside: string | null }> {
+export async function restoreBackup(
+  options: RestoreOptions,
+): Promise<{ manifest: Manifest; replaced: boolean; setAside: SetAside | null }> {
   const manifest = await verifyArchive(options.file);
   const known = Object.keys(migrations).sort();
   const level = manifest.migrations.at(-1)!;
@@ -44,10 +47,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
       `This backup was taken by a newer or different version of the site (its database is at ${level}). Upgrade the site first. Nothing was changed.`,
     );
   }
-  const setAside = await setAsideIfDamaged(options.database, options.replaceAfterBackupTo !== undefined);
+  const setAside = await setAsideIfDamagedOrNewer(options.database, options.replaceAfterBackupTo !== undefined);
   const db = connect(options.database);
   const raw = db.withoutPlugins() as unknown as Kysely<any>;
   try {
+    // PostgreSQL's: no file to move aside, and only the newer version can undo its changes.
+    const newer = await unknownMigrations(db).catch(refuseDamaged);
+    if (newer.length > 0) {
+      throw new BackupError(
+        `This database was changed by a newer version of the site (${changeOf(newer)}), and this version can neither use it nor undo that change. Restore into a new, empty database (set DATABASE_URL to it, and leave out --replace), and keep this one for that version. Nothing was changed.`,
+      );
+    }
     const site = await describeSite(raw, options.storage).catch(refuseDamaged);
     const present = site.rows !== null || site.files > 0;
     if (present && !options.replaceAfterBackupTo) {
@@ -114,38 +124,53 @@ export async function describeSite(raw: Kysely<any>, storage: ImageStorage): Pro
   return { rows: held.length > 0 ? held.join(', ') : null, files: (await storage.list()).length };
 }
 
+/** A SQLite file moved aside by a restore, and why. */
+export interface SetAside {
+  file: string;
+  why: 'damaged' | 'newer';
+}
+
 /**
- * A damaged SQLite file can be neither backed up nor emptied: with --replace it is moved aside
- * (with its journal files), kept for whoever may recover from it, and the archive restored into
- * a new file. Answers where it went, or null when the database is sound (or not there).
+ * A SQLite file that is damaged, or that a newer version of the site changed (docs/decisions/140),
+ * can be neither emptied for this version nor backed up whole by it: with --replace it is moved
+ * aside (with its journal files), kept for whoever may recover from it or for that version, and
+ * the archive restored into a new file. Answers where it went, or null when it stays (or is not there).
  */
-async function setAsideIfDamaged(database: Config['database'], replace: boolean): Promise<string | null> {
+async function setAsideIfDamagedOrNewer(database: Config['database'], replace: boolean): Promise<SetAside | null> {
   if (database.kind !== 'sqlite' || !fs.existsSync(database.file)) return null;
-  const damage = await damageOfFile(database);
-  if (damage.length === 0) return null;
+  const problem = await problemOfFile(database);
+  if (!problem) return null;
   if (!replace) {
     throw new BackupError(
-      `The database ${database.file} is damaged (${damage[0]}). Add --replace: it moves the damaged file aside, keeps it, and restores into a new one. Nothing was changed.`,
+      problem.damage
+        ? `The database ${database.file} is damaged (${problem.damage[0]}). Add --replace: it moves the damaged file aside, keeps it, and restores into a new one. Nothing was changed.`
+        : `The database ${database.file} was changed by a newer version of the site (${changeOf(problem.newer)}), which this version cannot use. Add --replace: it moves that file aside, keeps it for that version, and restores into a new one. Nothing was changed.`,
     );
   }
-  const aside = `${database.file}.damaged-${timeStamp(new Date())}`;
+  const why = problem.damage ? 'damaged' : 'newer';
+  const aside = `${database.file}.${why === 'damaged' ? 'damaged' : 'newer-version'}-${timeStamp(new Date())}`;
   for (const suffix of ['', '-wal', '-shm']) {
     if (fs.existsSync(database.file + suffix)) fs.renameSync(database.file + suffix, aside + suffix);
   }
-  return aside;
+  return { file: aside, why };
 }
 
-async function damageOfFile(database: Config['database']): Promise<string[]> {
-  let db: Kysely<any>;
+async function problemOfFile(
+  database: Config['database'],
+): Promise<{ damage: string[]; newer?: never } | { damage?: never; newer: UnknownMigration[] } | null> {
+  let db: Db;
   try {
-    db = connect(database).withoutPlugins();
+    db = connect(database);
   } catch (error) {
     const damage = damageIn(error);
-    if (damage) return damage;
+    if (damage) return { damage };
     throw error;
   }
   try {
-    return await findDamage(db, database.kind);
+    const damage = await findDamage(db.withoutPlugins(), database.kind);
+    if (damage.length > 0) return { damage };
+    const newer = await unknownMigrations(db);
+    return newer.length > 0 ? { newer } : null;
   } finally {
     await db.destroy();
   }

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { Kysely } from 'kysely';
 import tar from 'tar-stream';
 import type { Config } from '../config.ts';
-import { connect } from '../db/connect.ts';
+import { connect, unknownAmong } from '../db/connect.ts';
 import { DatabaseDamagedError, findDamage } from '../db/damage.ts';
 import { isUnwritable } from '../shared/disk-errors.ts';
 import { syncFolder } from '../shared/durable-files.ts';
@@ -27,6 +27,7 @@ import {
   tableEntry,
 } from './archive-format.ts';
 import { PARTIAL_SUFFIX } from './backup-files.ts';
+import { changeOf, NewerDatabaseError } from './newer-version.ts';
 
 type Row = Record<string, unknown>;
 
@@ -62,12 +63,19 @@ export async function writeBackup(options: { database: Config['database']; stora
       // and push the last good backups out of the folder.
       const damage = await findDamage(trx, options.database.kind);
       if (damage.length > 0) throw new DatabaseDamagedError(damage);
-      const applied = await trx
+      const applied: { name: string; timestamp: string }[] = await trx
         .selectFrom('kysely_migration')
-        .select('name')
+        .select(['name', 'timestamp'])
         .execute()
         .catch(() => []);
       if (applied.length === 0) throw new BackupError('The database has no tables yet: there is nothing to back up.');
+      // It would hold what this version knows of it, and leave out what the newer one added.
+      const unknown = unknownAmong(applied);
+      if (unknown.length > 0) {
+        throw new NewerDatabaseError(
+          `This database was changed by a newer version of the site (${changeOf(unknown)}): take its backups with that version, since this one would leave out what that version added. Nothing was written.`,
+        );
+      }
       const migrations = applied.map((row: { name: string }) => row.name).sort();
       const rowCounts: Record<string, number> = {};
       let imageIds: string[] = [];

@@ -7,6 +7,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
+import { isMissingTable } from './errors.ts';
 import { migrations } from './migrations/index.ts';
 import { nodeSqliteDatabase } from './node-sqlite-adapter.ts';
 import { closingSilentConnections } from './postgres-pool.ts';
@@ -124,6 +125,31 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 export async function appliedMigrations(db: Db): Promise<string[]> {
   const known = await migrator(db).getMigrations();
   return known.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name);
+}
+
+/**
+ * Migrations the database has had that this version of the site does not know, oldest first: a
+ * newer version ran them (docs/decisions/140). None on a new database.
+ */
+export async function unknownMigrations(db: Db): Promise<{ name: string; executedAt: Date }[]> {
+  const raw = db.withoutPlugins() as unknown as Kysely<any>;
+  const rows: { name: string; timestamp: string | Date }[] = await raw
+    .selectFrom('kysely_migration')
+    .select(['name', 'timestamp'])
+    .execute()
+    .catch((error: unknown) => {
+      if (isMissingTable(error)) return [];
+      throw error;
+    });
+  return unknownAmong(rows);
+}
+
+/** Of the rows of Kysely's migration table, those this version does not know, oldest first. */
+export function unknownAmong(rows: { name: string; timestamp: string | Date }[]): { name: string; executedAt: Date }[] {
+  return rows
+    .filter((row) => !Object.hasOwn(migrations, row.name))
+    .map((row) => ({ name: row.name, executedAt: new Date(row.timestamp) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**

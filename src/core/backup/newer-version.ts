@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { unknownMigrations, type Db } from '../db/connect.ts';
+import { BackupError } from './archive-format.ts';
+import { listBackups } from './backup-files.ts';
+import { restoreFileCommand } from './restore-commands.ts';
+
+// An upgrade that went wrong, undone by starting the version before it again: the database has
+// changes this version does not know and cannot undo (only the newer version has their way
+// back). It is used by nothing of this version, and the way back is the backup taken before the
+// change (docs/decisions/140).
+
+export interface UnknownMigration {
+  name: string;
+  executedAt: Date;
+}
+
+/** The database was changed by a newer version of the site: this one neither runs on it nor backs it up. */
+export class NewerDatabaseError extends BackupError {
+  override name = 'NewerDatabaseError';
+}
+
+const minute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** "2026_12_05_0001_x, on 2026-12-05 10:00 UTC": what changed it and when. */
+export const changeOf = (unknown: UnknownMigration[]) =>
+  `${unknown.map((migration) => migration.name).join(', ')}, on ${minute(unknown[0]!.executedAt)}`;
+
+/** The newest backup in `dir` taken before `at` (the before-migration backup of the upgrade, when it is there). */
+function backupBefore(dir: string, at: Date): string | null {
+  const backup = listBackups(dir).find((candidate) => candidate.at.getTime() <= at.getTime());
+  return backup ? path.join(dir, backup.name) : null;
+}
+
+/** What whoever runs the site reads when this version meets a database a newer one changed. */
+function newerDatabaseSentence(database: Config['database'], backupDir: string, unknown: UnknownMigration[]): string {
+  const file = backupBefore(backupDir, unknown[0]!.executedAt);
+  const named = file ?? 'FILE';
+  const elsewhere = file ? '' : ` (none is in ${backupDir}: name one kept elsewhere)`;
+  const back =
+    database.kind === 'postgres'
+      ? `restore the backup taken before that change into a new, empty database: set DATABASE_URL to it and run ${restoreFileCommand(named, { replace: false })}${elsewhere}. This database is kept for that version`
+      : `stop the site and restore the backup taken before that change: ${restoreFileCommand(named)}${elsewhere}. The database as it is now is moved aside and kept for that version`;
+  return `This database was changed by a newer version of the site (${changeOf(unknown)}), and this version cannot use it. Start that version again; or, to go back to this version, ${back}; what was written since that backup is not in it. Nothing was changed.`;
+}
+
+/** Throws NewerDatabaseError when a newer version of the site changed this database. */
+export async function refuseNewerDatabase(db: Db, config: Pick<Config, 'database'> & { backup: { dir: string } }): Promise<void> {
+  const unknown = await unknownMigrations(db);
+  if (unknown.length > 0) throw new NewerDatabaseError(newerDatabaseSentence(config.database, config.backup.dir, unknown));
+}

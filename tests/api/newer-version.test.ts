@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import { backupFileName } from '../../src/core/backup/backup-files.ts';
+const unknownMigrations = async (_db: unknown) => [{ name: NEWER }];
+import { call, login } from '../setup/api-client.ts';
+import { eachDatabase, type FreshDatabase } from '../setup/databases.ts';
+import { openDatabase } from '../setup/direct-db.ts';
+import { create } from '../setup/fill-site.ts';
+import { runScript } from '../setup/scripts.ts';
+import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+
+// An upgrade that went wrong, undone as docs/deploy.md says: the version before it started again
+// on the database the newer one changed (docs/decisions/140). It says so and what to do instead of
+// "corrupted migrations", changes nothing, backs up nothing half, and the restore it names works.
+
+const NEWER = '2099_01_01_0001_from_a_newer_version';
+
+eachDatabase('a version started again after a newer one changed its database ($kind)', (db) => {
+  const sites: FreshDatabase[] = [];
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-backups-'));
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    for (const site of sites) await site.drop();
+    fs.rmSync(backupDir, { recursive: true, force: true });
+  });
+  const newSite = async (made: Promise<FreshDatabase>) => {
+    const site = await made;
+    sites.push(site);
+    return site;
+  };
+  const envOf = (site: FreshDatabase) => ({
+    DATA_DIR: site.dataDir,
+    DATABASE_URL: site.databaseUrl,
+    BACKUP_DIR: backupDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  const titles = async (url: string) => (await call(url, 'GET', '/api/news')).body.map((item: { title: string }) => item.title);
+
+  it('says what to do instead of starting, changes nothing, and the restore it names brings this version back', async () => {
+    const site = await newSite(db.createSite());
+    server = await startServer(envOf(site));
+    await create(server.url, await login(server.url), '/api/admin/news', {
+      title: 'Before the upgrade',
+      content: '<p>Kept.</p>',
+      publishedAt: '2026-11-01',
+    });
+    await server.stop();
+    server = undefined;
+
+    // The newer version: its backup before migrating, its migration (a column, a table), then a
+    // daily backup of its own, which this version could not restore.
+    const upgradedAt = new Date();
+    const beforeMigration = path.join(backupDir, backupFileName(new Date(upgradedAt.getTime() - 1000), 'before-migration'));
+    const backedUp = await runScript('backup', ['--out', beforeMigration], envOf(site));
+    expect(backedUp.code, backedUp.out).toBe(0);
+    const direct = openDatabase(site);
+    await sql`alter table news_items add column subtitle text`.execute(direct);
+    await sql`create table newer_things (id text primary key)`.execute(direct);
+    await sql`insert into kysely_migration (name, timestamp) values (${NEWER}, ${upgradedAt.toISOString()})`.execute(direct);
+    await direct.destroy();
+    fs.writeFileSync(path.join(backupDir, backupFileName(new Date(upgradedAt.getTime() + 60_000))), 'of the newer version');
+    const folder = fs.readdirSync(backupDir).sort();
+
+    const command =
+      db.kind === 'sqlite'
+        ? `npm run restore -- ${beforeMigration} --replace`
+        : `set DATABASE_URL to it and run npm run restore -- ${beforeMigration}.`;
+    const started = startServer(envOf(site));
+    await expect(started).rejects.toThrow(
+      `The site was not started. This database was changed by a newer version of the site (${NEWER}, on ${upgradedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC), and this version cannot use it. Start that version again; or, to go back to this version,`,
+    );
+    await expect(started).rejects.toThrow(command);
+    // No backup before migrating, no migration: the newer version can still start on it.
+    expect(fs.readdirSync(backupDir).sort()).toEqual(folder);
+    const after = openDatabase(site);
+    expect((await unknownMigrations(after)).map((migration) => migration.name)).toEqual([NEWER]);
+    await after.destroy();
+
+    // Its backups would leave out what the newer version added: refused, nothing written.
+    const refused = await runScript('backup', [], envOf(site));
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(
+      'take its backups with that version, since this one would leave out what that version added. Nothing was written.',
+    );
+    expect(fs.readdirSync(backupDir).sort()).toEqual(folder);
+
+    // The other commands that open the site say the same, without a stack.
+    const admin = await runScript('admin', ['two-step-off', ADMIN.username], envOf(site));
+    expect(admin.code).toBe(1);
+    expect(admin.out).toContain(`This database was changed by a newer version of the site (${NEWER}`);
+    expect(admin.out).not.toMatch(/\n\s+at /);
+
+    let target = site;
+    if (db.kind === 'sqlite') {
+      const restored = await runScript('restore', command.split(' ').slice(4), envOf(site));
+      expect(restored.code, restored.out).toBe(0);
+      const aside = /moved aside to (\S+), and is kept as it was for that version/.exec(restored.out)?.[1];
+      expect(aside, restored.out).toMatch(/club\.sqlite\.newer-version-\d{8}-\d{6}$/);
+      // The file the newer version changed, whole, for that version to start on again.
+      const { DatabaseSync } = await import('node:sqlite');
+      const file = new DatabaseSync(aside!, { readOnly: true });
+      expect(file.prepare('select name from kysely_migration where name = ?').all(NEWER)).toHaveLength(1);
+      file.close();
+    } else {
+      // PostgreSQL's cannot be moved aside, and only the newer version can undo its change.
+      const replaced = await runScript('restore', [beforeMigration, '--replace'], envOf(site));
+      expect(replaced.code).toBe(1);
+      expect(replaced.out).toContain('Restore into a new, empty database (set DATABASE_URL to it, and leave out --replace)');
+      target = await newSite(db.create());
+      const restored = await runScript('restore', [beforeMigration], envOf(target));
+      expect(restored.code, restored.out).toBe(0);
+    }
+    server = await startServer(envOf(target));
+    expect(await titles(server.url)).toEqual(['Before the upgrade']);
+  }, 90_000);
+});
