@@ -52,10 +52,12 @@ eachDatabase('a version started again after a newer one changed its database ($k
     await server.stop();
     server = undefined;
 
-    // The newer version: its backup before migrating, its migration (a column, a table), then a
-    // daily backup of its own, which this version could not restore.
+    // The newer version, in a later second than this one's last backup: its backup before
+    // migrating, its migration (a column, a table), and its daily backups, the first named in the
+    // second of its migration (taken at its start, after migrating): none of those can go back.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const upgradedAt = new Date();
-    const beforeMigration = path.join(backupDir, backupFileName(new Date(upgradedAt.getTime() - 1000), 'before-migration'));
+    const beforeMigration = path.join(backupDir, backupFileName(upgradedAt, 'before-migration'));
     const backedUp = await runScript('backup', ['--out', beforeMigration], envOf(site));
     expect(backedUp.code, backedUp.out).toBe(0);
     const direct = openDatabase(site);
@@ -63,7 +65,9 @@ eachDatabase('a version started again after a newer one changed its database ($k
     await sql`create table newer_things (id text primary key)`.execute(direct);
     await sql`insert into kysely_migration (name, timestamp) values (${NEWER}, ${upgradedAt.toISOString()})`.execute(direct);
     await direct.destroy();
-    fs.writeFileSync(path.join(backupDir, backupFileName(new Date(upgradedAt.getTime() + 60_000))), 'of the newer version');
+    for (const later of [0, 86_400_000]) {
+      fs.writeFileSync(path.join(backupDir, backupFileName(new Date(upgradedAt.getTime() + later))), 'of the newer version');
+    }
     const folder = fs.readdirSync(backupDir).sort();
 
     const command =

@@ -5,13 +5,22 @@ import { restoreFileCommand } from './restore-commands.ts';
 /** `20261124-031500`: sorts by time, in UTC. */
 export const timeStamp = (at: Date): string => at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 
+/** The daily backups' kind (`club-backup-…`, and those `npm run backup` and downloads take): the folder keeps the newest BACKUP_KEEP. */
+export const DAILY_KIND = 'club-backup';
+
+/** The backup taken before an upgrade's migrations: the way back to the version before (140). */
+export const BEFORE_MIGRATION_KIND = 'before-migration';
+
 /** `club-backup-20261124-031500.tar.gz`: names sort by time. */
-export function backupFileName(at: Date, kind = 'club-backup'): string {
+export function backupFileName(at: Date, kind = DAILY_KIND): string {
   return `${kind}-${timeStamp(at)}.tar.gz`;
 }
 
 /** A name backupFileName gives: its kind and its UTC time stamp. */
 export const BACKUP_FILE = /^([a-z-]+)-(\d{8}-\d{6})\.tar\.gz$/;
+
+/** Whether a backup named `at` was taken before `when` (a database made, a migration run): names count whole seconds. */
+export const takenBefore = (at: Date, when: Date) => at.getTime() < Math.floor(when.getTime() / 1000) * 1000;
 
 /** The ending of a backup being written (`{name}.{random}.partial`): renamed once whole and durable. */
 export const PARTIAL_SUFFIX = '.partial';

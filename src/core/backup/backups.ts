@@ -5,12 +5,13 @@ import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import type { Logger } from '../logger.ts';
 import { BACKUP_NOT_WRITTEN, BACKUP_OF_DAMAGED, BackupError, BackupNotWrittenError } from './archive-format.ts';
-import { backupFileName, BACKUP_FILE, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
+import { backupFileName, BACKUP_FILE, BEFORE_MIGRATION_KIND, DAILY_KIND, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
 import { createOffsiteCopies, type OffsiteStatus } from './offsite.ts';
 import { DomainError } from '../shared/errors.ts';
 import { datedAhead } from '../shared/time.ts';
 import { pendingMigrations, type Db } from '../db/connect.ts';
 import { createEarlierSite } from './earlier-site.ts';
+import { oneOffsToRemove } from './retention.ts';
 import { NewerDatabaseError } from './newer-version.ts';
 import { damageIn, type DamageRecord } from '../db/damage.ts';
 
@@ -66,15 +67,21 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
    * off long ago left behind.
    */
   async function prune(): Promise<void> {
-    const daily = list().filter((entry) => entry.name.startsWith('club-backup-'));
+    const daily = list().filter((entry) => entry.kind === DAILY_KIND);
     const earlier = await earlierSite.keepInFolder();
     if (earlier !== undefined)
       for (const old of daily.slice(keep)) if (old.name !== earlier) fs.rmSync(path.join(dir, old.name), { force: true });
+    pruneOneOffs();
     const abandonedBefore = Date.now() - ABANDONED_AFTER_MS;
     for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith(PARTIAL_SUFFIX))) {
       const file = path.join(dir, name);
       if ((fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < abandonedBefore) fs.rmSync(file, { force: true });
     }
+  }
+
+  /** Backups before a migration or a restore are kept while the daily ones reach back to them (141). */
+  function pruneOneOffs(): void {
+    for (const old of oneOffsToRemove(list(), keep)) fs.rmSync(path.join(dir, old.name), { force: true });
   }
 
   /**
@@ -87,10 +94,10 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
   async function runIfDue(): Promise<void> {
     const now = new Date();
     const due = lastOccurrence(now, hour, deps.config.timeZone);
-    const newest = takenSoFar().find((entry) => entry.name.startsWith('club-backup-'));
+    const newest = takenSoFar().find((entry) => entry.kind === DAILY_KIND);
     if (!newest || newest.at < due) {
       try {
-        const file = await take('club-backup');
+        const file = await take(DAILY_KIND);
         await prune();
         deps.log.info({ file }, 'daily backup taken');
       } catch (error) {
@@ -111,7 +118,7 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
 
     /** A backup into the folder (kept like the daily ones), for a download; resolves with its file. */
     takeNow: () =>
-      take('club-backup').then(async (file) => {
+      take(DAILY_KIND).then(async (file) => {
         await prune();
         void offsite?.sync({ now: true });
         return file;
@@ -132,6 +139,12 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
 
     /** Starts the daily backups (when BACKUP_DIR is set); a missed one (server down at that hour) is taken at start. */
     start(): () => void {
+      // An upgrade's backup, or a restore's, is made while no server runs: at start they are looked at.
+      try {
+        pruneOneOffs();
+      } catch (error) {
+        deps.log.warn({ err: error, dir }, 'could not remove backups taken before a migration or a restore that are no longer needed');
+      }
       if (!deps.config.backup.daily) return () => {};
       void runIfDue();
       const timer = setInterval(() => void runIfDue(), CHECK_EVERY_MS);
@@ -160,7 +173,7 @@ export async function backupBeforeMigrating(deps: { db: Db; config: Config; stor
   // Image files without rows (a database deleted to start again) cannot be backed up: there is nothing to keep.
   if ((await describeSite(deps.db.withoutPlugins(), deps.storage)).rows === null) return;
   const { writeBackup } = await import('./write-backup.ts');
-  const file = path.join(deps.config.backup.dir, backupFileName(new Date(), 'before-migration'));
+  const file = path.join(deps.config.backup.dir, backupFileName(new Date(), BEFORE_MIGRATION_KIND));
   try {
     await writeBackup({ database: deps.config.database, storage: deps.storage, file });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takenBefore } from './earlier-site.ts';
+import { takenBefore } from './backup-files.ts';
 
 describe('takenBefore', () => {
   it('counts a backup named in the second a database was made as of that database, and one a second earlier as of the site before', () => {

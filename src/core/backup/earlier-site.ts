@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import { databaseMadeAt, type Db } from '../db/connect.ts';
-import { listBackups } from './backup-files.ts';
+import { DAILY_KIND, listBackups, takenBefore } from './backup-files.ts';
 import { restoreFileCommand, restoreFromBucketCommand } from './restore-commands.ts';
 import { siteHoldsContent } from './site-content.repository.ts';
 
@@ -9,11 +9,6 @@ import { siteHoldsContent } from './site-content.repository.ts';
 // on an empty DATA_DIR and serves an empty site, while backups of the club's site wait in the
 // backup folder on another disk or in the bucket. They are of a site from before this database
 // (docs/decisions/139).
-
-const DAILY = 'club-backup-';
-
-/** Whether a backup named `at` was taken before a database made at `madeAt` (names count whole seconds). */
-export const takenBefore = (at: Date, madeAt: Date) => at.getTime() < Math.floor(madeAt.getTime() / 1000) * 1000;
 
 export interface EarlierSite {
   databaseMadeAt: Date;
@@ -36,7 +31,7 @@ export function createEarlierSite(deps: { db: Db; dir: string; bucketCopy: () =>
   async function inFolder(): Promise<{ name: string; at: Date } | null | undefined> {
     const made = await databaseMade().catch(() => undefined);
     if (made === undefined) return undefined;
-    return (made && listBackups(deps.dir).find((backup) => backup.name.startsWith(DAILY) && takenBefore(backup.at, made))) || null;
+    return (made && listBackups(deps.dir).find((backup) => backup.kind === DAILY_KIND && takenBefore(backup.at, made))) || null;
   }
 
   /** The newest backup of the site before this database, while the site holds no news, events or photos. */

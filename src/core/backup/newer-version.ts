@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { unknownMigrations, type Db } from '../db/connect.ts';
 import { BackupError } from './archive-format.ts';
-import { listBackups } from './backup-files.ts';
+import { BEFORE_MIGRATION_KIND, listBackups, takenBefore } from './backup-files.ts';
 import { restoreFileCommand } from './restore-commands.ts';
 
 // An upgrade that went wrong, undone by starting the version before it again: the database has
@@ -26,9 +26,17 @@ const minute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')}
 export const changeOf = (unknown: UnknownMigration[]) =>
   `${unknown.map((migration) => migration.name).join(', ')}, on ${minute(unknown[0]!.executedAt)}`;
 
-/** The newest backup in `dir` taken before `at` (the before-migration backup of the upgrade, when it is there). */
+/**
+ * The newest backup in `dir` of the site before a change made at `at`: the upgrade's own
+ * `before-migration` one (named in the second of the change, or before), or any taken in an
+ * earlier second. Names count whole seconds, and the newer version's first daily backup may be
+ * named in the very second of its migration: that one is of the newer site.
+ */
 function backupBefore(dir: string, at: Date): string | null {
-  const backup = listBackups(dir).find((candidate) => candidate.at.getTime() <= at.getTime());
+  const isUpgrades = (backup: { kind: string }) => backup.kind === BEFORE_MIGRATION_KIND;
+  const backup = listBackups(dir)
+    .filter((candidate) => takenBefore(candidate.at, at) || (isUpgrades(candidate) && candidate.at.getTime() <= at.getTime()))
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || Number(isUpgrades(b)) - Number(isUpgrades(a)))[0];
   return backup ? path.join(dir, backup.name) : null;
 }
 

@@ -5,9 +5,8 @@ import type { Readable } from 'node:stream';
 import type { BucketSettings } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { isBucketUnavailable, s3Client } from '../shared/s3-client.ts';
-import { BACKUP_FILE, backupsAmong, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
+import { BACKUP_FILE, backupsAmong, DAILY_KIND, listBackups, PARTIAL_SUFFIX, takenBefore } from './backup-files.ts';
 import { copiesToKeep } from './retention.ts';
-import { takenBefore } from './earlier-site.ts';
 import { decryptInto, ENCRYPTED_SUFFIX, encryptedFile } from './encryption.ts';
 
 // A backup on the server's own disk dies with that disk. With BACKUP_S3_BUCKET each daily backup
@@ -15,7 +14,6 @@ import { decryptInto, ENCRYPTED_SUFFIX, encryptedFile } from './encryption.ts';
 // one a week and a month further back: 137), and a new host restores the newest with
 // `npm run restore -- --from-bucket` (docs/decisions/038).
 
-const DAILY = 'club-backup';
 /** After a failed copy the next try waits this long: a bucket down for a day is asked 288 times, not 1,440. */
 const RETRY_AFTER_MS = 5 * 60_000;
 /** Parts of a multipart upload: each a request of its own, with its own time limit and retries. */
@@ -36,7 +34,7 @@ function copiesAmong(objects: string[]): Copy[] {
       const encrypted = object.endsWith(ENCRYPTED_SUFFIX);
       const name = encrypted ? object.slice(0, -ENCRYPTED_SUFFIX.length) : object;
       return backupsAmong([name])
-        .filter((backup) => backup.kind === DAILY)
+        .filter((backup) => backup.kind === DAILY_KIND)
         .map((backup) => ({ object, name, encrypted, at: backup.at }));
     })
     .sort((a, b) => b.at.getTime() - a.at.getTime());
@@ -129,7 +127,7 @@ export function createOffsiteCopies(deps: {
 
   async function sync(now: boolean): Promise<void> {
     const local = listBackups(deps.dir)
-      .filter((backup) => backup.kind === DAILY)
+      .filter((backup) => backup.kind === DAILY_KIND)
       .slice(0, deps.keep);
     if (local.length === 0 || copiedUpTo === local[0]!.name || (!now && Date.now() < retryAt)) return;
     try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { copiesToKeep, KEEP_MONTHLY, KEEP_WEEKLY } from './retention.ts';
+import { copiesToKeep, KEEP_MONTHLY, KEEP_WEEKLY, oneOffsToRemove } from './retention.ts';
+import { backupsAmong, backupFileName } from './backup-files.ts';
 
 const copy = (iso: string) => ({ name: iso, at: new Date(iso) });
 /** One copy a day at 02:00 UTC for `days` days up to `last`, newest first. */
@@ -39,5 +40,44 @@ describe('copiesToKeep', () => {
     const sameDay = ['2026-11-30T02:00:00.000Z', '2026-11-30T01:00:00.000Z', '2026-11-30T00:00:01.000Z'].map(copy);
     expect(names(copiesToKeep(sameDay, 2))).toEqual(['2026-11-30T01:00:00.000Z', '2026-11-30T02:00:00.000Z']);
     expect(copiesToKeep([], 14).length).toBe(0);
+  });
+});
+
+describe('oneOffsToRemove', () => {
+  const at = (day: number, kind = 'club-backup') => backupFileName(new Date(Date.UTC(2026, 10, day, 3)), kind);
+  const removed = (names: string[], keep: number) =>
+    oneOffsToRemove(backupsAmong(names), keep)
+      .map((backup) => backup.name)
+      .sort();
+
+  it('removes those the daily backups kept no longer reach back to, but never the newest of a kind', () => {
+    const dailies = [20, 21, 22].map((day) => at(day));
+    const names = [
+      ...dailies,
+      at(2, 'before-migration'),
+      at(10, 'before-migration'),
+      at(21, 'before-migration'),
+      at(5, 'before-restore'),
+      at(1, 'decrypted'),
+      at(3, 'decrypted'),
+    ];
+    expect(removed(names, 3)).toEqual([at(10, 'before-migration'), at(2, 'before-migration'), at(1, 'decrypted')].sort());
+    // The newest of each kind stays however old: the way back from the last upgrade, and from the last restore.
+    expect(removed(names, 3)).not.toContain(at(5, 'before-restore'));
+  });
+
+  it('keeps at most `keep` of a kind, and judges nothing by the clock while the daily backups are fewer than `keep`', () => {
+    const upgrades = [1, 2, 3, 4, 5].map((day) => at(day, 'before-migration'));
+    expect(removed([at(30), ...upgrades], 3)).toEqual([at(1, 'before-migration'), at(2, 'before-migration')].sort());
+    expect(removed(upgrades, 14)).toEqual([]);
+  });
+
+  it('leaves the daily backups to the daily trim', () => {
+    expect(
+      removed(
+        [1, 2, 3, 4].map((day) => at(day)),
+        2,
+      ),
+    ).toEqual([]);
   });
 });

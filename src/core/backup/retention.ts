@@ -1,4 +1,5 @@
 import { DAY_MS } from '../shared/time.ts';
+import { DAILY_KIND } from './backup-files.ts';
 
 /** Weeks and months back, among those with a copy, whose newest copy the bucket keeps beside the daily ones. */
 export const KEEP_WEEKLY = 8;
@@ -32,4 +33,25 @@ export function copiesToKeep<T extends { at: Date }>(newestFirst: readonly T[], 
     }
   }
   return newestFirst.filter((copy) => kept.has(copy));
+}
+
+/**
+ * Of the backups in the folder (newest first), those of other kinds (before a migration, before a
+ * restore, decrypted) to remove (docs/decisions/141): each is kept while the daily backups kept
+ * reach back to it, and among the newest `keep` of its kind; the newest of each kind always. Left
+ * alone, one was added at every upgrade and every restore for as long as the site ran. Judged by
+ * the names' times against each other, never against the clock (a clock set wrong removes nothing).
+ */
+export function oneOffsToRemove<T extends { kind: string; at: Date }>(newestFirst: readonly T[], keep: number): T[] {
+  const daily = newestFirst.filter((backup) => backup.kind === DAILY_KIND);
+  // Fewer than `keep` daily backups: they do not yet say how far back the folder reaches.
+  const reach = daily.length >= keep ? daily[keep - 1]!.at.getTime() : null;
+  const seen = new Map<string, number>();
+  return newestFirst.filter((backup) => {
+    if (backup.kind === DAILY_KIND) return false;
+    const rank = seen.get(backup.kind) ?? 0;
+    seen.set(backup.kind, rank + 1);
+    if (rank === 0) return false;
+    return rank >= keep || (reach !== null && backup.at.getTime() < reach);
+  });
 }
