@@ -1,39 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
-import { eachDatabase, type FreshDatabase } from '../setup/databases.ts';
+import { useBackupFolder } from '../setup/backup-folder.ts';
+import { eachDatabase } from '../setup/databases.ts';
 import { create } from '../setup/fill-site.ts';
 import { runScript } from '../setup/scripts.ts';
-import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+import { ADMIN } from '../setup/server.ts';
 
 // docs/deploy.md puts BACKUP_DIR on another disk. When the data disk is lost (or its volume not
 // mounted), the server starts an empty site beside that folder: the folder keeps the club's last
 // backup however many of the empty site's follow, and the site says how to restore it (139).
 
 eachDatabase('an empty site beside backups of the site before it ($kind)', (db) => {
-  const sites: FreshDatabase[] = [];
-  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-backups-'));
-  let server: RunningServer | undefined;
-  afterAll(async () => {
-    await server?.stop();
-    for (const site of sites) await site.drop();
-    fs.rmSync(backupDir, { recursive: true, force: true });
-  });
-  const newSite = async () => {
-    const site = await db.create();
-    sites.push(site);
-    return site;
-  };
-  const envOf = (site: FreshDatabase) => ({
-    DATA_DIR: site.dataDir,
-    DATABASE_URL: site.databaseUrl,
-    BACKUP_DIR: backupDir,
-    BACKUP_KEEP: '2',
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
+  const folder = useBackupFolder({ BACKUP_KEEP: '2' });
+  const { backupDir, envOf } = folder;
+  const newSite = () => folder.site(db.create());
   const daily = () =>
     fs
       .readdirSync(backupDir)
@@ -42,14 +24,14 @@ eachDatabase('an empty site beside backups of the site before it ($kind)', (db) 
 
   it('keeps the last backup of the club through the empty site’s, says which on the dashboard’s status and in the log, and restores with the command given', async () => {
     const club = await newSite();
-    server = await startServer(envOf(club));
+    let server = await folder.start(club);
     let token = await login(server.url);
     await create(server.url, token, '/api/admin/news', {
       title: 'Before the disk failed',
       content: '<p>Kept.</p>',
       publishedAt: '2026-11-01',
     });
-    const status = () => call(server!.url, 'GET', '/api/admin/backups', { token }).then((answer) => answer.body);
+    const status = () => call(server.url, 'GET', '/api/admin/backups', { token }).then((answer) => answer.body);
     // The daily backup at start holds the site without its news: the one taken now holds it.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } })).status).toBe(201);
@@ -60,7 +42,7 @@ eachDatabase('an empty site beside backups of the site before it ($kind)', (db) 
     // The data disk is gone; the backup disk is not.
     const empty = await newSite();
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    server = await startServer(envOf(empty));
+    server = await folder.start(empty);
     token = await login(server.url);
     const command = `npm run restore -- ${path.join(backupDir, clubsLast)} --replace`;
     // Its daily backup at start, and three more: BACKUP_KEEP (2) of them are kept, and the club's last.
@@ -75,12 +57,11 @@ eachDatabase('an empty site beside backups of the site before it ($kind)', (db) 
       `this site's database is new and holds no news, events or photos, but backups of the site from before it are kept: if the site lost its data, stop it and run ${command}`,
     );
     await server.stop();
-    server = undefined;
 
     // The command, as given: the news is back, and the status says nothing more.
     const restored = await runScript('restore', command.split(' ').slice(4), envOf(empty));
     expect(restored.code, restored.out).toBe(0);
-    server = await startServer(envOf(empty));
+    server = await folder.start(empty);
     expect((await call(server.url, 'GET', '/api/news')).body.map((item: { title: string }) => item.title)).toEqual([
       'Before the disk failed',
     ]);

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { backupFileName } from '../../src/core/backup/backup-files.ts';
-const unknownMigrations = async (_db: unknown) => [{ name: NEWER }];
+import { unknownMigrations } from '../../src/core/db/connect.ts';
 import { call, login } from '../setup/api-client.ts';
+import { useBackupFolder } from '../setup/backup-folder.ts';
 import { eachDatabase, type FreshDatabase } from '../setup/databases.ts';
 import { openDatabase } from '../setup/direct-db.ts';
 import { create } from '../setup/fill-site.ts';
 import { runScript } from '../setup/scripts.ts';
-import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
+import { ADMIN, startServer } from '../setup/server.ts';
 
 // An upgrade that went wrong, undone as docs/deploy.md says: the version before it started again
 // on the database the newer one changed (docs/decisions/140). It says so and what to do instead of
@@ -19,38 +19,20 @@ import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 const NEWER = '2099_01_01_0001_from_a_newer_version';
 
 eachDatabase('a version started again after a newer one changed its database ($kind)', (db) => {
-  const sites: FreshDatabase[] = [];
-  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-backups-'));
-  let server: RunningServer | undefined;
-  afterAll(async () => {
-    await server?.stop();
-    for (const site of sites) await site.drop();
-    fs.rmSync(backupDir, { recursive: true, force: true });
-  });
-  const newSite = async (made: Promise<FreshDatabase>) => {
-    const site = await made;
-    sites.push(site);
-    return site;
-  };
-  const envOf = (site: FreshDatabase) => ({
-    DATA_DIR: site.dataDir,
-    DATABASE_URL: site.databaseUrl,
-    BACKUP_DIR: backupDir,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
+  const backups = useBackupFolder();
+  const { backupDir, envOf } = backups;
+  const newSite = (made: Promise<FreshDatabase>) => backups.site(made);
   const titles = async (url: string) => (await call(url, 'GET', '/api/news')).body.map((item: { title: string }) => item.title);
 
   it('says what to do instead of starting, changes nothing, and the restore it names brings this version back', async () => {
     const site = await newSite(db.createSite());
-    server = await startServer(envOf(site));
+    let server = await backups.start(site);
     await create(server.url, await login(server.url), '/api/admin/news', {
       title: 'Before the upgrade',
       content: '<p>Kept.</p>',
       publishedAt: '2026-11-01',
     });
     await server.stop();
-    server = undefined;
 
     // The newer version, in a later second than this one's last backup: its backup before
     // migrating, its migration (a column, a table), and its daily backups, the first named in the
@@ -119,7 +101,7 @@ eachDatabase('a version started again after a newer one changed its database ($k
       const restored = await runScript('restore', [beforeMigration], envOf(target));
       expect(restored.code, restored.out).toBe(0);
     }
-    server = await startServer(envOf(target));
+    server = await backups.start(target);
     expect(await titles(server.url)).toEqual(['Before the upgrade']);
   }, 90_000);
 });
