@@ -1,4 +1,8 @@
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLogger } from '../../src/core/logger.ts';
+import { listenForChanges } from '../../src/server/page-cache/coherence.ts';
 import { call, login } from '../setup/api-client.ts';
 import { onPostgres } from '../setup/databases.ts';
 import { create } from '../setup/fill-site.ts';
@@ -51,4 +55,45 @@ onPostgres('an instance whose database connection goes silent on postgres', (pos
     await expect.poll(() => cached(second.url, '/news'), { timeout: 30_000, interval: 500 }).toBe(true);
     expect((await call(second.url, 'GET', '/news')).text).toContain('Written while the other was deaf');
   }, 90_000);
+});
+
+// A paused VM, a process starved of the CPU or stopped: the whole instance stalls while the
+// heartbeat's question is out, and its answer arrives meanwhile. Counted lost, the instance would
+// empty its cache (and the pages kept for a database outage) with nothing wrong.
+onPostgres('the listening connection of an instance that stalls on postgres', (postgres) => {
+  it('is not counted lost when the heartbeat was answered while the instance stood still', async () => {
+    const database = await postgres.create();
+    const { Client } = createRequire(import.meta.url)('pg') as typeof pg;
+    const query = Client.prototype.query;
+    let stalls = 0;
+    // The next heartbeat sent stalls the process for longer than its answer may take, just after it is sent.
+    Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const sent = (query as (...given: unknown[]) => unknown).apply(this, args);
+      if (args[0] === 'SELECT 1' && stalls++ === 0) {
+        setImmediate(() => {
+          const until = Date.now() + 4_000;
+          while (Date.now() < until);
+        });
+      }
+      return sent;
+    } as typeof query;
+    const heard: boolean[] = [];
+    const listener = listenForChanges({
+      url: database.databaseUrl!,
+      instanceId: 'stalling',
+      log: createLogger('silent'),
+      onChange: () => {},
+      onListening: (listening) => heard.push(listening),
+    });
+    try {
+      await expect.poll(() => heard, { timeout: 10_000 }).toEqual([true]);
+      // The stall, then two heartbeats more.
+      await expect.poll(() => stalls, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+      expect(heard).toEqual([true]);
+    } finally {
+      Client.prototype.query = query;
+      await listener.close();
+      await database.drop();
+    }
+  }, 30_000);
 });

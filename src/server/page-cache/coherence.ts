@@ -62,7 +62,6 @@ export function listenForChanges(options: CoherenceOptions): { close(): Promise<
       connectionString: options.url,
       keepAlive: true,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      query_timeout: HEARTBEAT_TIMEOUT_MS,
     });
     next.on('error', (error) => lost(error));
     next.on('end', () => {
@@ -92,9 +91,25 @@ export function listenForChanges(options: CoherenceOptions): { close(): Promise<
 
   function beat(listening: pg.Client): void {
     heartbeat = setTimeout(() => {
+      let answered = false;
       listening.query('SELECT 1').then(
-        () => client === listening && beat(listening),
+        () => {
+          answered = true;
+          if (client !== listening) return;
+          clearTimeout(heartbeat);
+          beat(listening);
+        },
         (error: unknown) => client === listening && lost(error as Error),
+      );
+      // Judged once the sockets were read: after a stall of the whole process (a paused VM, a
+      // starved or stopped process), timers run before the answer that came meanwhile is read,
+      // and a connection that answered would be counted lost, emptying the cache for nothing.
+      heartbeat = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (!answered && client === listening) lost(new Error(`no answer to the heartbeat within ${HEARTBEAT_TIMEOUT_MS} ms`));
+          }),
+        HEARTBEAT_TIMEOUT_MS,
       );
     }, HEARTBEAT_MS);
   }
