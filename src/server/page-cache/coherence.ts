@@ -72,7 +72,9 @@ export function listenForChanges(options: CoherenceOptions): { close(): Promise<
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
+      // The heartbeat's own limit is not yet running: a path gone silent here must not hold it for ever.
+      const listen: pg.QueryConfig & { query_timeout: number } = { text: `LISTEN ${CHANNEL}`, query_timeout: CONNECT_TIMEOUT_MS };
+      await next.query(listen);
     } catch (error) {
       client = next;
       lost(error as Error);
