@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { unknownMigrations, type Db } from '../db/connect.ts';
+import { unknownMigrations, type Db, type UnknownMigration } from '../db/connect.ts';
 import { BackupError } from './archive-format.ts';
 import { BEFORE_MIGRATION_KIND, listBackups, takenBefore } from './backup-files.ts';
 import { restoreFileCommand } from './restore-commands.ts';
@@ -9,11 +9,6 @@ import { restoreFileCommand } from './restore-commands.ts';
 // changes this version does not know and cannot undo (only the newer version has their way
 // back). It is used by nothing of this version, and the way back is the backup taken before the
 // change (docs/decisions/140).
-
-export interface UnknownMigration {
-  name: string;
-  executedAt: Date;
-}
 
 /** The database was changed by a newer version of the site: this one neither runs on it nor backs it up. */
 export class NewerDatabaseError extends BackupError {

@@ -1,14 +1,22 @@
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import { appliedMigrations, connect, type Db, migrateTo, migrateToLatest, unknownMigrations } from '../db/connect.ts';
+import {
+  appliedMigrations,
+  connect,
+  type Db,
+  migrateTo,
+  migrateToLatest,
+  type UnknownMigration,
+  unknownMigrations,
+} from '../db/connect.ts';
 import { damageIn, findDamage } from '../db/damage.ts';
 import { isMissingTable } from '../db/errors.ts';
 import { migrations } from '../db/migrations/index.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { BackupError, CONTENT_TABLES, HISTORY_TABLES, type Manifest } from './archive-format.ts';
 import { timeStamp } from './backup-files.ts';
-import { changeOf, type UnknownMigration } from './newer-version.ts';
+import { changeOf } from './newer-version.ts';
 import { eachImageFile, eachRowBatch, verifyArchive } from './read-backup.ts';
 import { writeBackup } from './write-backup.ts';
 
@@ -51,8 +59,9 @@ export async function restoreBackup(
   const db = connect(options.database);
   const raw = db.withoutPlugins() as unknown as Kysely<any>;
   try {
-    // PostgreSQL's: no file to move aside, and only the newer version can undo its changes.
-    const newer = await unknownMigrations(db).catch(refuseDamaged);
+    // PostgreSQL's (SQLite's file was looked at and moved aside above): no file to move aside,
+    // and only the newer version can undo its changes.
+    const newer = options.database.kind === 'postgres' ? await unknownMigrations(db).catch(refuseDamaged) : [];
     if (newer.length > 0) {
       throw new BackupError(
         `This database was changed by a newer version of the site (${changeOf(newer)}), and this version can neither use it nor undo that change. Restore into a new, empty database (set DATABASE_URL to it, and leave out --replace), and keep this one for that version. Nothing was changed.`,

@@ -127,11 +127,14 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
   return known.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name);
 }
 
-/**
- * Migrations the database has had that this version of the site does not know, oldest first: a
- * newer version ran them (docs/decisions/140). None on a new database.
- */
-export async function unknownMigrations(db: Db): Promise<{ name: string; executedAt: Date }[]> {
+/** A migration the database has had that this version of the site does not know: a newer version ran it. */
+export interface UnknownMigration {
+  name: string;
+  executedAt: Date;
+}
+
+/** The database's unknown migrations, oldest first (docs/decisions/140). None on a new database. */
+export async function unknownMigrations(db: Db): Promise<UnknownMigration[]> {
   const raw = db.withoutPlugins() as unknown as Kysely<any>;
   const rows: { name: string; timestamp: string | Date }[] = await raw
     .selectFrom('kysely_migration')
@@ -145,7 +148,7 @@ export async function unknownMigrations(db: Db): Promise<{ name: string; execute
 }
 
 /** Of the rows of Kysely's migration table, those this version does not know, oldest first. */
-export function unknownAmong(rows: { name: string; timestamp: string | Date }[]): { name: string; executedAt: Date }[] {
+export function unknownAmong(rows: { name: string; timestamp: string | Date }[]): UnknownMigration[] {
   return rows
     .filter((row) => !Object.hasOwn(migrations, row.name))
     .map((row) => ({ name: row.name, executedAt: new Date(row.timestamp) }))
