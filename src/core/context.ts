@@ -11,6 +11,7 @@ import { refuseNewerDatabase } from './backup/newer-version.ts';
 import { loadConfig, type Config } from './config.ts';
 import { connect, migrateToLatest, type Db } from './db/connect.ts';
 import { createDamageRecord, type DamageRecord } from './db/damage.ts';
+import { announceMigrations } from './db/notices.ts';
 import { giveBackRoom } from './db/room.ts';
 import { createEventsService } from './events/events.service.ts';
 import { bookingPageChecker } from './events/booking-page.ts';
@@ -67,7 +68,15 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     await refuseNewerDatabase(db, config);
     await backupBeforeMigrating({ db, config, storage, log });
     const applied = await migrateToLatest(db);
-    if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+    if (applied.length > 0) {
+      log.info({ migrations: applied }, 'database migrated');
+      // Instances of the version before, still running on this database, stop at once (143).
+      if (config.database.kind === 'postgres') {
+        await announceMigrations(db, applied).catch((error: unknown) =>
+          log.warn({ err: error }, 'could not tell other instances that the database was migrated; they see it within seconds'),
+        );
+      }
+    }
   } catch (error) {
     await db.destroy();
     throw error;

@@ -35,7 +35,9 @@ import { listenFailure } from './listen-failure.ts';
 import { createSetupChecks } from './http/setup-checks.ts';
 import { CLIENT_LEFT } from './http/responses.ts';
 import { loadStaticFiles } from './http/static-files.ts';
-import { CHANNEL, listenForChanges } from './page-cache/coherence.ts';
+import { CHANNEL } from '../core/db/notices.ts';
+import { listenForChanges } from './page-cache/coherence.ts';
+import { watchForNewerVersion } from './newer-version-watch.ts';
 import { routedSegments } from './page-cache/cacheable.ts';
 import { createPageCache } from './page-cache/page-cache.ts';
 import { startMemoryRelief } from './memory-relief.ts';
@@ -186,6 +188,11 @@ const pageCache = createPageCache({
   },
   announce: announceWrite,
 });
+// Another instance upgraded the database under this one (docs/decisions/143): it stops.
+const newerVersion =
+  config.database.kind === 'postgres'
+    ? watchForNewerVersion({ db: app.db, log, onFound: () => void shutdown('a newer version changed the database', 1) })
+    : null;
 const coherence =
   config.database.kind === 'postgres' && config.pageCacheBytes > 0 && !development
     ? (pageCache.setCoherent(false),
@@ -193,7 +200,10 @@ const coherence =
         url: config.database.url,
         instanceId,
         log,
-        onChange: () => pageCache.invalidate(),
+        onChange: (payload) => {
+          pageCache.invalidate();
+          newerVersion?.heard(payload);
+        },
         onListening: (listening) => pageCache.setCoherent(listening),
       }))
     : null;
@@ -252,6 +262,7 @@ const server = http.createServer((req, res) => {
   });
   drain.track(res);
   if (front.answered(req, res)) return;
+  if (newerVersion?.refused(req, res)) return;
   checkSetup(req);
   front.cutOffStalledBodies(req, res);
   // A HEAD request is rendered as a GET, so that it carries the same ETag and length; Node
@@ -300,10 +311,12 @@ if (config.host) server.listen(config.port, config.host, onListening);
 else server.listen(config.port, onListening);
 
 let stopping = false;
-async function shutdown(signal: string): Promise<void> {
+/** Stops serving; `code` 1 when something else than a signal stopped it, so that systemd says it failed. */
+async function shutdown(signal: string, code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
+  newerVersion?.stop();
   stopMaintenance();
   stopBookingChecks();
   stopMemoryRelief();
@@ -324,7 +337,7 @@ async function shutdown(signal: string): Promise<void> {
   await claim.release();
   builtFilesHeld?.release();
   log.info('stopped');
-  process.exit(0);
+  process.exit(code);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

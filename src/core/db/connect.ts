@@ -147,10 +147,13 @@ export async function unknownMigrations(db: Db): Promise<UnknownMigration[]> {
   return unknownAmong(rows);
 }
 
+/** Whether this version of the site has the migration of that name. */
+export const isKnownMigration = (name: string): boolean => Object.hasOwn(migrations, name);
+
 /** Of the rows of Kysely's migration table, those this version does not know, oldest first. */
 export function unknownAmong(rows: { name: string; timestamp: string | Date }[]): UnknownMigration[] {
   return rows
-    .filter((row) => !Object.hasOwn(migrations, row.name))
+    .filter((row) => !isKnownMigration(row.name))
     .map((row) => ({ name: row.name, executedAt: new Date(row.timestamp) }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

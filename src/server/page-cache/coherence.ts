@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type pg from 'pg';
+import { CHANNEL } from '../../core/db/notices.ts';
 import type { Logger } from '../../core/logger.ts';
 
 // Several instances on one PostgreSQL database keep their page caches coherent: each write is
@@ -7,7 +8,6 @@ import type { Logger } from '../../core/logger.ts';
 // connection is down an instance cannot hear the others, so it stops caching until it is back
 // (docs/decisions/011-page-cache.md).
 
-export const CHANNEL = 'club_page_cache';
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 10_000;
 /**
@@ -27,8 +27,8 @@ export interface CoherenceOptions {
   /** This instance's id: its own announcements are not news to it. */
   instanceId: string;
   log: Logger;
-  /** Another instance wrote. */
-  onChange(): void;
+  /** Another instance wrote, or migrated the database (`payload`: notices.ts). */
+  onChange(payload: string): void;
   /** Listening or not; the cache is used only while listening. */
   onListening(listening: boolean): void;
 }
@@ -68,7 +68,7 @@ export function listenForChanges(options: CoherenceOptions): { close(): Promise<
       if (client === next) lost(new Error('connection ended'));
     });
     next.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload !== options.instanceId) options.onChange();
+      if (message.channel === CHANNEL && message.payload !== options.instanceId) options.onChange(message.payload ?? '');
     });
     try {
       await next.connect();
