@@ -46,6 +46,45 @@ export async function traceCalls<T>(pid: number, calls: string[], action: () => 
   }
 }
 
+/** The calls that name a file or a folder, or read one's entries. */
+const FOLDER_CALLS = [
+  'openat',
+  'statx',
+  'newfstatat',
+  'access',
+  'faccessat',
+  'faccessat2',
+  'statfs',
+  'getdents64',
+  'unlinkat',
+  'mkdir',
+  'mkdirat',
+  'renameat',
+  'renameat2',
+];
+
+/**
+ * A folder whose disk stops answering (a network drive gone, a volume detached): each call of
+ * process `pid` on `dir` waits in the kernel, here held by strace, until `release`.
+ */
+export async function holdFolder(pid: number, dir: string): Promise<{ release(): Promise<void> }> {
+  const calls = FOLDER_CALLS.join(',');
+  const strace = spawn(
+    process.env.STRACE_PATH || '/usr/bin/strace',
+    ['-f', '-P', dir, '-e', `trace=${calls}`, '-e', `inject=${calls}:delay_enter=600000000`, '-o', '/dev/null', '-p', String(pid)],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let said = '';
+  await new Promise<void>((resolve, reject) => {
+    strace.stderr.on('data', (chunk) => {
+      said += chunk;
+      if (/attached/.test(said)) resolve();
+    });
+    strace.once('exit', (code) => reject(new Error(`strace exited (${code}) before it attached: ${said}`)));
+  });
+  return { release: () => stop(strace) };
+}
+
 async function stop(strace: ChildProcess): Promise<void> {
   if (strace.exitCode !== null || strace.signalCode !== null) return;
   const exited = once(strace, 'exit');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { folderGate, FolderNotAnsweringError } from '../disk/folder-gate.ts';
 import { restoreFileCommand } from './restore-commands.ts';
 
 /** `20261124-031500`: sorts by time, in UTC. */
@@ -33,6 +34,17 @@ export function listBackups(dir: string): { name: string; kind: string; at: Date
   } catch {
     return [];
   }
+  return backupsAmong(names);
+}
+
+/** listBackups, without holding the server while the folder's disk does not answer: through its gate (folder-gate.ts). */
+export async function readBackups(dir: string): Promise<{ name: string; kind: string; at: Date }[]> {
+  const names = await folderGate(dir)
+    .run(() => fs.promises.readdir(dir))
+    .catch((error: unknown) => {
+      if (error instanceof FolderNotAnsweringError) throw error;
+      return [];
+    });
   return backupsAmong(names);
 }
 

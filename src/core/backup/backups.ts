@@ -4,8 +4,15 @@ import { TZDate } from '@date-fns/tz';
 import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import type { Logger } from '../logger.ts';
-import { BACKUP_NOT_WRITTEN, BACKUP_OF_DAMAGED, BackupError, BackupNotWrittenError } from './archive-format.ts';
-import { backupFileName, BACKUP_FILE, BEFORE_MIGRATION_KIND, DAILY_KIND, listBackups, PARTIAL_SUFFIX } from './backup-files.ts';
+import {
+  BACKUP_FOLDER_NOT_ANSWERING,
+  BACKUP_NOT_WRITTEN,
+  BACKUP_OF_DAMAGED,
+  BackupError,
+  BackupNotWrittenError,
+} from './archive-format.ts';
+import { backupFileName, BACKUP_FILE, BEFORE_MIGRATION_KIND, DAILY_KIND, PARTIAL_SUFFIX, readBackups } from './backup-files.ts';
+import { folderGate, FolderNotAnsweringError } from '../disk/folder-gate.ts';
 import { createOffsiteCopies, type OffsiteStatus } from './offsite.ts';
 import { DomainError } from '../shared/errors.ts';
 import { datedAhead } from '../shared/time.ts';
@@ -31,10 +38,15 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
   /** The last backup that failed, until one succeeds: shown to administrators, who never read logs. */
   let lastFailure: { at: Date; message: string } | null = null;
 
-  const list = () => listBackups(dir);
+  // Every call on the folder goes through its gate: a backup disk that stops answering (a network
+  // drive gone) must not hold the site (docs/decisions/144).
+  const gate = folderGate(dir);
+  const list = () => readBackups(dir);
+  const remove = (name: string) => gate.run(() => fs.promises.rm(path.join(dir, name), { force: true }));
   const { offsite: bucket, recipients } = deps.config.backup;
-  const earlierSite = createEarlierSite({ db: deps.db, dir, bucketCopy: () => offsite?.status().earlierCopy ?? null, log: deps.log });
-  const offsite = bucket && createOffsiteCopies({ bucket, dir, keep, recipients, log: deps.log, databaseMadeAt: earlierSite.databaseMade });
+  const earlierSite = createEarlierSite({ db: deps.db, dir, list, bucketCopy: () => offsite?.status().earlierCopy ?? null, log: deps.log });
+  const offsite =
+    bucket && createOffsiteCopies({ bucket, dir, list, keep, recipients, log: deps.log, databaseMadeAt: earlierSite.databaseMade });
   if (bucket && recipients.length === 0)
     deps.log.warn(
       { bucket: bucket.bucket },
@@ -44,6 +56,8 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
   /** One at a time: a second request while one runs gets the same file. */
   function take(kind: string): Promise<string> {
     running ??= (async () => {
+      // Asked first, so that a folder that does not answer says so at once, not when a write hangs.
+      await gate.run(() => fs.promises.mkdir(dir, { recursive: true }));
       const file = path.join(dir, backupFileName(new Date(), kind));
       // Loaded when first needed: a server that never backs up does not carry the archive code.
       const { writeBackup } = await import('./write-backup.ts');
@@ -67,21 +81,26 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
    * off long ago left behind.
    */
   async function prune(): Promise<void> {
-    const daily = list().filter((entry) => entry.kind === DAILY_KIND);
+    const daily = (await list()).filter((entry) => entry.kind === DAILY_KIND);
     const earlier = await earlierSite.keepInFolder();
-    if (earlier !== undefined)
-      for (const old of daily.slice(keep)) if (old.name !== earlier) fs.rmSync(path.join(dir, old.name), { force: true });
-    pruneOneOffs();
+    if (earlier !== undefined) for (const old of daily.slice(keep)) if (old.name !== earlier) await remove(old.name);
+    await pruneOneOffs();
     const abandonedBefore = Date.now() - ABANDONED_AFTER_MS;
-    for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith(PARTIAL_SUFFIX))) {
-      const file = path.join(dir, name);
-      if ((fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < abandonedBefore) fs.rmSync(file, { force: true });
+    const partial = (await gate.run(() => fs.promises.readdir(dir))).filter((entry) => entry.endsWith(PARTIAL_SUFFIX));
+    for (const name of partial) {
+      const modified = await gate.run(() =>
+        fs.promises.stat(path.join(dir, name)).then(
+          (stat) => stat.mtimeMs,
+          () => Infinity,
+        ),
+      );
+      if (modified < abandonedBefore) await remove(name);
     }
   }
 
   /** Backups before a migration or a restore are kept while the daily ones reach back to them (141). */
-  function pruneOneOffs(): void {
-    for (const old of oneOffsToRemove(list(), keep)) fs.rmSync(path.join(dir, old.name), { force: true });
+  async function pruneOneOffs(): Promise<void> {
+    for (const old of oneOffsToRemove(await list(), keep)) await remove(old.name);
   }
 
   /**
@@ -89,19 +108,47 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
    * taken while the clock ran ahead, one of them passed for today's until its day came, and no
    * daily backup was taken meanwhile (138).
    */
-  const takenSoFar = () => list().filter((entry) => !datedAhead(entry.at.getTime(), Date.now()));
+  let newestKnown: Date | null = null;
+  const takenSoFar = async () => {
+    const taken = (await list()).filter((entry) => !datedAhead(entry.at.getTime(), Date.now()));
+    newestKnown = taken[0]?.at ?? null;
+    return taken;
+  };
+
+  /** A folder that stopped answering is said once, and once again when it answers again. */
+  let notAnswering = false;
+  function folderAnswers(answers: boolean, error?: unknown): void {
+    if (answers === !notAnswering) return;
+    notAnswering = !answers;
+    if (answers) deps.log.info({ dir }, 'the backup folder answers again');
+    else
+      deps.log.error(
+        { err: error, dir },
+        'the backup folder does not answer (its disk may have failed, or a network drive is gone): no backup is taken until it does',
+      );
+  }
 
   async function runIfDue(): Promise<void> {
     const now = new Date();
     const due = lastOccurrence(now, hour, deps.config.timeZone);
-    const newest = takenSoFar().find((entry) => entry.kind === DAILY_KIND);
+    let newest;
+    try {
+      newest = (await takenSoFar()).find((entry) => entry.kind === DAILY_KIND);
+      folderAnswers(true);
+      if (lastFailure?.message === BACKUP_FOLDER_NOT_ANSWERING) lastFailure = null;
+    } catch (error) {
+      lastFailure = { at: new Date(), message: failureMessage(error) };
+      folderAnswers(false, error);
+      return;
+    }
     if (!newest || newest.at < due) {
       try {
         const file = await take(DAILY_KIND);
         await prune();
         deps.log.info({ file }, 'daily backup taken');
       } catch (error) {
-        deps.log.error({ err: error }, `the daily backup failed; it is tried again within ${CHECK_EVERY_MS / 60_000} minute(s)`);
+        if (error instanceof FolderNotAnsweringError) folderAnswers(false, error);
+        else deps.log.error({ err: error }, `the daily backup failed; it is tried again within ${CHECK_EVERY_MS / 60_000} minute(s)`);
       }
     }
     // Whatever the bucket lacks (a new backup, or one a failed copy left behind) goes now.
@@ -110,11 +157,15 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
   }
 
   return {
-    /** When the newest backup of any kind in the folder was taken, or null. */
-    lastTakenAt: (): Date | null => takenSoFar()[0]?.at ?? null,
+    /** When the newest backup of any kind in the folder was taken, or null; while the folder does not answer, as last seen. */
+    lastTakenAt: (): Promise<Date | null> =>
+      takenSoFar().then(
+        (taken) => taken[0]?.at ?? null,
+        () => newestKnown,
+      ),
 
     /** The last backup that failed, with what an administrator can do about it; null once one succeeds. */
-    lastFailure: () => lastFailure,
+    lastFailure: () => (gate.notAnsweringSince() ? { at: gate.notAnsweringSince()!, message: BACKUP_FOLDER_NOT_ANSWERING } : lastFailure),
 
     /** A backup into the folder (kept like the daily ones), for a download; resolves with its file. */
     takeNow: () =>
@@ -131,20 +182,19 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
     earlierSite: () => earlierSite.find(),
 
     /** The file of the backup in the folder with this name (one backupFileName gives), or null. */
-    fileNamed(name: string): string | null {
+    async fileNamed(name: string): Promise<string | null> {
       if (!BACKUP_FILE.test(name)) return null;
       const file = path.join(dir, name);
-      return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : null;
+      const stat = await gate.run(() => fs.promises.stat(file).catch(() => null));
+      return stat?.isFile() ? file : null;
     },
 
     /** Starts the daily backups (when BACKUP_DIR is set); a missed one (server down at that hour) is taken at start. */
     start(): () => void {
       // An upgrade's backup, or a restore's, is made while no server runs: at start they are looked at.
-      try {
-        pruneOneOffs();
-      } catch (error) {
-        deps.log.warn({ err: error, dir }, 'could not remove backups taken before a migration or a restore that are no longer needed');
-      }
+      pruneOneOffs().catch((error: unknown) =>
+        deps.log.warn({ err: error, dir }, 'could not remove backups taken before a migration or a restore that are no longer needed'),
+      );
       if (!deps.config.backup.daily) return () => {};
       void runIfDue();
       const timer = setInterval(() => void runIfDue(), CHECK_EVERY_MS);
@@ -157,6 +207,7 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
 /** Why a backup failed, in words for an administrator (no server paths; the log has the details). */
 function failureMessage(error: unknown): string {
   if (error instanceof BackupNotWrittenError) return BACKUP_NOT_WRITTEN;
+  if (error instanceof FolderNotAnsweringError) return BACKUP_FOLDER_NOT_ANSWERING;
   if (damageIn(error)) return BACKUP_OF_DAMAGED;
   if (error instanceof DomainError || error instanceof NewerDatabaseError) return error.message;
   return 'The backup could not be taken because of an error on the server. Its log says more; tell whoever runs the site.';

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 import type { BucketSettings } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { isBucketUnavailable, s3Client } from '../shared/s3-client.ts';
-import { BACKUP_FILE, backupsAmong, DAILY_KIND, listBackups, PARTIAL_SUFFIX, takenBefore } from './backup-files.ts';
+import { BACKUP_FILE, backupsAmong, DAILY_KIND, PARTIAL_SUFFIX, readBackups, takenBefore } from './backup-files.ts';
+import { folderGate } from '../disk/folder-gate.ts';
 import { copiesToKeep } from './retention.ts';
 import { decryptInto, ENCRYPTED_SUFFIX, encryptedFile } from './encryption.ts';
 
@@ -68,6 +69,8 @@ function offsiteFailureMessage(error: unknown): string {
 export function createOffsiteCopies(deps: {
   bucket: BucketSettings;
   dir: string;
+  /** The backups in the folder, newest first (backups.ts gives its own, through the folder's gate). */
+  list?: () => Promise<{ name: string; kind: string; at: Date }[]>;
   keep: number;
   recipients: string[];
   log: Logger;
@@ -109,7 +112,7 @@ export function createOffsiteCopies(deps: {
     const [{ sdk, client }, { Upload }] = await Promise.all([s3(), import('@aws-sdk/lib-storage')]);
     const { body, size } = encrypting
       ? await encryptedFile(file, deps.recipients)
-      : { body: fs.createReadStream(file), size: (await fs.promises.stat(file)).size };
+      : { body: fs.createReadStream(file), size: (await folderGate(deps.dir).run(() => fs.promises.stat(file))).size };
     try {
       await new Upload({
         client,
@@ -126,7 +129,8 @@ export function createOffsiteCopies(deps: {
   }
 
   async function sync(now: boolean): Promise<void> {
-    const local = listBackups(deps.dir)
+    // A folder that does not answer has nothing to copy now; the backups say why (144).
+    const local = (await (deps.list ?? (() => readBackups(deps.dir)))().catch(() => []))
       .filter((backup) => backup.kind === DAILY_KIND)
       .slice(0, deps.keep);
     if (local.length === 0 || copiedUpTo === local[0]!.name || (!now && Date.now() < retryAt)) return;

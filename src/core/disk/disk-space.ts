@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { folderGate, FolderNotAnsweringError } from './folder-gate.ts';
 import { DISK_LOW_FRACTION, DISK_PHOTO_RESERVE_FRACTION, type DiskSpace, type Holding, holdingsText } from './disk-space.schema.ts';
 
 /** The nearest folder that exists: a backup folder not made yet is on its parent's disk. */
@@ -42,6 +43,8 @@ export function forgetfulWarning({ holds, dir, kind }: ForgetfulPlace): string {
  */
 export function createDiskWatch(places: { holds: Holding; dir: string }[]) {
   const photos = places.find((place) => place.holds === 'photos');
+  /** Each folder is asked through its gate: one that does not answer holds one of Node's file threads, not all (144). */
+  const ask = <T>(dir: string, call: (existingDir: string) => Promise<T>) => folderGate(dir).run(async () => call(await existing(dir)));
   return {
     /**
      * Whether `bytes` more photos leave their disk its reserve (DISK_PHOTO_RESERVE_FRACTION);
@@ -49,7 +52,7 @@ export function createDiskWatch(places: { holds: Holding; dir: string }[]) {
      */
     async roomForPhotos(bytes: number): Promise<boolean> {
       if (!photos) return true;
-      const space = await fs.statfs(await existing(photos.dir));
+      const space = await ask(photos.dir, (dir) => fs.statfs(dir));
       return space.bavail * space.bsize - bytes >= space.blocks * space.bsize * DISK_PHOTO_RESERVE_FRACTION;
     },
 
@@ -57,8 +60,7 @@ export function createDiskWatch(places: { holds: Holding; dir: string }[]) {
     async forgetful(): Promise<ForgetfulPlace[]> {
       const found = new Map<number, ForgetfulPlace>();
       for (const place of places) {
-        const dir = await existing(place.dir);
-        const [{ dev }, { type }] = await Promise.all([fs.stat(dir), fs.statfs(dir)]);
+        const [{ dev }, { type }] = await ask(place.dir, (dir) => Promise.all([fs.stat(dir), fs.statfs(dir)]));
         const kind = FORGETFUL[type];
         if (!kind) continue;
         const known = found.get(dev);
@@ -68,11 +70,19 @@ export function createDiskWatch(places: { holds: Holding; dir: string }[]) {
       return [...found.values()];
     },
 
+    /** The folders whose disk does not answer now (what they hold): check() leaves them out. */
+    notAnswering: (): Holding[] => places.filter((place) => folderGate(place.dir).notAnsweringSince() !== null).map((place) => place.holds),
+
     async check(): Promise<DiskSpace[]> {
       const disks = new Map<number, DiskSpace>();
       for (const place of places) {
-        const dir = await existing(place.dir);
-        const [{ dev }, space] = await Promise.all([fs.stat(dir), fs.statfs(dir)]);
+        let dev, space;
+        try {
+          [{ dev }, space] = await ask(place.dir, (dir) => Promise.all([fs.stat(dir), fs.statfs(dir)]));
+        } catch (error) {
+          if (error instanceof FolderNotAnsweringError) continue;
+          throw error;
+        }
         const known = disks.get(dev);
         if (known) {
           if (!known.holds.includes(place.holds)) known.holds.push(place.holds);

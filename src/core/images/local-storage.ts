@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { folderGate } from '../disk/folder-gate.ts';
 import { isUnwritable } from '../shared/disk-errors.ts';
 import { makeFolderDurably, syncFolder } from '../shared/durable-files.ts';
 import { assertValidKey, isValidKey, type ImageStorage, StorageUnavailableError, StorageUnreadableError } from './storage.ts';
@@ -112,15 +113,19 @@ export function createLocalStorage(root: string): ImageStorage {
 
     async checkWritable() {
       const probe = path.join(root, `.probe-${randomBytes(6).toString('hex')}`);
-      await writing(async () => {
-        await fs.mkdir(root, { recursive: true });
-        try {
-          await fs.writeFile(probe, 'ok');
-        } finally {
-          // A full disk creates the file and then refuses its bytes: never leave it behind.
-          await fs.rm(probe, { force: true });
-        }
-      });
+      // Asked by every health check: through the folder's gate, so that a disk that does not
+      // answer holds one of Node's file threads, not one a check (docs/decisions/144).
+      await folderGate(root).run(() =>
+        writing(async () => {
+          await fs.mkdir(root, { recursive: true });
+          try {
+            await fs.writeFile(probe, 'ok');
+          } finally {
+            // A full disk creates the file and then refuses its bytes: never leave it behind.
+            await fs.rm(probe, { force: true });
+          }
+        }),
+      );
     },
   };
 }

@@ -8,6 +8,7 @@ import { BACKUP_NOT_WRITTEN, BackupNotWrittenError } from '../../core/backup/arc
 import { BusyError } from '../../core/shared/limiter.ts';
 import { getContext, type AppContext } from '../../core/context.ts';
 import { damageIn } from '../../core/db/damage.ts';
+import { FolderNotAnsweringError, folderNotAnsweringMessage } from '../../core/disk/folder-gate.ts';
 import {
   DATABASE_DAMAGED,
   DATABASE_UNAVAILABLE,
@@ -161,6 +162,10 @@ export function toErrorResponse(error: unknown, app: AppContext, context: APICon
   if (error instanceof StorageUnavailableError) {
     app.log.warn({ err: error, requestId: context.locals.requestId }, 'image storage is not writable');
     return errorJson(503, error.message, undefined, { 'Retry-After': '60' });
+  }
+  if (error instanceof FolderNotAnsweringError) {
+    app.log.error({ err: error, requestId: context.locals.requestId }, 'a folder of the server does not answer');
+    return errorJson(503, folderNotAnsweringMessage(error, app.config.backup.dir), undefined, { 'Retry-After': '300' });
   }
   if (error instanceof BackupNotWrittenError) {
     app.log.error({ err: error, requestId: context.locals.requestId }, 'a backup could not be written');

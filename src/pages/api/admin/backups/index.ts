@@ -14,7 +14,7 @@ export const GET = endpoint(
     const offsite = app.backups.offsite();
     const earlier = await app.backups.earlierSite();
     return json({
-      lastBackupAt: app.backups.lastTakenAt()?.toISOString() ?? null,
+      lastBackupAt: (await app.backups.lastTakenAt())?.toISOString() ?? null,
       daily: app.config.backup.daily,
       hour: app.config.backup.hour,
       keep: app.config.backup.keep,

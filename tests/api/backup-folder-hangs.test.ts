@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { BACKUP_FOLDER_NOT_ANSWERING } from '../../src/core/backup/archive-format.ts';
+import { call, login } from '../setup/api-client.ts';
+import { useBackupFolder } from '../setup/backup-folder.ts';
+import { sqliteDb } from '../setup/databases.ts';
+import { create } from '../setup/fill-site.ts';
+import { ADMIN } from '../setup/server.ts';
+import { holdFolder } from '../setup/syscall-trace.ts';
+
+// docs/deploy.md puts BACKUP_DIR on another disk, often a network drive or a volume of its own.
+// Such a disk can stop answering without failing (its server gone, the volume detached): each call
+// on it waits in the kernel. Before docs/decisions/144, four health checks held all of Node's file
+// threads (sign-ins, compressed answers and photos stopped), and the daily backup's look at the
+// folder, made on the main thread within a minute, stopped every page. The site must go on, and
+// say what is wrong.
+
+const seconds = async <T>(work: () => Promise<T>) => {
+  const started = performance.now();
+  const result = await work();
+  return { result, seconds: (performance.now() - started) / 1000 };
+};
+
+describe('a backup folder whose disk stops answering', () => {
+  const backups = useBackupFolder();
+  let held: { release(): Promise<void> } | undefined;
+  afterAll(async () => held?.release());
+
+  it('goes on serving, signing in and saving while the backup folder does not answer, says so, and backs up again once it does', async () => {
+    const site = await backups.site(sqliteDb.createSite());
+    const server = await backups.start(site);
+    const token = await login(server.url);
+    const status = async () => (await call(server.url, 'GET', '/api/admin/backups', { token })).body;
+    // The backup a start takes when none is due yet (the folder is new).
+    await expect.poll(async () => (await status()).lastBackupAt, { timeout: 30_000 }).not.toBeNull();
+    const before = (await status()).lastBackupAt as string;
+
+    held = await holdFolder(server.process.pid!, backups.backupDir);
+
+    // More health checks at once than Node has file threads: each answers, within the folder's wait.
+    const checks = await Promise.all(Array.from({ length: 6 }, () => seconds(() => call(server.url, 'GET', '/healthz'))));
+    for (const check of checks) {
+      expect(check.result.status).toBe(200);
+      expect(check.result.body).toMatchObject({ status: 'ok', database: 'ok', storage: 'ok', disk: 'not answering' });
+      expect(check.seconds).toBeLessThan(10);
+    }
+    // Then what needs those threads: a sign-in (its password hash), an answer compressed, a save.
+    const again = await seconds(() => login(server.url, ADMIN.username, ADMIN.password));
+    expect(again.seconds).toBeLessThan(5);
+    await create(server.url, token, '/api/admin/news', { title: 'Saved all the same', content: '<p>x</p>', publishedAt: '2026-11-02' });
+    const news = await call(server.url, 'GET', '/api/news', { headers: { 'accept-encoding': 'gzip' } });
+    expect(news.status).toBe(200);
+    expect(news.text).toContain('Saved all the same');
+    for (const pathname of ['/', '/news', '/events']) expect((await call(server.url, 'GET', pathname)).status, pathname).toBe(200);
+
+    // Settings says why, and keeps the last backup it saw; a backup asked for is refused in words.
+    expect(await status()).toMatchObject({ lastBackupAt: before, lastFailure: { message: BACKUP_FOLDER_NOT_ANSWERING } });
+    const asked = await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } });
+    expect([asked.status, asked.body.message]).toEqual([503, BACKUP_FOLDER_NOT_ANSWERING]);
+    expect(server.output()).toContain('does not answer');
+
+    await held.release();
+    held = undefined;
+    await expect.poll(async () => (await call(server.url, 'GET', '/healthz')).body.disk, { timeout: 15_000 }).toBe('ok');
+    const taken = await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } });
+    expect(taken.status, taken.text).toBe(201);
+    expect((await status()).lastFailure).toBeNull();
+  }, 60_000);
+});
