@@ -15,6 +15,7 @@ import { claimDatabase, ClaimError } from '../core/db/claim.ts';
 import { openingSentence, openWhenAnswering } from '../core/db/opening-problems.ts';
 import { damageIn, findDamage } from '../core/db/damage.ts';
 import { forgetfulWarning } from '../core/disk/disk-space.ts';
+import { NOT_ANSWERING_WHY, someFolderHangs } from '../core/disk/folder-gate.ts';
 import { ignoreOutputFailures } from '../core/log-output.ts';
 import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
@@ -22,7 +23,7 @@ import { startBookingPageChecks } from './booking-page-checks.ts';
 import { allowGivingBackRoom } from '../core/db/room.ts';
 import { answeringWith } from '../core/shared/answer-room.ts';
 import { ValidationError } from '../core/shared/errors.ts';
-import { requireFolderOwner, WrongUserError } from '../core/shared/folder-owner.ts';
+import { requireBackupFolderOwner, requireFolderOwner, WrongUserError } from '../core/shared/folder-owner.ts';
 import { sql } from 'kysely';
 import { nextMidnight } from '../core/shared/time.ts';
 import { BUILD_LOCK, BUILD_RUNNING_HERE } from './build-lock.ts';
@@ -62,7 +63,9 @@ ignoreOutputFailures();
 const config = configOrExit();
 const log = createLogger(config.logLevel);
 try {
-  requireFolderOwner([config.dataDir, config.backup.dir], 'npm start');
+  requireFolderOwner([config.dataDir], 'npm start');
+  if (!(await requireBackupFolderOwner(config.backup.dir, 'npm start')))
+    log.error({ dir: config.backup.dir }, `the backup folder does not answer (${NOT_ANSWERING_WHY}); the site starts without it`);
 } catch (error) {
   if (!(error instanceof WrongUserError)) throw error;
   log.fatal(error.message);
@@ -337,6 +340,11 @@ async function shutdown(signal: string, code = 0): Promise<void> {
   await claim.release();
   builtFilesHeld?.release();
   log.info('stopped');
+  if (someFolderHangs()) {
+    // Its exit would wait for the file thread that waits on that folder, for ever (144).
+    log.warn(`a folder does not answer (${NOT_ANSWERING_WHY}): the process ends without waiting for it`);
+    process.kill(process.pid, 'SIGKILL');
+  }
   process.exit(code);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKUP_FOLDER_NOT_ANSWERING } from '../../src/core/backup/archive-format.ts';
+import { BACKUP_FOLDER_NOT_ANSWERING } from '../../src/core/disk/folder-gate.ts';
 import { call, login } from '../setup/api-client.ts';
 import { useBackupFolder } from '../setup/backup-folder.ts';
 import { sqliteDb } from '../setup/databases.ts';
 import { create } from '../setup/fill-site.ts';
-import { ADMIN } from '../setup/server.ts';
-import { holdFolder } from '../setup/syscall-trace.ts';
+import { ADMIN, startServer } from '../setup/server.ts';
+import { holdFolder, withFolderHeld } from '../setup/syscall-trace.ts';
 
 // docs/deploy.md puts BACKUP_DIR on another disk, often a network drive or a volume of its own.
 // Such a disk can stop answering without failing (its server gone, the volume detached): each call
@@ -64,5 +64,21 @@ describe('a backup folder whose disk stops answering', () => {
     const taken = await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } });
     expect(taken.status, taken.text).toBe(201);
     expect((await status()).lastFailure).toBeNull();
+  }, 60_000);
+
+  it('starts while the backup folder does not answer, and says so', async () => {
+    const site = await backups.site(sqliteDb.createSite());
+    // Started by root here, which first checks who owns the folders (044): that waited for ever.
+    const server = await startServer(backups.envOf(site), undefined, { via: withFolderHeld(backups.backupDir), readyWithinMs: 30_000 });
+    try {
+      expect((await call(server.url, 'GET', '/healthz')).body).toMatchObject({ status: 'ok', disk: 'not answering' });
+      expect((await call(server.url, 'GET', '/')).status).toBe(200);
+      await login(server.url);
+      expect(server.output()).toContain('the backup folder does not answer');
+    } finally {
+      // SIGKILL to strace and the server at once: strace stopping while it holds a call leaves the
+      // server's thread held for good (its own fault: "delayed wait data set already").
+      await server.stop('SIGKILL');
+    }
   }, 60_000);
 });

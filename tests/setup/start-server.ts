@@ -92,10 +92,19 @@ export async function startServer(
     healthy = true,
     port: fixedPort,
     logTo,
-  }: { readyWithinMs?: number; healthy?: boolean; port?: number; logTo?: number } = {},
+    via = [],
+  }: {
+    readyWithinMs?: number;
+    healthy?: boolean;
+    port?: number;
+    logTo?: number;
+    /** A command the server runs under (strace holding a folder, syscall-trace.ts), with its arguments. */
+    via?: string[];
+  } = {},
 ): Promise<RunningServer> {
   const port = fixedPort ?? (await freePort());
-  const child = spawn(process.execPath, command.args, {
+  const [program, ...before] = [...via, process.execPath];
+  const child = spawn(program, [...before, ...command.args], {
     cwd: command.cwd,
     detached: true,
     stdio: ['ignore', logTo ?? 'pipe', logTo ?? 'pipe'],

@@ -63,17 +63,23 @@ const FOLDER_CALLS = [
   'renameat2',
 ];
 
+/** strace's arguments that hold each call on `dir` (for ten minutes), before the command or `-p` it is given. */
+function folderHeld(dir: string): string[] {
+  const calls = FOLDER_CALLS.join(',');
+  return ['-f', '-P', dir, '-e', `trace=${calls}`, '-e', `inject=${calls}:delay_enter=600000000`, '-o', '/dev/null'];
+}
+
+/** startServer's `via` for a server started while `dir` does not answer (the held calls end with the server). */
+export const withFolderHeld = (dir: string): string[] => [process.env.STRACE_PATH || '/usr/bin/strace', ...folderHeld(dir)];
+
 /**
  * A folder whose disk stops answering (a network drive gone, a volume detached): each call of
  * process `pid` on `dir` waits in the kernel, here held by strace, until `release`.
  */
 export async function holdFolder(pid: number, dir: string): Promise<{ release(): Promise<void> }> {
-  const calls = FOLDER_CALLS.join(',');
-  const strace = spawn(
-    process.env.STRACE_PATH || '/usr/bin/strace',
-    ['-f', '-P', dir, '-e', `trace=${calls}`, '-e', `inject=${calls}:delay_enter=600000000`, '-o', '/dev/null', '-p', String(pid)],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const strace = spawn(process.env.STRACE_PATH || '/usr/bin/strace', [...folderHeld(dir), '-p', String(pid)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let said = '';
   await new Promise<void>((resolve, reject) => {
     strace.stderr.on('data', (chunk) => {

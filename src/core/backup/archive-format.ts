@@ -81,10 +81,6 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-/** What an administrator is told when the backup folder does not answer (docs/decisions/144). */
-export const BACKUP_FOLDER_NOT_ANSWERING =
-  "The server's backup folder does not answer at the moment (its disk may have failed, or a network drive is gone), so no backup can be taken or read. The site goes on without it. Tell whoever runs the site.";
-
 /** What an administrator is told when the backup folder cannot take a backup (no server paths). */
 export const BACKUP_NOT_WRITTEN =
   "The backup could not be written: the disk of the server's backup folder is full or cannot be written to. Nothing of it was kept. Tell whoever runs the site.";

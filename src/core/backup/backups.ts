@@ -4,15 +4,9 @@ import { TZDate } from '@date-fns/tz';
 import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import type { Logger } from '../logger.ts';
-import {
-  BACKUP_FOLDER_NOT_ANSWERING,
-  BACKUP_NOT_WRITTEN,
-  BACKUP_OF_DAMAGED,
-  BackupError,
-  BackupNotWrittenError,
-} from './archive-format.ts';
+import { BACKUP_NOT_WRITTEN, BACKUP_OF_DAMAGED, BackupError, BackupNotWrittenError } from './archive-format.ts';
 import { backupFileName, BACKUP_FILE, BEFORE_MIGRATION_KIND, DAILY_KIND, PARTIAL_SUFFIX, readBackups } from './backup-files.ts';
-import { folderGate, FolderNotAnsweringError } from '../disk/folder-gate.ts';
+import { BACKUP_FOLDER_NOT_ANSWERING, folderGate, FolderNotAnsweringError, NOT_ANSWERING_WHY } from '../disk/folder-gate.ts';
 import { createOffsiteCopies, type OffsiteStatus } from './offsite.ts';
 import { DomainError } from '../shared/errors.ts';
 import { datedAhead } from '../shared/time.ts';
@@ -121,11 +115,7 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
     if (answers === !notAnswering) return;
     notAnswering = !answers;
     if (answers) deps.log.info({ dir }, 'the backup folder answers again');
-    else
-      deps.log.error(
-        { err: error, dir },
-        'the backup folder does not answer (its disk may have failed, or a network drive is gone): no backup is taken until it does',
-      );
+    else deps.log.error({ err: error, dir }, `the backup folder does not answer (${NOT_ANSWERING_WHY}): no backup is taken until it does`);
   }
 
   async function runIfDue(): Promise<void> {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { BACKUP_FOLDER_NOT_ANSWERING } from '../backup/archive-format.ts';
 
 // A folder on a disk that can stop answering without failing: a network mount whose server is
 // gone (NFS, a storage box over SMB), a block volume detached under the host, a disk dying slowly.
@@ -12,15 +11,20 @@ import { BACKUP_FOLDER_NOT_ANSWERING } from '../backup/archive-format.ts';
 
 const FOLDER_WAIT_MS = 5_000;
 
-/** Said to a volunteer whose request needed a folder that does not answer (the backup folder says it in its own words). */
-const FOLDER_NOT_ANSWERING =
-  'A disk of the server does not answer at the moment (it may have failed, or a network drive is gone), so this cannot be done now. The rest of the site goes on. Please tell whoever runs it.';
+/** Why a folder may not answer, for the log. */
+export const NOT_ANSWERING_WHY = 'its disk may have failed, or a network drive is gone';
+
+/** What an administrator is told when the backup folder does not answer. */
+export const BACKUP_FOLDER_NOT_ANSWERING = `The server's backup folder does not answer at the moment (${NOT_ANSWERING_WHY}), so no backup can be taken or read. The site goes on without it. Tell whoever runs the site.`;
+
+/** Said to a volunteer whose request needed another folder that does not answer. */
+const FOLDER_NOT_ANSWERING = `A disk of the server does not answer at the moment (${NOT_ANSWERING_WHY}), so this cannot be done now. The rest of the site goes on. Please tell whoever runs it.`;
 
 export class FolderNotAnsweringError extends Error {
   override name = 'FolderNotAnsweringError';
   readonly dir: string;
   constructor(dir: string, waitedMs: number) {
-    super(`${dir} did not answer within ${waitedMs} ms: its disk may have failed, or a network drive is gone`);
+    super(`${dir} did not answer within ${waitedMs} ms: ${NOT_ANSWERING_WHY}`);
     this.dir = dir;
   }
 }
@@ -76,6 +80,12 @@ export function folderGate(dir: string): FolderGate {
   return gate;
 }
 
-/** The words for a volunteer: the backup folder's own (archive-format.ts), or the general ones. */
+/**
+ * Whether a call on some folder still waits past its limit. A process whose file thread waits so
+ * cannot end by itself (its exit waits for that thread), so the server ends itself at once (144).
+ */
+export const someFolderHangs = (): boolean => [...gates.values()].some((gate) => gate.notAnsweringSince() !== null);
+
+/** The words for a volunteer: the backup folder's own, or the general ones. */
 export const folderNotAnsweringMessage = (error: FolderNotAnsweringError, backupDir: string): string =>
   path.resolve(error.dir) === path.resolve(backupDir) ? BACKUP_FOLDER_NOT_ANSWERING : FOLDER_NOT_ANSWERING;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { folderGate, FolderNotAnsweringError } from '../disk/folder-gate.ts';
 
 export class WrongUserError extends Error {
   override name = 'WrongUserError';
@@ -28,11 +29,31 @@ export function requireFolderOwner(folders: string[], command: string): void {
   if (process.getuid?.() !== 0) return;
   for (const folder of folders) {
     if (!fs.existsSync(folder)) continue;
-    const { uid } = fs.statSync(folder);
-    if (uid === 0) continue;
-    const owner = userName(uid);
-    throw new WrongUserError(
-      `This runs as root, but ${folder} belongs to ${owner}: files made now would belong to root, and the site, running as ${owner}, could not change them. Nothing was changed. Run it as ${owner}: sudo -u ${owner} ${command}`,
-    );
+    refuseOthers(folder, fs.statSync(folder).uid, command);
   }
+}
+
+/**
+ * requireFolderOwner for the server's backup folder, which may be on a disk that does not answer
+ * (a network drive gone): asked through its gate, and left unchecked when it does not answer
+ * (nothing can be written there then either; docs/decisions/144). True when it was checked.
+ */
+export async function requireBackupFolderOwner(folder: string, command: string): Promise<boolean> {
+  if (process.getuid?.() !== 0) return true;
+  try {
+    const stat = await folderGate(folder).run(() => fs.promises.stat(folder).catch(() => null));
+    if (stat) refuseOthers(folder, stat.uid, command);
+    return true;
+  } catch (error) {
+    if (error instanceof FolderNotAnsweringError) return false;
+    throw error;
+  }
+}
+
+function refuseOthers(folder: string, uid: number, command: string): void {
+  if (uid === 0) return;
+  const owner = userName(uid);
+  throw new WrongUserError(
+    `This runs as root, but ${folder} belongs to ${owner}: files made now would belong to root, and the site, running as ${owner}, could not change them. Nothing was changed. Run it as ${owner}: sudo -u ${owner} ${command}`,
+  );
 }
