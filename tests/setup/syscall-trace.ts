@@ -20,21 +20,7 @@ const LINE = /^\d+\s+(\d+\.\d+)\s+(?:<\.\.\. )?([a-z0-9_]+)(?:\(| resumed>)(.*)$
 /** Traces `calls` of process `pid` and all its threads while `action` runs. */
 export async function traceCalls<T>(pid: number, calls: string[], action: () => Promise<T>): Promise<{ result: T; calls: TracedCall[] }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'club-trace-')), 'trace.txt');
-  const strace = spawn(
-    process.env.STRACE_PATH || '/usr/bin/strace',
-    ['-f', '-ttt', '-y', '-e', `trace=${calls.join(',')}`, '-o', file, '-p', String(pid)],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let said = '';
-  await new Promise<void>((resolve, reject) => {
-    strace.stderr.on('data', (chunk) => {
-      said += chunk;
-      if (/attached/.test(said)) resolve();
-    });
-    strace.once('exit', (code) => reject(new Error(`strace exited (${code}) before it attached: ${said}`)));
-  });
+  const strace = await attach(pid, ['-f', '-ttt', '-y', '-e', `trace=${calls.join(',')}`, '-o', file]);
   try {
     const result = await action();
     // Read once strace has detached and written out all it saw.
@@ -77,9 +63,13 @@ export const withFolderHeld = (dir: string): string[] => [process.env.STRACE_PAT
  * process `pid` on `dir` waits in the kernel, here held by strace, until `release`.
  */
 export async function holdFolder(pid: number, dir: string): Promise<{ release(): Promise<void> }> {
-  const strace = spawn(process.env.STRACE_PATH || '/usr/bin/strace', [...folderHeld(dir), '-p', String(pid)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const strace = await attach(pid, folderHeld(dir));
+  return { release: () => stop(strace) };
+}
+
+/** strace with `args`, attached to process `pid` and all its threads (resolves once it says so). */
+async function attach(pid: number, args: string[]): Promise<ChildProcess> {
+  const strace = spawn(process.env.STRACE_PATH || '/usr/bin/strace', [...args, '-p', String(pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let said = '';
   await new Promise<void>((resolve, reject) => {
     strace.stderr.on('data', (chunk) => {
@@ -88,7 +78,7 @@ export async function holdFolder(pid: number, dir: string): Promise<{ release():
     });
     strace.once('exit', (code) => reject(new Error(`strace exited (${code}) before it attached: ${said}`)));
   });
-  return { release: () => stop(strace) };
+  return strace;
 }
 
 async function stop(strace: ChildProcess): Promise<void> {
