@@ -65,7 +65,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   });
   const storage = createImageStorage(config);
   try {
-    await refuseNewerDatabase(db, config);
+    await refuseNewerDatabase(db, config, log);
     await backupBeforeMigrating({ db, config, storage, log });
     const applied = await migrateToLatest(db);
     if (applied.length > 0) {

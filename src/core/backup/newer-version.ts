@@ -3,7 +3,8 @@ import type { Config } from '../config.ts';
 import { unknownMigrations, type Db, type UnknownMigration } from '../db/connect.ts';
 import { BackupError } from './archive-format.ts';
 import { BEFORE_MIGRATION_KIND, listBackups, takenBefore } from './backup-files.ts';
-import { restoreFileCommand } from './restore-commands.ts';
+import { restoreFileCommand, restoreFromBucketCommand } from './restore-commands.ts';
+import type { Logger } from '../logger.ts';
 
 // An upgrade that went wrong, undone by starting the version before it again: the database has
 // changes this version does not know and cannot undo (only the newer version has their way
@@ -35,20 +36,44 @@ function backupBefore(dir: string, at: Date): string | null {
   return backup ? path.join(dir, backup.name) : null;
 }
 
+/**
+ * The newest copy in the backup bucket of the site before a change made at `at`, when there is a
+ * bucket: the folder may hold none (lost with its disk, or on another host). Null when there is
+ * none, or the bucket could not be asked (the sentence then says to name one kept elsewhere).
+ */
+async function bucketCopyBefore(config: Config, log: Logger, at: Date): Promise<string | null> {
+  const bucket = config.backup.offsite;
+  if (!bucket) return null;
+  const { createOffsiteCopies } = await import('./offsite.ts');
+  const offsite = createOffsiteCopies({ bucket, dir: config.backup.dir, keep: config.backup.keep, recipients: [], log });
+  const copies = await offsite.copies().catch((error: unknown) => {
+    log.warn({ err: error, bucket: bucket.bucket }, 'the backup bucket could not be asked for a copy from before the newer version');
+    return [];
+  });
+  return copies.find((copy) => takenBefore(copy.at, at))?.name ?? null;
+}
+
 /** What whoever runs the site reads when this version meets a database a newer one changed. */
-function newerDatabaseSentence(database: Config['database'], backupDir: string, unknown: UnknownMigration[]): string {
-  const file = backupBefore(backupDir, unknown[0]!.executedAt);
-  const named = file ?? 'FILE';
-  const elsewhere = file ? '' : ` (none is in ${backupDir}: name one kept elsewhere)`;
-  const back =
-    database.kind === 'postgres'
-      ? `restore the backup taken before that change into a new, empty database: set DATABASE_URL to it and run ${restoreFileCommand(named, { replace: false })}${elsewhere}. This database is kept for that version`
-      : `stop the site and restore the backup taken before that change: ${restoreFileCommand(named)}${elsewhere}. The database as it is now is moved aside and kept for that version`;
+async function newerDatabaseSentence(config: Config, log: Logger, unknown: UnknownMigration[]): Promise<string> {
+  const at = unknown[0]!.executedAt;
+  const onPostgres = config.database.kind === 'postgres';
+  const file = backupBefore(config.backup.dir, at);
+  const copy = file ? null : await bucketCopyBefore(config, log, at);
+  const command = copy
+    ? restoreFromBucketCommand(copy, { replace: !onPostgres })
+    : restoreFileCommand(file ?? 'FILE', { replace: !onPostgres });
+  const elsewhere =
+    file || copy
+      ? ''
+      : ` (none is in ${config.backup.dir}${config.backup.offsite ? ' or the backup bucket' : ''}: name one kept elsewhere)`;
+  const back = onPostgres
+    ? `restore the backup taken before that change into a new, empty database: set DATABASE_URL to it and run ${command}${elsewhere}. This database is kept for that version`
+    : `stop the site and restore the backup taken before that change: ${command}${elsewhere}. The database as it is now is moved aside and kept for that version`;
   return `This database was changed by a newer version of the site (${changeOf(unknown)}), and this version cannot use it. Start that version again; or, to go back to this version, ${back}; what was written since that backup is not in it. Nothing was changed.`;
 }
 
 /** Throws NewerDatabaseError when a newer version of the site changed this database. */
-export async function refuseNewerDatabase(db: Db, config: Pick<Config, 'database'> & { backup: { dir: string } }): Promise<void> {
+export async function refuseNewerDatabase(db: Db, config: Config, log: Logger): Promise<void> {
   const unknown = await unknownMigrations(db);
-  if (unknown.length > 0) throw new NewerDatabaseError(newerDatabaseSentence(config.database, config.backup.dir, unknown));
+  if (unknown.length > 0) throw new NewerDatabaseError(await newerDatabaseSentence(config, log, unknown));
 }

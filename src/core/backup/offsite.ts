@@ -179,6 +179,9 @@ export function createOffsiteCopies(deps: {
 
     status: (): OffsiteStatus => ({ bucket: Bucket, encrypted: encrypting, newestCopyAt, lastFailure, earlierCopy }),
 
+    /** The copies of daily backups the bucket holds, newest first (asked now). */
+    copies: (): Promise<{ name: string; at: Date }[]> => inBucket(),
+
     /**
      * Downloads the newest backup in the bucket (or the one named) into the folder, for a restore on
      * a new host; resolves with its file, and the names of the copies older than it, newest first.

@@ -7,5 +7,6 @@ const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${
 export const restoreFileCommand = (file: string, { replace = true } = {}) =>
   `npm run restore -- ${shellWord(file)}${replace ? ' --replace' : ''}`;
 
-/** Restores the copy `name` from the backup bucket over the site there is (the server stopped). */
-export const restoreFromBucketCommand = (name: string) => `npm run restore -- --from-bucket ${shellWord(name)} --replace`;
+/** Restores the copy `name` from the backup bucket over the site there is (the server stopped), or with `replace` false into an empty database. */
+export const restoreFromBucketCommand = (name: string, { replace = true } = {}) =>
+  `npm run restore -- --from-bucket ${shellWord(name)}${replace ? ' --replace' : ''}`;
