@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { migrations } from '../../src/core/db/migrations/index.ts';
 import { announceMigrations, CHANNEL } from '../../src/core/db/notices.ts';
@@ -8,13 +7,12 @@ import { UPGRADE_UNDER_WAY } from '../../src/server/newer-version-watch.ts';
 import { call, login } from '../setup/api-client.ts';
 import { onPostgres, type FreshDatabase } from '../setup/databases.ts';
 import { openDatabase } from '../setup/direct-db.ts';
+import { NEWER, newerVersionMigrates } from '../setup/newer-version.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 
 // Several instances on one database, upgraded one at a time: once the first has migrated the
 // database, the others (the version before) stop, instead of writing on a schema they do not know
 // (docs/decisions/143).
-
-const NEWER = '2099_01_01_0001_from_a_newer_version';
 
 onPostgres('instances of the version before, beside a newer one on one postgres database', (postgres) => {
   const sites: FreshDatabase[] = [];
@@ -39,14 +37,6 @@ onPostgres('instances of the version before, beside a newer one on one postgres 
     const server = await startServer(env);
     servers.push(server);
     return server;
-  }
-  /** What a newer version's start does to the database: a column, its migration, and (heard or not) its notice. */
-  async function newerVersionMigrates(site: FreshDatabase, { notice }: { notice: boolean }) {
-    const direct = openDatabase(site);
-    await sql`alter table news_items add column subtitle text`.execute(direct);
-    await sql`insert into kysely_migration (name, timestamp) values (${NEWER}, ${new Date().toISOString()})`.execute(direct);
-    if (notice) await announceMigrations(direct, [NEWER]);
-    await direct.destroy();
   }
   const write = (url: string, token: string, title: string) =>
     call(url, 'POST', '/api/admin/news', { token, body: { title, content: '<p>x</p>', publishedAt: '2026-11-02' } }).then(
@@ -84,7 +74,7 @@ onPostgres('instances of the version before, beside a newer one on one postgres 
     const token = await login(old.url);
     expect((await write(old.url, token, 'Before the upgrade')).status).toBe(201);
 
-    await newerVersionMigrates(site, { notice: true });
+    await newerVersionMigrates(site, new Date(), (db) => announceMigrations(db, [NEWER]));
     // Heard at once (it would look by itself only after seconds): a write now finds it stopping or gone.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const late = await write(old.url, token, 'After the upgrade');
@@ -109,7 +99,7 @@ onPostgres('instances of the version before, beside a newer one on one postgres 
     const deaf = await start(envOf(site, { PAGE_CACHE_MB: '0' }));
     const unchanged = await newSite(postgres.createSite());
     const bystander = await start(envOf(unchanged));
-    await newerVersionMigrates(site, { notice: false });
+    await newerVersionMigrates(site);
     expect(await exitCode(deaf, 15_000)).toBe(1);
     expect(deaf.output()).toContain(`This database was changed by a newer version of the site (${NEWER})`);
     // An instance on a database nobody upgraded goes on, writes and all, and stops as it always did.

@@ -1,25 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { backupFileName } from '../../src/core/backup/backup-files.ts';
 import { unknownMigrations } from '../../src/core/db/connect.ts';
 import { call, login } from '../setup/api-client.ts';
-import { BACKUP_BUCKET, BACKUP_PREFIX, bucketEnv, until, useFreshSites } from '../setup/backup-bucket.ts';
 import { useBackupFolder } from '../setup/backup-folder.ts';
 import { eachDatabase, type FreshDatabase } from '../setup/databases.ts';
 import { openDatabase } from '../setup/direct-db.ts';
 import { create } from '../setup/fill-site.ts';
-import { startS3, type LocalS3 } from '../setup/s3-server.ts';
+import { NEWER, newerVersionMigrates } from '../setup/newer-version.ts';
 import { runScript } from '../setup/scripts.ts';
-import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
-import { freePort } from '../setup/start-server.ts';
+import { ADMIN, startServer } from '../setup/server.ts';
 
 // An upgrade that went wrong, undone as docs/deploy.md says: the version before it started again
 // on the database the newer one changed (docs/decisions/140). It says so and what to do instead of
 // "corrupted migrations", changes nothing, backs up nothing half, and the restore it names works.
-
-const NEWER = '2099_01_01_0001_from_a_newer_version';
 
 eachDatabase('a version started again after a newer one changed its database ($kind)', (db) => {
   const backups = useBackupFolder();
@@ -45,11 +40,7 @@ eachDatabase('a version started again after a newer one changed its database ($k
     const beforeMigration = path.join(backupDir, backupFileName(upgradedAt, 'before-migration'));
     const backedUp = await runScript('backup', ['--out', beforeMigration], envOf(site));
     expect(backedUp.code, backedUp.out).toBe(0);
-    const direct = openDatabase(site);
-    await sql`alter table news_items add column subtitle text`.execute(direct);
-    await sql`create table newer_things (id text primary key)`.execute(direct);
-    await sql`insert into kysely_migration (name, timestamp) values (${NEWER}, ${upgradedAt.toISOString()})`.execute(direct);
-    await direct.destroy();
+    await newerVersionMigrates(site, upgradedAt);
     for (const later of [0, 86_400_000]) {
       fs.writeFileSync(path.join(backupDir, backupFileName(new Date(upgradedAt.getTime() + later))), 'of the newer version');
     }
@@ -106,52 +97,5 @@ eachDatabase('a version started again after a newer one changed its database ($k
     }
     server = await backups.start(target);
     expect(await titles(server.url)).toEqual(['Before the upgrade']);
-  }, 90_000);
-});
-
-// The folder may hold nothing from before the change (lost with its disk, or kept on another
-// host): the copies in the backup bucket are looked at too.
-describe('a version started again after a newer one changed its database, with its backups in the bucket only (sqlite)', () => {
-  const newSite = useFreshSites();
-  let s3: LocalS3 | undefined;
-  let server: RunningServer | undefined;
-  afterAll(async () => {
-    await server?.stop();
-    await s3?.stop();
-  });
-
-  it('names the copy in the bucket from before the change, and the restore it names brings this version back', async () => {
-    const port = await freePort();
-    s3 = await startS3([BACKUP_BUCKET], port);
-    const site = await newSite();
-    const env = bucketEnv(port, site);
-    server = await startServer(env);
-    const token = await login(server.url);
-    await create(server.url, token, '/api/admin/news', { title: 'Before the upgrade', content: '<p>Kept.</p>', publishedAt: '2026-11-01' });
-    // The backup at start holds no news; one taken now does, and goes to the bucket too.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } })).status).toBe(201);
-    const copies = () => s3!.keys(BACKUP_BUCKET).sort();
-    await until(copies, (keys) => keys.length === 2, 'both copies in the bucket');
-    const before = copies().at(-1)!.slice(BACKUP_PREFIX.length);
-    await server.stop();
-    server = undefined;
-    fs.rmSync(env.BACKUP_DIR, { recursive: true, force: true });
-
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const direct = openDatabase(site);
-    await sql`alter table news_items add column subtitle text`.execute(direct);
-    await sql`insert into kysely_migration (name, timestamp) values (${NEWER}, ${new Date().toISOString()})`.execute(direct);
-    await direct.destroy();
-
-    const command = `npm run restore -- --from-bucket ${before} --replace`;
-    await expect(startServer(env)).rejects.toThrow(
-      `or, to go back to this version, stop the site and restore the backup taken before that change: ${command}.`,
-    );
-    const restored = await runScript('restore', command.split(' ').slice(4), env);
-    expect(restored.code, restored.out).toBe(0);
-    expect(restored.out).toContain('and is kept as it was for that version');
-    server = await startServer(env);
-    expect((await call(server.url, 'GET', '/api/news')).body.map((item: { title: string }) => item.title)).toEqual(['Before the upgrade']);
   }, 90_000);
 });

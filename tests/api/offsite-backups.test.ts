@@ -9,6 +9,7 @@ import { runScript } from '../setup/scripts.ts';
 import { startTcpProxy } from '../setup/tcp-proxy.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 import { freePort } from '../setup/start-server.ts';
+import { newerVersionMigrates } from '../setup/newer-version.ts';
 import {
   BACKUP_BUCKET as BUCKET,
   BACKUP_PREFIX as PREFIX,
@@ -226,6 +227,38 @@ describe('daily backups copied off the server to a bucket', () => {
       `It holds no news, events or photos. If the site had some, an earlier copy in the bucket holds them (${kept.length} older, the newest ${earlier[0]}): npm run restore -- --from-bucket ${earlier[0]} --replace`,
     );
   }, 60_000);
+
+  it('a version started again after a newer one changed its database names the copy from before the change (the folder holding none), and the restore it names brings this version back', async () => {
+    await s3?.stop();
+    const port = await freePort();
+    s3 = await startS3([BUCKET], port);
+    const site = await newSite();
+    const env = bucketEnv(port, site);
+    server = await startServer(env);
+    const token = await login(server.url);
+    await create(server.url, token, '/api/admin/news', { title: 'Before the upgrade', content: '<p>Kept.</p>', publishedAt: '2026-11-01' });
+    // The backup at start holds no news; one taken now does, and goes to the bucket too.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await call(server.url, 'POST', '/api/admin/backups', { token, body: { currentPassword: ADMIN.password } })).status).toBe(201);
+    const copies = () => s3!.keys(BUCKET).sort();
+    await until(copies, (keys) => keys.length === 2, 'both copies in the bucket');
+    const before = copies().at(-1)!.slice(PREFIX.length);
+    await server.stop();
+    fs.rmSync(env.BACKUP_DIR, { recursive: true, force: true });
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await newerVersionMigrates(site);
+
+    const command = `npm run restore -- --from-bucket ${before} --replace`;
+    await expect(startServer(env)).rejects.toThrow(
+      `or, to go back to this version, stop the site and restore the backup taken before that change: ${command}.`,
+    );
+    const restored = await runScript('restore', command.split(' ').slice(4), env);
+    expect(restored.code, restored.out).toBe(0);
+    expect(restored.out).toContain('and is kept as it was for that version');
+    server = await startServer(env);
+    expect((await call(server.url, 'GET', '/api/news')).body.map((item: { title: string }) => item.title)).toEqual(['Before the upgrade']);
+  }, 90_000);
 
   it('needs BACKUP_DIR', async () => {
     const site = await newSite();
