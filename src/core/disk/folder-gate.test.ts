@@ -37,7 +37,7 @@ it('runs calls one at a time, gives up on one that hangs, refuses more at once, 
   expect(gate.notAnsweringSince()).toBeInstanceOf(Date);
   const at = performance.now();
   await expect(gate.run(queued)).rejects.toThrow('/mnt/backup did not answer within 50 ms');
-  expect(performance.now() - at).toBeLessThan(20);
+  expect(performance.now() - at).toBeLessThan(40);
 
   stuck.answer();
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -40,7 +40,9 @@ export function createFolderGate(dir: string, waitMs = FOLDER_WAIT_MS): FolderGa
   let tail: Promise<unknown> = Promise.resolve();
   /** When the call running now started; null when none runs. */
   let runningSince: number | null = null;
-  const stuck = () => runningSince !== null && Date.now() - runningSince > waitMs;
+  /** A caller gave up waiting while the call running now ran: timers and clocks need not agree to the millisecond. */
+  let overdue = false;
+  const stuck = () => runningSince !== null && (overdue || Date.now() - runningSince >= waitMs);
 
   return {
     run<T>(call: () => Promise<T>): Promise<T> {
@@ -54,12 +56,14 @@ export function createFolderGate(dir: string, waitMs = FOLDER_WAIT_MS): FolderGa
           return await call();
         } finally {
           runningSince = null;
+          overdue = false;
         }
       });
       tail = turn.catch(() => {});
       return new Promise<T>((resolve, reject) => {
         const limit = setTimeout(() => {
           gaveUp = true;
+          if (runningSince !== null) overdue = true;
           reject(new FolderNotAnsweringError(dir, waitMs));
         }, waitMs);
         limit.unref();
