@@ -38,9 +38,8 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
   const list = () => readBackups(dir);
   const remove = (name: string) => gate.run(() => fs.promises.rm(path.join(dir, name), { force: true }));
   const { offsite: bucket, recipients } = deps.config.backup;
-  const earlierSite = createEarlierSite({ db: deps.db, dir, list, bucketCopy: () => offsite?.status().earlierCopy ?? null, log: deps.log });
-  const offsite =
-    bucket && createOffsiteCopies({ bucket, dir, list, keep, recipients, log: deps.log, databaseMadeAt: earlierSite.databaseMade });
+  const earlierSite = createEarlierSite({ db: deps.db, dir, bucketCopy: () => offsite?.status().earlierCopy ?? null, log: deps.log });
+  const offsite = bucket && createOffsiteCopies({ bucket, dir, keep, recipients, log: deps.log, databaseMadeAt: earlierSite.databaseMade });
   if (bucket && recipients.length === 0)
     deps.log.warn(
       { bucket: bucket.bucket },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import { databaseMadeAt, type Db } from '../db/connect.ts';
-import { DAILY_KIND, takenBefore } from './backup-files.ts';
+import { DAILY_KIND, readBackups, takenBefore } from './backup-files.ts';
 import { restoreFileCommand, restoreFromBucketCommand } from './restore-commands.ts';
 import { siteHoldsContent } from './site-content.repository.ts';
 
@@ -17,14 +17,7 @@ export interface EarlierSite {
   command: string;
 }
 
-export function createEarlierSite(deps: {
-  db: Db;
-  dir: string;
-  /** The backups in the folder, newest first (backups.ts, through the folder's gate). */
-  list: () => Promise<{ name: string; kind: string; at: Date }[]>;
-  bucketCopy: () => { name: string; at: Date } | null;
-  log: Logger;
-}) {
+export function createEarlierSite(deps: { db: Db; dir: string; bucketCopy: () => { name: string; at: Date } | null; log: Logger }) {
   // Made at the first start or by a restore (which needs the server stopped): asked once.
   let madeAt: Promise<Date | null> | null = null;
   const databaseMade = () =>
@@ -39,7 +32,8 @@ export function createEarlierSite(deps: {
     const made = await databaseMade().catch(() => undefined);
     if (made === undefined) return undefined;
     if (!made) return null;
-    const backups = await deps.list().catch(() => undefined);
+    // Through the folder's gate: unknown now while it does not answer (144).
+    const backups = await readBackups(deps.dir).catch(() => undefined);
     if (backups === undefined) return undefined;
     return backups.find((backup) => backup.kind === DAILY_KIND && takenBefore(backup.at, made)) ?? null;
   }

@@ -69,8 +69,6 @@ function offsiteFailureMessage(error: unknown): string {
 export function createOffsiteCopies(deps: {
   bucket: BucketSettings;
   dir: string;
-  /** The backups in the folder, newest first (backups.ts gives its own, through the folder's gate). */
-  list?: () => Promise<{ name: string; kind: string; at: Date }[]>;
   keep: number;
   recipients: string[];
   log: Logger;
@@ -130,9 +128,7 @@ export function createOffsiteCopies(deps: {
 
   async function sync(now: boolean): Promise<void> {
     // A folder that does not answer has nothing to copy now; the backups say why (144).
-    const local = (await (deps.list ?? (() => readBackups(deps.dir)))().catch(() => []))
-      .filter((backup) => backup.kind === DAILY_KIND)
-      .slice(0, deps.keep);
+    const local = (await readBackups(deps.dir).catch(() => [])).filter((backup) => backup.kind === DAILY_KIND).slice(0, deps.keep);
     if (local.length === 0 || copiedUpTo === local[0]!.name || (!now && Date.now() < retryAt)) return;
     try {
       const held = await inBucket();
