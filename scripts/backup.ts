@@ -34,7 +34,7 @@ try {
     console.log(`Image files deleted while it was taken: ${manifest.missingImageFiles.join(', ')}`);
 } catch (error) {
   if (error instanceof DatabaseDamagedError)
-    console.error(`${error.message}\nNo backup was taken: ${restoreAdvice(loadConfig().backup.dir)}`);
+    console.error(`${error.message}\nNo backup was taken: ${await restoreAdvice(loadConfig().backup.dir)}`);
   else
     console.error(
       error instanceof BackupError || error instanceof ConfigError || error instanceof WrongUserError

@@ -62,6 +62,14 @@ function configOrExit(): Config {
 ignoreOutputFailures();
 const config = configOrExit();
 const log = createLogger(config.logLevel);
+/** Ends the process; one whose file thread waits on a folder that does not answer cannot end by itself (144). */
+function exitNow(code: number): never {
+  if (someFolderHangs()) {
+    log.warn(`a folder does not answer (${NOT_ANSWERING_WHY}): the process ends without waiting for it`);
+    process.kill(process.pid, 'SIGKILL');
+  }
+  process.exit(code);
+}
 try {
   requireFolderOwner([config.dataDir], 'npm start');
   if (!(await requireBackupFolderOwner(config.backup.dir, 'npm start')))
@@ -113,14 +121,14 @@ const claim = await (
 });
 const contextPromise = createContext(config, log);
 setContext(contextPromise);
-const app = await contextPromise.catch((error: unknown) => {
+const app = await contextPromise.catch(async (error: unknown) => {
   const damage = damageIn(error);
   if (damage)
-    log.fatal({ err: error, problems: damage }, `the database is damaged and cannot be opened: ${restoreAdvice(config.backup.dir)}`);
+    log.fatal({ err: error, problems: damage }, `the database is damaged and cannot be opened: ${await restoreAdvice(config.backup.dir)}`);
   else if (error instanceof UpgradeBackupError) log.fatal({ err: error.cause }, error.message);
   else if (error instanceof NewerDatabaseError) log.fatal(`The site was not started. ${error.message}`);
   else log.fatal({ err: error }, openingSentence(error, database) ?? 'could not open the database');
-  process.exit(1);
+  exitNow(1);
 });
 // A damaged page fails only the reads that reach it: looked for now, the health check and the log
 // say so at once, not when a visitor or the nightly backup first meets it.
@@ -340,12 +348,7 @@ async function shutdown(signal: string, code = 0): Promise<void> {
   await claim.release();
   builtFilesHeld?.release();
   log.info('stopped');
-  if (someFolderHangs()) {
-    // Its exit would wait for the file thread that waits on that folder, for ever (144).
-    log.warn(`a folder does not answer (${NOT_ANSWERING_WHY}): the process ends without waiting for it`);
-    process.kill(process.pid, 'SIGKILL');
-  }
-  process.exit(code);
+  exitNow(code);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,11 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKUP_FOLDER_NOT_ANSWERING } from '../../src/core/disk/folder-gate.ts';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { BACKUP_FOLDER_NOT_ANSWERING, NOT_ANSWERING_WHY } from '../../src/core/disk/folder-gate.ts';
 import { call, login } from '../setup/api-client.ts';
 import { useBackupFolder } from '../setup/backup-folder.ts';
 import { sqliteDb } from '../setup/databases.ts';
+import { damageTable } from '../setup/damage.ts';
 import { create } from '../setup/fill-site.ts';
 import { ADMIN, startServer } from '../setup/server.ts';
 import { holdFolder, withFolderHeld } from '../setup/syscall-trace.ts';
+import { lastMigrationOf, siteFromVersion0003, VERSION_0003 } from '../setup/earlier-version.ts';
+import { newerVersionMigrates } from '../setup/newer-version.ts';
 
 // docs/deploy.md puts BACKUP_DIR on another disk, often a network drive or a volume of its own.
 // Such a disk can stop answering without failing (its server gone, the volume detached): each call
@@ -78,6 +83,71 @@ describe('a backup folder whose disk stops answering', () => {
     } finally {
       // SIGKILL to strace and the server at once: strace stopping while it holds a call leaves the
       // server's thread held for good (its own fault: "delayed wait data set already").
+      await server.stop('SIGKILL');
+    }
+  }, 60_000);
+
+  it('does not start an upgrade while the backup folder does not answer, and says why (132)', async () => {
+    const site = await backups.site(sqliteDb.create());
+    await siteFromVersion0003(site, { id: 'before', title: 'Before the upgrade', imageId: null });
+    // The backup before migrating waited for ever, with nothing in the log.
+    const started = startServer({ ...backups.envOf(site), ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, undefined, {
+      via: withFolderHeld(backups.backupDir),
+      readyWithinMs: 10_000,
+    });
+    const refused = await started.then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain('The site was not started: this version changes the database, and a backup of it is taken first');
+    expect(refused).toContain(`The backup folder ${backups.backupDir} does not answer`);
+    // Its exit would wait for the thread held on the folder (under strace the kill is held too).
+    expect(refused).toContain('the process ends without waiting for it');
+    expect(await lastMigrationOf(site)).toBe(VERSION_0003);
+  }, 60_000);
+
+  it('does not start on a database a newer version changed, and says why, while the backup folder does not answer (140)', async () => {
+    const site = await backups.site(sqliteDb.createSite());
+    await newerVersionMigrates(site);
+    // The way back names the backup before the change, looked for in the folder: that waited for ever.
+    const started = startServer(backups.envOf(site), undefined, { via: withFolderHeld(backups.backupDir), readyWithinMs: 10_000 });
+    const refused = await started.then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain('The site was not started. This database was changed by a newer version of the site');
+    expect(refused).toContain(
+      `stop the site and restore the backup taken before that change: npm run restore -- FILE --replace (the backup folder ${backups.backupDir} does not answer (${NOT_ANSWERING_WHY}): name one kept elsewhere)`,
+    );
+  }, 60_000);
+
+  it('says what to do about a damaged database while the backup folder does not answer', async () => {
+    const site = await backups.site(sqliteDb.createSite());
+    const file = path.join(site.dataDir, 'club.sqlite');
+    const db = new DatabaseSync(file);
+    db.prepare('insert into who_we_are (id, about_us, who_are_we, contact_email, updated_at) values (1, ?, ?, ?, ?)').run(
+      '<p>About</p>',
+      '<p>Us</p>',
+      'club@example.com',
+      '2026-11-01T00:00:00.000Z',
+    );
+    db.close();
+    damageTable(file, 'who_we_are');
+    // The advice names the newest backup in the folder: that look held the start for ever.
+    const server = await startServer(backups.envOf(site), undefined, {
+      via: withFolderHeld(backups.backupDir),
+      readyWithinMs: 30_000,
+      healthy: false,
+    });
+    try {
+      expect((await call(server.url, 'GET', '/healthz')).body).toMatchObject({ database: 'damaged', disk: 'not answering' });
+      await expect
+        .poll(() => server.output(), { timeout: 15_000 })
+        .toContain(
+          `the database is damaged: the backup folder ${backups.backupDir} does not answer (${NOT_ANSWERING_WHY}): stop the server and restore one kept elsewhere with npm run restore -- FILE --replace`,
+        );
+      expect((await call(server.url, 'GET', '/news')).status).toBe(200);
+    } finally {
       await server.stop('SIGKILL');
     }
   }, 60_000);

@@ -2,15 +2,16 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyArchive } from '../../src/core/backup/read-backup.ts';
-import { connect, migrateTo } from '../../src/core/db/connect.ts';
+import { connect } from '../../src/core/db/connect.ts';
 import { describeActivity, type ActivityEntry } from '../../src/core/activity/activity.schema.ts';
 import { call, login } from '../setup/api-client.ts';
 import { sqliteDb, onPostgres, type FreshDatabase, type TestDatabase } from '../setup/databases.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
+import { lastMigrationOf, siteFromVersion0003, VERSION_0003 } from '../setup/earlier-version.ts';
 import { runScript } from '../setup/scripts.ts';
 import { ADMIN, startServer, type RunningServer } from '../setup/server.ts';
 
@@ -51,35 +52,6 @@ function entryOf(file: string, name: string): string {
 }
 
 const manifestOf = (file: string): any => JSON.parse(entryOf(file, 'manifest.json'));
-
-/** A SQLite site as a version of the site at migration 0003 left it (before images were referenced by id). */
-async function siteFromVersion0003(site: FreshDatabase, news: { id: string; title: string; imageId: string | null }): Promise<void> {
-  const db = connect({ kind: 'sqlite', file: path.join(site.dataDir, 'club.sqlite') });
-  const raw = db.withoutPlugins() as unknown as Kysely<any>;
-  await migrateTo(db, '2026_11_23_0003_news_cleaned_content');
-  const at = '2026-01-01T00:00:00.000Z';
-  if (news.imageId) {
-    await raw
-      .insertInto('images')
-      .values({ id: news.imageId, width: 10, height: 10, widths: '', placeholder: '#000000', created_at: at })
-      .execute();
-  }
-  await raw
-    .insertInto('news_items')
-    .values({
-      id: news.id,
-      title: news.title,
-      content: '<p>Old</p>',
-      content_text: 'Old',
-      cleaned_with: 1,
-      published_at: at,
-      image_url: news.imageId ? `/images/${news.imageId}` : null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  await db.destroy();
-}
 
 /** Content, settings, both information pages, 2 administrators and images, through the API. */
 async function fillSite(base: string): Promise<void> {
@@ -549,14 +521,7 @@ describe('an upgrade whose backup cannot be taken', () => {
         /The site was not started: this version changes the database, and a backup of it is taken first/,
       );
       await expect(started).rejects.toThrow(/cannot be written to \(ENOTDIR\)/);
-      const db = connect({ kind: 'sqlite', file: path.join(site.dataDir, 'club.sqlite') });
-      const applied = await db
-        .withoutPlugins()
-        .selectFrom('kysely_migration' as never)
-        .select('name' as never)
-        .execute();
-      await db.destroy();
-      expect((applied as { name: string }[]).map((row) => row.name).at(-1)).toBe('2026_11_23_0003_news_cleaned_content');
+      expect(await lastMigrationOf(site)).toBe(VERSION_0003);
     } finally {
       await site.drop();
     }

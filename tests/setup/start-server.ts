@@ -130,7 +130,8 @@ export async function startServer(
 
   const deadline = Date.now() + readyWithinMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server exited with ${child.exitCode ?? child.signalCode}:\n${output}`);
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok || !healthy) break;

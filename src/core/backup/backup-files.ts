@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { folderGate, FolderNotAnsweringError } from '../disk/folder-gate.ts';
+import { folderGate, FolderNotAnsweringError, NOT_ANSWERING_WHY } from '../disk/folder-gate.ts';
 import { restoreFileCommand } from './restore-commands.ts';
 
 /** `20261124-031500`: sorts by time, in UTC. */
@@ -26,18 +26,11 @@ export const takenBefore = (at: Date, when: Date) => at.getTime() < Math.floor(w
 /** The ending of a backup being written (`{name}.{random}.partial`): renamed once whole and durable. */
 export const PARTIAL_SUFFIX = '.partial';
 
-/** The backups in a folder, newest first (none when it is not there or cannot be read). */
-export function listBackups(dir: string): { name: string; kind: string; at: Date }[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return backupsAmong(names);
-}
-
-/** listBackups, without holding the server while the folder's disk does not answer: through its gate (folder-gate.ts). */
+/**
+ * The backups in a folder, newest first (none when it is not there or cannot be read), without
+ * holding the server while the folder's disk does not answer: through its gate (folder-gate.ts);
+ * rejects with FolderNotAnsweringError then.
+ */
 export async function readBackups(dir: string): Promise<{ name: string; kind: string; at: Date }[]> {
   const names = await folderGate(dir)
     .run(() => fs.promises.readdir(dir))
@@ -58,11 +51,16 @@ export function backupsAmong(names: string[]): { name: string; kind: string; at:
 }
 
 /** What whoever runs the site does about a damaged database: the command, with the newest backup it can use. */
-export function restoreAdvice(dir: string): string {
-  const newest = listBackups(dir)[0];
+export async function restoreAdvice(dir: string): Promise<string> {
+  const elsewhere = 'stop the server and restore one kept elsewhere with npm run restore -- FILE --replace';
+  const newest = await readBackups(dir).then(
+    (backups) => backups[0],
+    (error: unknown) => error as FolderNotAnsweringError,
+  );
+  if (newest instanceof FolderNotAnsweringError) return `the backup folder ${dir} does not answer (${NOT_ANSWERING_WHY}): ${elsewhere}`;
   return newest
     ? `stop the server and restore the newest good backup: ${restoreFileCommand(path.join(dir, newest.name))}`
-    : `no backup is in ${dir}: stop the server and restore one kept elsewhere with npm run restore -- FILE --replace`;
+    : `no backup is in ${dir}: ${elsewhere}`;
 }
 
 function stampToDate(stamp: string): Date {

@@ -213,8 +213,16 @@ export async function backupBeforeMigrating(deps: { db: Db; config: Config; stor
   // Image files without rows (a database deleted to start again) cannot be backed up: there is nothing to keep.
   if ((await describeSite(deps.db.withoutPlugins(), deps.storage)).rows === null) return;
   const { writeBackup } = await import('./write-backup.ts');
-  const file = path.join(deps.config.backup.dir, backupFileName(new Date(), BEFORE_MIGRATION_KIND));
+  const dir = deps.config.backup.dir;
+  const file = path.join(dir, backupFileName(new Date(), BEFORE_MIGRATION_KIND));
   try {
+    // Asked first, through its gate: a folder that does not answer would hold the start for ever,
+    // unsaid (144). Any other failure is met again, and said, by the write.
+    await folderGate(dir)
+      .run(() => fs.promises.mkdir(dir, { recursive: true }))
+      .catch((error: unknown) => {
+        if (error instanceof FolderNotAnsweringError) throw error;
+      });
     await writeBackup({ database: deps.config.database, storage: deps.storage, file });
   } catch (error) {
     // A damaged database is said as such by whoever started this (docs/decisions/035).
@@ -231,7 +239,12 @@ export async function backupBeforeMigrating(deps: { db: Db; config: Config; stor
 export class UpgradeBackupError extends BackupError {
   override name = 'UpgradeBackupError';
   constructor(cause: unknown) {
-    const why = cause instanceof BackupError ? cause.message : `The backup could not be taken: ${String(cause)}.`;
+    const why =
+      cause instanceof BackupError
+        ? cause.message
+        : cause instanceof FolderNotAnsweringError
+          ? `The backup folder ${cause.dir} does not answer (${NOT_ANSWERING_WHY}).`
+          : `The backup could not be taken: ${String(cause)}.`;
     super(
       `The site was not started: this version changes the database, and a backup of it is taken first so that the change can be undone. ${why} Nothing was changed; start the site again once the backup folder (BACKUP_DIR, or DATA_DIR/backups) can take it.`,
       { cause },

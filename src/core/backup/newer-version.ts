@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { unknownMigrations, type Db, type UnknownMigration } from '../db/connect.ts';
 import { BackupError } from './archive-format.ts';
-import { BEFORE_MIGRATION_KIND, listBackups, takenBefore } from './backup-files.ts';
+import { BEFORE_MIGRATION_KIND, readBackups, takenBefore } from './backup-files.ts';
+import { FolderNotAnsweringError, NOT_ANSWERING_WHY } from '../disk/folder-gate.ts';
 import { restoreFileCommand, restoreFromBucketCommand } from './restore-commands.ts';
 import type { Logger } from '../logger.ts';
 
@@ -26,11 +27,17 @@ export const changeOf = (unknown: UnknownMigration[]) =>
  * The newest backup in `dir` of the site before a change made at `at`: the upgrade's own
  * `before-migration` one (named in the second of the change, or before), or any taken in an
  * earlier second. Names count whole seconds, and the newer version's first daily backup may be
- * named in the very second of its migration: that one is of the newer site.
+ * named in the very second of its migration: that one is of the newer site. Undefined when the
+ * folder does not answer (144).
  */
-function backupBefore(dir: string, at: Date): string | null {
+async function backupBefore(dir: string, at: Date): Promise<string | null | undefined> {
   const isUpgrades = (backup: { kind: string }) => backup.kind === BEFORE_MIGRATION_KIND;
-  const backup = listBackups(dir)
+  const backups = await readBackups(dir).catch((error: unknown) => {
+    if (error instanceof FolderNotAnsweringError) return undefined;
+    throw error;
+  });
+  if (!backups) return undefined;
+  const backup = backups
     .filter((candidate) => takenBefore(candidate.at, at) || (isUpgrades(candidate) && candidate.at.getTime() <= at.getTime()))
     .sort((a, b) => b.at.getTime() - a.at.getTime() || Number(isUpgrades(b)) - Number(isUpgrades(a)))[0];
   return backup ? path.join(dir, backup.name) : null;
@@ -57,15 +64,18 @@ async function bucketCopyBefore(config: Config, log: Logger, at: Date): Promise<
 async function newerDatabaseSentence(config: Config, log: Logger, unknown: UnknownMigration[]): Promise<string> {
   const at = unknown[0]!.executedAt;
   const onPostgres = config.database.kind === 'postgres';
-  const file = backupBefore(config.backup.dir, at);
+  const found = await backupBefore(config.backup.dir, at);
+  const file = found ?? null;
   const copy = file ? null : await bucketCopyBefore(config, log, at);
   const command = copy
     ? restoreFromBucketCommand(copy, { replace: !onPostgres })
     : restoreFileCommand(file ?? 'FILE', { replace: !onPostgres });
-  const elsewhere =
-    file || copy
-      ? ''
-      : ` (none is in ${config.backup.dir}${config.backup.offsite ? ' or the backup bucket' : ''}: name one kept elsewhere)`;
+  const inBucket = config.backup.offsite !== undefined;
+  const none =
+    found === undefined
+      ? `the backup folder ${config.backup.dir} does not answer (${NOT_ANSWERING_WHY})${inBucket ? ', and none is in the backup bucket' : ''}`
+      : `none is in ${config.backup.dir}${inBucket ? ' or the backup bucket' : ''}`;
+  const elsewhere = file || copy ? '' : ` (${none}: name one kept elsewhere)`;
   const back = onPostgres
     ? `restore the backup taken before that change into a new, empty database: set DATABASE_URL to it and run ${command}${elsewhere}. This database is kept for that version`
     : `stop the site and restore the backup taken before that change: ${command}${elsewhere}. The database as it is now is moved aside and kept for that version`;

@@ -54,13 +54,15 @@ export interface DamageFound {
  * The damage this process has met, from the first time until it stops (a restore needs the server
  * stopped). The first finding is logged with what to do; later ones are the same failure again.
  */
-export function createDamageRecord(deps: { log: Logger; advice: () => string }) {
+export function createDamageRecord(deps: { log: Logger; advice: () => Promise<string> }) {
   let found: DamageFound | null = null;
   return {
     note(problems: string[]): void {
       if (found) return;
       found = { at: new Date(), problems };
-      deps.log.error({ problems }, `the database is damaged: ${deps.advice()}`);
+      // The advice names the newest backup, read through the backup folder's gate: a folder that
+      // does not answer delays this line by seconds, never the site (144).
+      void deps.advice().then((advice) => deps.log.error({ problems }, `the database is damaged: ${advice}`));
     },
     found: (): DamageFound | null => found,
   };
