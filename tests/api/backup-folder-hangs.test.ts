@@ -19,6 +19,12 @@ import { newerVersionMigrates } from '../setup/newer-version.ts';
 // folder, made on the main thread within a minute, stopped every page. The site must go on, and
 // say what is wrong.
 
+/**
+ * What a process says as it ends itself while a thread waits on the folder (its exit would wait for
+ * that thread); under strace the kill waits too, so the test ends it.
+ */
+const ENDS_ITSELF = 'the process ends without waiting for it';
+
 const seconds = async <T>(work: () => Promise<T>) => {
   const started = performance.now();
   const result = await work();
@@ -94,6 +100,7 @@ describe('a backup folder whose disk stops answering', () => {
     const started = startServer({ ...backups.envOf(site), ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, undefined, {
       via: withFolderHeld(backups.backupDir),
       readyWithinMs: 10_000,
+      endedWhen: ENDS_ITSELF,
     });
     const refused = await started.then(
       () => 'started',
@@ -101,8 +108,7 @@ describe('a backup folder whose disk stops answering', () => {
     );
     expect(refused).toContain('The site was not started: this version changes the database, and a backup of it is taken first');
     expect(refused).toContain(`The backup folder ${backups.backupDir} does not answer`);
-    // Its exit would wait for the thread held on the folder (under strace the kill is held too).
-    expect(refused).toContain('the process ends without waiting for it');
+    expect(refused).toContain(ENDS_ITSELF);
     expect(await lastMigrationOf(site)).toBe(VERSION_0003);
   }, 60_000);
 
@@ -110,7 +116,11 @@ describe('a backup folder whose disk stops answering', () => {
     const site = await backups.site(sqliteDb.createSite());
     await newerVersionMigrates(site);
     // The way back names the backup before the change, looked for in the folder: that waited for ever.
-    const started = startServer(backups.envOf(site), undefined, { via: withFolderHeld(backups.backupDir), readyWithinMs: 10_000 });
+    const started = startServer(backups.envOf(site), undefined, {
+      via: withFolderHeld(backups.backupDir),
+      readyWithinMs: 10_000,
+      endedWhen: ENDS_ITSELF,
+    });
     const refused = await started.then(
       () => 'started',
       (error: Error) => error.message,

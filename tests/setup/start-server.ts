@@ -93,6 +93,7 @@ export async function startServer(
     port: fixedPort,
     logTo,
     via = [],
+    endedWhen,
   }: {
     readyWithinMs?: number;
     healthy?: boolean;
@@ -100,6 +101,11 @@ export async function startServer(
     logTo?: number;
     /** A command the server runs under (strace holding a folder, syscall-trace.ts), with its arguments. */
     via?: string[];
+    /**
+     * Output that says the process has ended, for a process that cannot exit (a thread held by
+     * strace, `via`): the group is killed then, and the start fails with the output.
+     */
+    endedWhen?: string;
   } = {},
 ): Promise<RunningServer> {
   const port = fixedPort ?? (await freePort());
@@ -132,6 +138,10 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`The server exited with ${child.exitCode ?? child.signalCode}:\n${output}`);
+    if (endedWhen !== undefined && output.includes(endedWhen)) {
+      process.kill(-child.pid!, 'SIGKILL');
+      throw new Error(`The server ended:\n${output}`);
+    }
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok || !healthy) break;
