@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import tar from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import { BACKUP_NOT_WRITTEN } from '../../src/core/backup/archive-format.ts';
+import { backupFileName } from '../../src/core/backup/backup-files.ts';
 import { BACKUP_BATCH_ROWS } from '../../src/core/backup/write-backup.ts';
 import { verifyArchive } from '../../src/core/backup/read-backup.ts';
 import { migrateToLatest } from '../../src/core/db/connect.ts';
@@ -237,6 +238,61 @@ describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
       for (const name of ['..%2Fclub.sqlite', 'club-backup-20990101-000000.tar.gz', `${taken.body.name}.partial`]) {
         expect((await call(server.url, 'GET', `/api/admin/backups/files/${name}${ticket}`, { token })).status, name).toBe(403);
       }
+    } finally {
+      await server.stop();
+      unmount(backups);
+      await site.drop();
+    }
+  }, 60_000);
+
+  it("makes room for the day's backup by removing the oldest when its disk holds fewer than BACKUP_KEEP, and begins none that cannot fit (145)", async () => {
+    const site = await sqliteDb.createSite();
+    // About 2 MB a backup: three on a disk of 7 MB leave too little for a fourth.
+    await addIncompressibleImages(site, 2, 1024 * 1024);
+    const made = path.join(site.dataDir, 'made.tar.gz');
+    expect((await script('backup', ['--out', made], site)).code).toBe(0);
+    const backups = path.join(site.dataDir, 'backups');
+    fs.mkdirSync(backups);
+    mountTmpfs(backups, '7m');
+    const day = 86_400_000;
+    const earlier = [3, 2, 1].map((days) => backupFileName(new Date(Date.now() - days * day)));
+    for (const name of earlier) fs.copyFileSync(made, path.join(backups, name));
+    const server = await startServer({
+      ...envOf(site),
+      ...dueAtStart(backups),
+      BACKUP_KEEP: '14',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    try {
+      const token = await login(server.url);
+      const status = async () => (await call(server.url, 'GET', '/api/admin/backups', { token })).body;
+      // Before: the day's backup failed on the full disk, and again every minute, for good.
+      await expect
+        .poll(async () => Date.parse((await status()).lastBackupAt ?? '0'), { timeout: 20_000 })
+        .toBeGreaterThan(Date.now() - day / 2);
+      expect((await status()).lastFailure).toBeNull();
+      const daily = () =>
+        fs
+          .readdirSync(backups)
+          .filter((name) => name.startsWith('club-backup-'))
+          .sort();
+      expect(daily()).toHaveLength(3);
+      expect(daily().slice(0, 2)).toEqual(earlier.slice(1));
+      expect(server.output()).toContain("the backup folder's disk has no room for 14 daily backups: the oldest 1 were removed");
+
+      // The site outgrows the disk: the write stops where the disk is full, as before; the next one is not begun.
+      await addIncompressibleImages(site, 5, 1024 * 1024, 'grown');
+      const newest = daily().at(-1)!;
+      for (const attempt of ['cut off', 'not begun']) {
+        const asked = await call(server.url, 'POST', '/api/admin/backups', { token, body: PASSWORD });
+        expect([asked.status, asked.body.message], attempt).toEqual([503, BACKUP_NOT_WRITTEN]);
+      }
+      expect(server.output()).toContain('its disk is full');
+      expect(server.output()).toMatch(/its disk has [\d.]+ [KM]B free, and the backup needs about [\d.]+ MB/);
+      // The newest backup is kept whatever happens: the site as it was until a new one is whole.
+      expect(daily()).toContain(newest);
+      expect(fs.readdirSync(backups).filter((name) => name.endsWith('.partial'))).toEqual([]);
     } finally {
       await server.stop();
       unmount(backups);

@@ -11,11 +11,11 @@ import { openDatabase } from './direct-db.ts';
  * written straight into a SQLite site's database and image folder. Made now, so that the server's
  * collection of unused images leaves them for a day.
  */
-export async function addIncompressibleImages(site: FreshDatabase, count: number, bytes: number): Promise<void> {
+export async function addIncompressibleImages(site: FreshDatabase, count: number, bytes: number, prefix = 'bigimage'): Promise<void> {
   const db = openDatabase(site);
   try {
     await migrateToLatest(db);
-    const ids = Array.from({ length: count }, (_, i) => `bigimage${i}`);
+    const ids = Array.from({ length: count }, (_, i) => `${prefix}${i}`);
     await (db.withoutPlugins() as unknown as Kysely<any>)
       .insertInto('images')
       .values(ids.map((id) => ({ id, width: 10, height: 10, widths: '', placeholder: '#000000', created_at: new Date().toISOString() })))

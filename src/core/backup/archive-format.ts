@@ -95,12 +95,16 @@ export const BACKUP_OF_DAMAGED =
 /** The backup folder's disk cannot take the archive (full, read-only, no permission); nothing of it is left. */
 export class BackupNotWrittenError extends BackupError {
   override name = 'BackupNotWrittenError';
-  constructor(folder: string, cause: unknown) {
+  /** How many bytes of the archive were written when its disk was full: the next one needs more room (145). */
+  readonly reachedWhenFull: number | undefined;
+  constructor(folder: string, cause: unknown, written?: number, why?: string) {
     const code = (cause as NodeJS.ErrnoException).code;
-    const why = code === 'ENOSPC' || code === 'EDQUOT' ? 'its disk is full' : `it cannot be written to (${code})`;
+    const full = code === 'ENOSPC' || code === 'EDQUOT';
+    why ??= full ? 'its disk is full' : `it cannot be written to (${code})`;
     super(`The backup could not be written in ${folder}: ${why}. Nothing of it was kept. Make room or fix the folder, then try again.`, {
       cause,
     });
+    this.reachedWhenFull = full ? written : undefined;
   }
 }
 

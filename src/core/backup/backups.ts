@@ -13,6 +13,8 @@ import { datedAhead } from '../shared/time.ts';
 import { pendingMigrations, type Db } from '../db/connect.ts';
 import { createEarlierSite } from './earlier-site.ts';
 import { oneOffsToRemove } from './retention.ts';
+import { expectedBackupBytes, retryAfterMs, roomFor } from './backup-room.ts';
+import { formatBytes } from '../shared/bytes.ts';
 import { NewerDatabaseError } from './newer-version.ts';
 import { damageIn, type DamageRecord } from '../db/damage.ts';
 
@@ -46,19 +48,65 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
       'the copies in the backup bucket are not encrypted: whoever can read the bucket can read them; set BACKUP_RECIPIENTS (npm run backup-key)',
     );
 
+  /** What the last daily backup cut off by a full disk had written: the next one needs at least that. */
+  let reachedWhenFull = 0;
+  let failedInARow = 0;
+  /** No daily backup is begun before this time (after failures in a row). */
+  let notBefore = 0;
+
+  /**
+   * Room on the folder's disk for a daily backup as large as the newest one, and a little more:
+   * the oldest daily backups are removed if need be; none are, and nothing is written, when even
+   * that is not enough (docs/decisions/145).
+   */
+  async function makeRoom(): Promise<void> {
+    const daily: { name: string; bytes: number }[] = [];
+    for (const entry of (await list()).filter((backup) => backup.kind === DAILY_KIND)) {
+      const bytes = await gate.run(() =>
+        fs.promises.stat(path.join(dir, entry.name)).then(
+          (stat) => stat.size,
+          () => 0,
+        ),
+      );
+      daily.push({ name: entry.name, bytes });
+    }
+    const needed = expectedBackupBytes(daily[0]?.bytes ?? 0, reachedWhenFull);
+    const space = await gate.run(() => fs.promises.statfs(dir));
+    const disk = { free: space.bavail * space.bsize, total: space.blocks * space.bsize };
+    // Not known whether one is the site before this database (139): none is removed this time.
+    const earlier = await earlierSite.keepInFolder();
+    const plan = roomFor(needed, disk, earlier === undefined ? daily.slice(0, 1) : daily, earlier ?? undefined);
+    if (!plan.fits) {
+      const why = `its disk has ${formatBytes(disk.free)} free, and the backup needs about ${formatBytes(needed)} and a little room left for the site`;
+      throw new BackupNotWrittenError(dir, { code: 'ENOSPC' }, undefined, why);
+    }
+    for (const name of plan.remove) await remove(name);
+    if (plan.remove.length > 0)
+      deps.log.warn(
+        { dir, removed: plan.remove, kept: daily.length - plan.remove.length, BACKUP_KEEP: keep },
+        `the backup folder's disk has no room for ${keep} daily backups: the oldest ${plan.remove.length} were removed to make room for a new one; give it a larger disk, or set BACKUP_KEEP lower`,
+      );
+  }
+
   /** One at a time: a second request while one runs gets the same file. */
   function take(kind: string): Promise<string> {
     running ??= (async () => {
       // Asked first, so that a folder that does not answer says so at once, not when a write hangs.
       await gate.run(() => fs.promises.mkdir(dir, { recursive: true }));
+      if (kind === DAILY_KIND) await makeRoom();
       const file = path.join(dir, backupFileName(new Date(), kind));
       // Loaded when first needed: a server that never backs up does not carry the archive code.
       const { writeBackup } = await import('./write-backup.ts');
       await writeBackup({ database: deps.config.database, storage: deps.storage, file });
       lastFailure = null;
+      reachedWhenFull = 0;
+      failedInARow = 0;
+      notBefore = 0;
       return file;
     })()
       .catch((error: unknown) => {
+        if (error instanceof BackupNotWrittenError && error.reachedWhenFull)
+          reachedWhenFull = Math.max(reachedWhenFull, error.reachedWhenFull);
         lastFailure = { at: new Date(), message: failureMessage(error) };
         const damage = damageIn(error);
         if (damage) deps.damage.note(damage);
@@ -130,14 +178,19 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
       folderAnswers(false, error);
       return;
     }
-    if (!newest || newest.at < due) {
+    // Half a check early counts: the timer and the clock need not agree to the millisecond.
+    if ((!newest || newest.at < due) && Date.now() + CHECK_EVERY_MS / 2 >= notBefore) {
       try {
         const file = await take(DAILY_KIND);
         await prune();
         deps.log.info({ file }, 'daily backup taken');
       } catch (error) {
         if (error instanceof FolderNotAnsweringError) folderAnswers(false, error);
-        else deps.log.error({ err: error }, `the daily backup failed; it is tried again within ${CHECK_EVERY_MS / 60_000} minute(s)`);
+        else {
+          const wait = retryAfterMs(++failedInARow);
+          notBefore = Date.now() + wait;
+          deps.log.error({ err: error }, `the daily backup failed; it is tried again in about ${wait / 60_000} minute(s)`);
+        }
       }
     }
     // Whatever the bucket lacks (a new backup, or one a failed copy left behind) goes now.

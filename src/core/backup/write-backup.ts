@@ -47,7 +47,7 @@ export async function writeBackup(options: { database: Config['database']; stora
   const pack = tar.pack();
   const file = path.resolve(options.file);
   const folder = path.dirname(file);
-  const notWritten = (cause: unknown) => new BackupNotWrittenError(folder, cause);
+  const notWritten = (cause: unknown, written?: number) => new BackupNotWrittenError(folder, cause, written);
   await fs.promises.mkdir(folder, { recursive: true }).catch((error: unknown) => {
     throw isUnwritable(error) ? notWritten(error) : error;
   });
@@ -132,9 +132,10 @@ export async function writeBackup(options: { database: Config['database']; stora
       (cause: unknown) => cause,
     );
     await fs.promises.rm(temporary, { force: true });
-    if (isUnwritable(writeError)) throw notWritten(writeError);
+    if (isUnwritable(writeError)) throw notWritten(writeError, out.bytesWritten);
     const failedPath = (error as NodeJS.ErrnoException).path;
-    if (isUnwritable(error) && failedPath !== undefined && [temporary, file, folder].includes(failedPath)) throw notWritten(error);
+    if (isUnwritable(error) && failedPath !== undefined && [temporary, file, folder].includes(failedPath))
+      throw notWritten(error, out.bytesWritten);
     throw error;
   }
 }
