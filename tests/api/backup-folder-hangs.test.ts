@@ -35,6 +35,15 @@ describe('a backup folder whose disk stops answering', () => {
   const backups = useBackupFolder();
   let held: { release(): Promise<void> } | undefined;
   afterAll(async () => held?.release());
+  /** What a start with the folder held says, for a start that ends itself ('started' if it serves). */
+  const refusedStart = (env: Record<string, string | undefined>) =>
+    startServer(env, undefined, { via: withFolderHeld(backups.backupDir), readyWithinMs: 10_000, endedWhen: ENDS_ITSELF }).then(
+      async (server) => {
+        await server.stop('SIGKILL');
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
 
   it('goes on serving, signing in and saving while the backup folder does not answer, says so, and backs up again once it does', async () => {
     const site = await backups.site(sqliteDb.createSite());
@@ -97,15 +106,7 @@ describe('a backup folder whose disk stops answering', () => {
     const site = await backups.site(sqliteDb.create());
     await siteFromVersion0003(site, { id: 'before', title: 'Before the upgrade', imageId: null });
     // The backup before migrating waited for ever, with nothing in the log.
-    const started = startServer({ ...backups.envOf(site), ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, undefined, {
-      via: withFolderHeld(backups.backupDir),
-      readyWithinMs: 10_000,
-      endedWhen: ENDS_ITSELF,
-    });
-    const refused = await started.then(
-      () => 'started',
-      (error: Error) => error.message,
-    );
+    const refused = await refusedStart({ ...backups.envOf(site), ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
     expect(refused).toContain('The site was not started: this version changes the database, and a backup of it is taken first');
     expect(refused).toContain(`The backup folder ${backups.backupDir} does not answer`);
     expect(refused).toContain(ENDS_ITSELF);
@@ -116,15 +117,7 @@ describe('a backup folder whose disk stops answering', () => {
     const site = await backups.site(sqliteDb.createSite());
     await newerVersionMigrates(site);
     // The way back names the backup before the change, looked for in the folder: that waited for ever.
-    const started = startServer(backups.envOf(site), undefined, {
-      via: withFolderHeld(backups.backupDir),
-      readyWithinMs: 10_000,
-      endedWhen: ENDS_ITSELF,
-    });
-    const refused = await started.then(
-      () => 'started',
-      (error: Error) => error.message,
-    );
+    const refused = await refusedStart(backups.envOf(site));
     expect(refused).toContain('The site was not started. This database was changed by a newer version of the site');
     expect(refused).toContain(
       `stop the site and restore the backup taken before that change: npm run restore -- FILE --replace (the backup folder ${backups.backupDir} does not answer (${NOT_ANSWERING_WHY}): name one kept elsewhere)`,
