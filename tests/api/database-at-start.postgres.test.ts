@@ -57,9 +57,10 @@ onPostgres('opening PostgreSQL at start', (postgres) => {
 
   it('waits for a database that does not answer yet, and serves once it does', async () => {
     const port = await freePort();
-    const starting = startServer(siteEnv(at(port)));
-    const warned = new Promise((resolve) => setTimeout(resolve, 2_500));
-    await warned;
+    let output = () => '';
+    const starting = startServer(siteEnv(at(port)), undefined, { whileStarting: (sofar) => (output = sofar) });
+    // Answers only once the server has said it waits (a busy machine may take seconds to get there).
+    await expect.poll(() => output(), { timeout: 30_000 }).toContain('Waiting for it, up to 60 s.');
     const relay = await startTcpProxy(database.databaseUrl!, port);
     try {
       const server = await starting;

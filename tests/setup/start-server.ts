@@ -94,6 +94,7 @@ export async function startServer(
     logTo,
     via = [],
     endedWhen,
+    whileStarting,
   }: {
     readyWithinMs?: number;
     healthy?: boolean;
@@ -106,6 +107,8 @@ export async function startServer(
      * strace, `via`): the group is killed then, and the start fails with the output.
      */
     endedWhen?: string;
+    /** Given the output so far as soon as the process runs, for a test that acts on what a start says before it serves. */
+    whileStarting?: (output: () => string) => void;
   } = {},
 ): Promise<RunningServer> {
   const port = fixedPort ?? (await freePort());
@@ -131,6 +134,7 @@ export async function startServer(
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  whileStarting?.(() => output);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
 
