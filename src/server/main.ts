@@ -20,6 +20,7 @@ import { ignoreOutputFailures } from '../core/log-output.ts';
 import { createLogger } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
 import { startBookingPageChecks } from './booking-page-checks.ts';
+import { createRequestLog } from './request-log.ts';
 import { allowGivingBackRoom } from '../core/db/room.ts';
 import { answeringWith } from '../core/shared/answer-room.ts';
 import { ValidationError } from '../core/shared/errors.ts';
@@ -251,6 +252,7 @@ const checkSetup = createSetupChecks(config, log);
 const front = createFrontDoor({ secure: config.publicUrl.startsWith('https:'), bodyIdleTimeoutMs: config.bodyIdleTimeoutMs, log });
 
 const drain = createDrain();
+const requestLog = createRequestLog(log);
 const server = http.createServer((req, res) => {
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -260,16 +262,13 @@ const server = http.createServer((req, res) => {
   // On close rather than finish: a request whose client hung up before its answer was sent is
   // logged too, with the status nginx gives that case.
   res.on('close', () => {
-    log.info(
-      {
-        requestId,
-        method,
-        path: logPathOf(req),
-        status: front.statusOnSocket(res) ?? (res.writableFinished ? res.statusCode : CLIENT_LEFT),
-        durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-      },
-      'request',
-    );
+    requestLog.line({
+      requestId,
+      method,
+      path: logPathOf(req),
+      status: front.statusOnSocket(res) ?? (res.writableFinished ? res.statusCode : CLIENT_LEFT),
+      durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+    });
   });
   drain.track(res);
   if (front.answered(req, res)) return;
@@ -347,6 +346,7 @@ async function shutdown(signal: string, code = 0): Promise<void> {
   await app.close();
   await claim.release();
   builtFilesHeld?.release();
+  requestLog.flush();
   log.info('stopped');
   exitNow(code);
 }

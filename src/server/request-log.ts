@@ -1,0 +1,68 @@
+import type { Logger } from '../core/logger.ts';
+
+// One log line per request is what whoever runs the site reads to see who came and what failed
+// (Caddy, as deploy/Caddyfile sets it up, keeps no access log). But a burst (a message to every
+// parent at once) or a flood of requests (a script, a scan of random addresses) made as many lines:
+// each one JSON built and written on the main thread, then read and stored by journald on the same
+// two cores. Measured on the cached home page (docs/decisions/146): about half the requests a
+// second that the same server answered without them. So past LINES_PER_SECOND in a second, the
+// requests that went well are counted instead, and said in one line when the second is over.
+
+/** Requests logged one by one in a second; the rest are counted, by status. */
+export const LINES_PER_SECOND = 100;
+
+export interface RequestLine {
+  requestId: string;
+  method: string | undefined;
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
+/** A request the log must show one by one whatever the rate: a failure of the server, or a slow answer. */
+const mustShow = (line: RequestLine) => line.status >= 500 || line.durationMs >= 1000;
+
+export function createRequestLog(log: Logger, options: { perSecond?: number; now?: () => number } = {}) {
+  const perSecond = options.perSecond ?? LINES_PER_SECOND;
+  const now = options.now ?? Date.now;
+  let second = 0;
+  let written = 0;
+  let counted: Record<number, number> = {};
+  let countedSince = 0;
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  function flush(): void {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    const total = Object.values(counted).reduce((sum, count) => sum + count, 0);
+    if (total === 0) return;
+    log.info(
+      { notLoggedOneByOne: total, byStatus: counted, since: new Date(countedSince).toISOString() },
+      `requests counted, not logged one by one (more than ${perSecond} a second)`,
+    );
+    counted = {};
+  }
+
+  return {
+    line(line: RequestLine): void {
+      const at = now();
+      const thisSecond = Math.floor(at / 1000);
+      if (thisSecond !== second) {
+        flush();
+        second = thisSecond;
+        written = 0;
+      }
+      if (written < perSecond || mustShow(line)) {
+        written++;
+        log.info(line, 'request');
+        return;
+      }
+      if (Object.keys(counted).length === 0) countedSince = at;
+      counted[line.status] = (counted[line.status] ?? 0) + 1;
+      // Said once the second is over, even when no request comes after it.
+      flushTimer ??= setTimeout(flush, 1000 - (at % 1000)).unref();
+    },
+    /** Says what is counted so far (at stop). */
+    flush,
+  };
+}
