@@ -9,7 +9,7 @@ import type { Logger } from '../core/logger.ts';
 // requests that went well are counted instead, and said in one line when the second is over.
 
 /** Requests logged one by one in a second; the rest are counted, by status. */
-export const LINES_PER_SECOND = 100;
+const LINES_PER_SECOND = 100;
 
 export interface RequestLine {
   requestId: string;
