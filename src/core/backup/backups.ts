@@ -77,7 +77,11 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
     const earlier = await earlierSite.keepInFolder();
     const plan = roomFor(needed, disk, earlier === undefined ? daily.slice(0, 1) : daily, earlier ?? undefined);
     if (!plan.fits) {
-      const why = `its disk has ${formatBytes(disk.free)} free, and the backup needs about ${formatBytes(needed)} and a little room left for the site`;
+      const free = `its disk has ${formatBytes(disk.free)} free`;
+      const why =
+        needed > 0
+          ? `${free}, and the backup needs about ${formatBytes(needed)} beside a hundredth of the disk left for the site`
+          : `${free}, less than the hundredth of it left for the site`;
       throw new BackupNotWrittenError(dir, { code: 'ENOSPC' }, undefined, why);
     }
     for (const name of plan.remove) await remove(name);
