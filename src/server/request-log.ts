@@ -4,9 +4,11 @@ import type { Logger } from '../core/logger.ts';
 // (Caddy, as deploy/Caddyfile sets it up, keeps no access log). But a burst (a message to every
 // parent at once) or a flood of requests (a script, a scan of random addresses) made as many lines:
 // each one JSON built and written on the main thread, then read and stored by journald on the same
-// two cores. Measured on the cached home page (docs/decisions/146): about half the requests a
-// second that the same server answered without them. So past LINES_PER_SECOND in a second, the
-// requests that went well are counted instead, and said in one line when the second is over.
+// two cores. Measured on the cached home page (docs/decisions/146): a sixth to a fifth of the
+// requests a second that the same server answered without them. So past LINES_PER_SECOND in a
+// second, requests are counted by status instead, and said in one line when the second is over
+// with the slowest's time. Failures and slow answers too: an overloaded server makes them by the
+// thousand (503 "very busy"), and each failure's cause has a line of its own ('request failed').
 
 /** Requests logged one by one in a second; the rest are counted, by status. */
 const LINES_PER_SECOND = 100;
@@ -19,9 +21,6 @@ export interface RequestLine {
   durationMs: number;
 }
 
-/** A request the log must show one by one whatever the rate: a failure of the server, or a slow answer. */
-const mustShow = (line: RequestLine) => line.status >= 500 || line.durationMs >= 1000;
-
 export function createRequestLog(log: Logger, options: { perSecond?: number; now?: () => number } = {}) {
   const perSecond = options.perSecond ?? LINES_PER_SECOND;
   const now = options.now ?? Date.now;
@@ -29,6 +28,7 @@ export function createRequestLog(log: Logger, options: { perSecond?: number; now
   let written = 0;
   let counted: Record<number, number> = {};
   let countedSince = 0;
+  let slowestMs = 0;
   let flushTimer: NodeJS.Timeout | undefined;
 
   function flush(): void {
@@ -37,10 +37,11 @@ export function createRequestLog(log: Logger, options: { perSecond?: number; now
     const total = Object.values(counted).reduce((sum, count) => sum + count, 0);
     if (total === 0) return;
     log.info(
-      { notLoggedOneByOne: total, byStatus: counted, since: new Date(countedSince).toISOString() },
+      { notLoggedOneByOne: total, byStatus: counted, slowestMs, since: new Date(countedSince).toISOString() },
       `requests counted, not logged one by one (more than ${perSecond} a second)`,
     );
     counted = {};
+    slowestMs = 0;
   }
 
   return {
@@ -52,13 +53,14 @@ export function createRequestLog(log: Logger, options: { perSecond?: number; now
         second = thisSecond;
         written = 0;
       }
-      if (written < perSecond || mustShow(line)) {
+      if (written < perSecond) {
         written++;
         log.info(line, 'request');
         return;
       }
       if (Object.keys(counted).length === 0) countedSince = at;
       counted[line.status] = (counted[line.status] ?? 0) + 1;
+      slowestMs = Math.max(slowestMs, line.durationMs);
       // Said once the second is over, even when no request comes after it.
       flushTimer ??= setTimeout(flush, 1000 - (at % 1000)).unref();
     },
