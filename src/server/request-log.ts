@@ -21,9 +21,8 @@ export interface RequestLine {
   durationMs: number;
 }
 
-export function createRequestLog(log: Logger, options: { perSecond?: number; now?: () => number } = {}) {
+export function createRequestLog(log: Logger, options: { perSecond?: number } = {}) {
   const perSecond = options.perSecond ?? LINES_PER_SECOND;
-  const now = options.now ?? Date.now;
   let second = 0;
   let written = 0;
   let counted: Record<number, number> = {};
@@ -46,7 +45,7 @@ export function createRequestLog(log: Logger, options: { perSecond?: number; now
 
   return {
     line(line: RequestLine): void {
-      const at = now();
+      const at = Date.now();
       const thisSecond = Math.floor(at / 1000);
       if (thisSecond !== second) {
         flush();
