@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { connect, migrateTo } from '../../src/core/db/connect.ts';
 import type { FreshDatabase } from './databases.ts';
+import { openDatabase } from './direct-db.ts';
 
 /** The last migration of an earlier version of the site (before images were referenced by id). */
 export const VERSION_0003 = '2026_11_23_0003_news_cleaned_content';
@@ -35,9 +36,9 @@ export async function siteFromVersion0003(site: FreshDatabase, news: { id: strin
   await db.destroy();
 }
 
-/** The newest migration run on `site`'s SQLite database: whether an upgrade changed it. */
+/** The newest migration run on `site`'s database: whether an upgrade changed it. */
 export async function lastMigrationOf(site: FreshDatabase): Promise<string | undefined> {
-  const db = connect({ kind: 'sqlite', file: path.join(site.dataDir, 'club.sqlite') });
+  const db = openDatabase(site);
   try {
     const applied = await (db.withoutPlugins() as unknown as Kysely<any>)
       .selectFrom('kysely_migration')

@@ -53,11 +53,13 @@ export function backupsAmong(names: string[]): { name: string; kind: string; at:
 /** What whoever runs the site does about a damaged database: the command, with the newest backup it can use. */
 export async function restoreAdvice(dir: string): Promise<string> {
   const elsewhere = 'stop the server and restore one kept elsewhere with npm run restore -- FILE --replace';
-  const newest = await readBackups(dir).then(
-    (backups) => backups[0],
-    (error: unknown) => error as FolderNotAnsweringError,
-  );
-  if (newest instanceof FolderNotAnsweringError) return `the backup folder ${dir} does not answer (${NOT_ANSWERING_WHY}): ${elsewhere}`;
+  let newest;
+  try {
+    newest = (await readBackups(dir))[0];
+  } catch (error) {
+    if (!(error instanceof FolderNotAnsweringError)) throw error;
+    return `the backup folder ${dir} does not answer (${NOT_ANSWERING_WHY}): ${elsewhere}`;
+  }
   return newest
     ? `stop the server and restore the newest good backup: ${restoreFileCommand(path.join(dir, newest.name))}`
     : `no backup is in ${dir}: ${elsewhere}`;

@@ -15,6 +15,7 @@ import { createEarlierSite } from './earlier-site.ts';
 import { oneOffsToRemove } from './retention.ts';
 import { expectedBackupBytes, retryAfterMs, roomFor } from './backup-room.ts';
 import { formatBytes } from '../shared/bytes.ts';
+import { bytesOf } from '../disk/disk-space.ts';
 import { NewerDatabaseError } from './newer-version.ts';
 import { damageIn, type DamageRecord } from '../db/damage.ts';
 
@@ -71,8 +72,7 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
       daily.push({ name: entry.name, bytes });
     }
     const needed = expectedBackupBytes(daily[0]?.bytes ?? 0, reachedWhenFull);
-    const space = await gate.run(() => fs.promises.statfs(dir));
-    const disk = { free: space.bavail * space.bsize, total: space.blocks * space.bsize };
+    const disk = bytesOf(await gate.run(() => fs.promises.statfs(dir)));
     // Not known whether one is the site before this database (139): none is removed this time.
     const earlier = await earlierSite.keepInFolder();
     const plan = roomFor(needed, disk, earlier === undefined ? daily.slice(0, 1) : daily, earlier ?? undefined);

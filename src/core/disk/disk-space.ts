@@ -3,6 +3,12 @@ import path from 'node:path';
 import { folderGate, FolderNotAnsweringError } from './folder-gate.ts';
 import { DISK_LOW_FRACTION, DISK_PHOTO_RESERVE_FRACTION, type DiskSpace, type Holding, holdingsText } from './disk-space.schema.ts';
 
+/** A disk's free bytes (what an ordinary user may still write: root's reserve does not count) and its size. */
+export const bytesOf = (space: { bavail: number; blocks: number; bsize: number }) => ({
+  free: space.bavail * space.bsize,
+  total: space.blocks * space.bsize,
+});
+
 /** The nearest folder that exists: a backup folder not made yet is on its parent's disk. */
 async function existing(dir: string): Promise<string> {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
@@ -52,8 +58,8 @@ export function createDiskWatch(places: { holds: Holding; dir: string }[]) {
      */
     async roomForPhotos(bytes: number): Promise<boolean> {
       if (!photos) return true;
-      const space = await ask(photos.dir, (dir) => fs.statfs(dir));
-      return space.bavail * space.bsize - bytes >= space.blocks * space.bsize * DISK_PHOTO_RESERVE_FRACTION;
+      const { free, total } = bytesOf(await ask(photos.dir, (dir) => fs.statfs(dir)));
+      return free - bytes >= total * DISK_PHOTO_RESERVE_FRACTION;
     },
 
     /** The folders whose file system will not keep what they hold (checked at start), one per file system. */
@@ -88,9 +94,7 @@ export function createDiskWatch(places: { holds: Holding; dir: string }[]) {
           if (!known.holds.includes(place.holds)) known.holds.push(place.holds);
           continue;
         }
-        // bavail: what an ordinary user may still write (root's reserve does not count).
-        const freeBytes = space.bavail * space.bsize;
-        const totalBytes = space.blocks * space.bsize;
+        const { free: freeBytes, total: totalBytes } = bytesOf(space);
         disks.set(dev, { holds: [place.holds], freeBytes, totalBytes, low: freeBytes < totalBytes * DISK_LOW_FRACTION });
       }
       return [...disks.values()];
