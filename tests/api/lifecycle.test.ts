@@ -93,6 +93,9 @@ describe('start-up', () => {
     const server = await startServer({ DATA_DIR: fresh.dataDir, LOG_LEVEL: 'info' });
     try {
       await fetch(`${server.url}/api/news`, { headers: { 'x-request-id': 'trace-123' } });
+      // A request line of 12 KB (Node takes up to 16): its path is cut in the log (146).
+      const long = `/no-such-page-${'x'.repeat(12_000)}`;
+      expect((await fetch(server.url + long, { headers: { 'x-request-id': 'long-path' } })).status).toBe(404);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const lines = server
         .output()
@@ -103,6 +106,10 @@ describe('start-up', () => {
       expect(lines.some((l) => l.msg === 'request' && l.requestId === 'trace-123' && l.path === '/api/news' && l.status === 200)).toBe(
         true,
       );
+      expect(lines.find((l) => l.msg === 'request' && l.requestId === 'long-path')).toMatchObject({
+        path: `${long.slice(0, 300)}… (12014 characters)`,
+        status: 404,
+      });
       expect((await call(server.url, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'admin' } })).status).toBe(401);
 
       // Started without PUBLIC_URL or TRUST_PROXY, reached by a name of its own through a proxy on

@@ -43,6 +43,22 @@ async function visit(url: string, tag: string): Promise<number[]> {
 }
 const EXPECTED = [200, 200, 200, 404, 401, 401, 400];
 
+/** Writes to a FIFO until it holds no more, as a stalled reader leaves it. */
+function fillPipe(fifo: string): void {
+  const writer = fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+  try {
+    for (const size of [4096, 1]) {
+      try {
+        for (;;) fs.writeSync(writer, Buffer.alloc(size, '\n'));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      }
+    }
+  } finally {
+    fs.closeSync(writer);
+  }
+}
+
 function fillLastPage(file: string): void {
   for (const size of [512, 1]) {
     try {
@@ -136,20 +152,19 @@ describe('a log that cannot be written', () => {
       return Buffer.concat(chunks).toString('utf8');
     };
 
-    // 480 requests, unread: a server that waited for the pipe would answer none of the later ones.
-    // The first 100 of a second are logged one by one (146), so each missing page's address is
-    // long: a few of its lines fill the pipe.
-    const long = 'x'.repeat(4000);
+    // The reader has stopped and the pipe is full (of empty lines, here, which the reads below
+    // leave out): 480 requests then, unread. A server that waited for the pipe would answer none.
+    fillPipe(fifo);
     for (let round = 0; round < 120; round++) {
       for (const [target, status] of [
         ['/', 200],
         ['/news', 200],
         ['/events', 200],
-        [`/no-such-page-${round}-${long}`, 404],
+        [`/no-such-page-${round}`, 404],
       ] as const)
         expect((await fetch(server.url + target)).status).toBe(status);
     }
-    expect(readAll().split('\n').length).toBeLessThan(480);
+    expect(readAll().split('\n').filter(Boolean).length).toBeLessThan(480);
     // In a second of its own, so that the log's lines a second (146) are not used up.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await visit(server.url, 'read-again')).toEqual(EXPECTED);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdminLoginPage, isAdminPage, isApi, isPrivate, loggedPath, requiresAdmin } from './areas.ts';
+import { isAdminLoginPage, isAdminPage, isApi, isPrivate, LOGGED_PATH_CHARS, loggedPath, requiresAdmin } from './areas.ts';
 
 describe('site areas', () => {
   it('tells admin screens from public pages that merely start alike', () => {
@@ -34,5 +34,12 @@ describe('site areas', () => {
     expect(loggedPath('/api/objects/upload')).toBe('/api/objects/upload');
     expect(loggedPath('/api/news')).toBe('/api/news');
     expect(loggedPath('/api/objectsfoo/x')).toBe('/api/objectsfoo/x');
+  });
+
+  it('cuts a path longer than the log keeps, and says its length', () => {
+    const atMost = `/news/${'a'.repeat(LOGGED_PATH_CHARS - 6)}`;
+    expect(loggedPath(atMost)).toBe(atMost);
+    const long = `/${'%00'.repeat(5000)}`;
+    expect(loggedPath(long)).toBe(`${long.slice(0, LOGGED_PATH_CHARS)}… (15001 characters)`);
   });
 });

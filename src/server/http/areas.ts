@@ -29,13 +29,20 @@ export const openWithGivenPassword = (path: string) => WITH_A_GIVEN_PASSWORD.has
 
 export const isApi = (path: string) => within(path, '/api');
 
+/** Characters of a path the log keeps; the site's own addresses are far shorter. */
+export const LOGGED_PATH_CHARS = 300;
+
 /**
  * A path as the log may keep it: an upload link's token (step 2 of the news image flow, good for
  * 15 minutes, and not used up by a refused file) would let whoever reads the log upload in the
- * volunteer's place, so it is left out.
+ * volunteer's place, so it is left out. A path longer than LOGGED_PATH_CHARS is cut, with its
+ * length said: a request line may be 16 KB, and a script sending such ones filled the log's disk
+ * with 1.6 MB a second at the lines a second it keeps (docs/decisions/146).
  */
-export const loggedPath = (path: string) =>
-  path.startsWith(`${UPLOAD_LINKS}/`) && !ADMIN_API_ELSEWHERE.has(path) ? `${UPLOAD_LINKS}/(upload link)` : path;
+export const loggedPath = (path: string) => {
+  const kept = path.startsWith(`${UPLOAD_LINKS}/`) && !ADMIN_API_ELSEWHERE.has(path) ? `${UPLOAD_LINKS}/(upload link)` : path;
+  return kept.length <= LOGGED_PATH_CHARS ? kept : `${kept.slice(0, LOGGED_PATH_CHARS)}… (${kept.length} characters)`;
+};
 
 /** What no shared cache may keep: the admin's screens and calls, and upload links. */
 export const isPrivate = (path: string) =>
