@@ -280,6 +280,8 @@ describe.skipIf(!tmpfsWorks)('a backup folder on a full disk', () => {
       expect(daily()).toHaveLength(3);
       expect(daily().slice(0, 2)).toEqual(earlier.slice(1));
       expect(server.output()).toContain("the backup folder's disk has no room for 14 daily backups: the oldest 1 were removed");
+      // Settings says the disk holds fewer than it keeps (backup-lines.ts words it).
+      expect((await status()).roomFor).toBe(3);
 
       // The site outgrows the disk: the write stops where the disk is full, as before; the next one is not begun.
       await addIncompressibleImages(site, 5, 1024 * 1024, 'grown');

@@ -423,7 +423,7 @@ describe('automatic backups', () => {
 
       const token = await login(server.url);
       const status = await call(server.url, 'GET', '/api/admin/backups', { token });
-      expect(status.body).toMatchObject({ daily: true, hour: 3, keep: 3 });
+      expect(status.body).toMatchObject({ daily: true, hour: 3, keep: 3, roomFor: null });
       expect(status.body.lastBackupAt).toMatch(/^2026-11-24T03:00:3\d/);
       expect((await call(server.url, 'GET', '/api/admin/backups')).status).toBe(401);
     } finally {

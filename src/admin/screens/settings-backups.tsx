@@ -10,6 +10,7 @@ import { BACKUP_STATUS_URL } from '../ui/backups-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { PasswordForm } from '../forms/password-confirm.tsx';
 import { useSave } from '../use-save.ts';
+import { dailyBackups } from './backup-lines.ts';
 
 const ALERT = 'mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800';
 
@@ -85,10 +86,8 @@ export function BackupsCard() {
         </p>
       )}
       <p className="mt-2 text-sm text-slate-600">
-        {status.data?.daily
-          ? `The server takes one every day at ${String(status.data.hour).padStart(2, '0')}:00 and keeps the newest ${status.data.keep}.`
-          : 'The server does not take backups by itself: download one now and then, and keep it somewhere safe.'}{' '}
-        A backup holds everything on the site, the administrators&apos; password hashes included: keep it private.
+        {status.data && dailyBackups(status.data)} A backup holds everything on the site, the administrators&apos; password hashes included:
+        keep it private.
       </p>
       {asking ? (
         <PasswordForm

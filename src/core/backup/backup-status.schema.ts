@@ -9,6 +9,11 @@ export const backupStatusSchema = z.object({
   /** The hour of the daily backup in the site's time zone, and how many are kept. */
   hour: z.number().int(),
   keep: z.number().int(),
+  /**
+   * How many daily backups the backup folder's disk holds, when fewer than `keep`: the last one
+   * taken removed older ones to make room (145). Null otherwise.
+   */
+  roomFor: z.number().int().nullable(),
   /** The last backup that failed (daily or asked for), until one succeeds: when, and what to do. */
   lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
   /** When the server found its database damaged (ISO 8601), or null: no backup can be taken until it is restored. */

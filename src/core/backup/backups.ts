@@ -54,6 +54,8 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
   let failedInARow = 0;
   /** No daily backup is begun before this time (after failures in a row). */
   let notBefore = 0;
+  /** How many daily backups the folder's disk held when the last one had to make room, while fewer than BACKUP_KEEP. */
+  let diskHolds: number | null = null;
 
   /**
    * Room on the folder's disk for a daily backup as large as the newest one, and a little more:
@@ -85,6 +87,8 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
       throw new BackupNotWrittenError(dir, { code: 'ENOSPC' }, undefined, why);
     }
     for (const name of plan.remove) await remove(name);
+    const held = daily.length - plan.remove.length + 1;
+    diskHolds = plan.remove.length > 0 && held < keep ? held : null;
     if (plan.remove.length > 0)
       deps.log.warn(
         { dir, removed: plan.remove, kept: daily.length - plan.remove.length, BACKUP_KEEP: keep },
@@ -212,6 +216,9 @@ export function createBackups(deps: { config: Config; db: Db; storage: ImageStor
 
     /** The last backup that failed, with what an administrator can do about it; null once one succeeds. */
     lastFailure: () => (gate.notAnsweringSince() ? { at: gate.notAnsweringSince()!, message: BACKUP_FOLDER_NOT_ANSWERING } : lastFailure),
+
+    /** How many daily backups the folder's disk holds, when fewer than BACKUP_KEEP (found by the last one taken); else null. */
+    roomFor: () => diskHolds,
 
     /** A backup into the folder (kept like the daily ones), for a download; resolves with its file. */
     takeNow: () =>

@@ -18,6 +18,7 @@ export const GET = endpoint(
       daily: app.config.backup.daily,
       hour: app.config.backup.hour,
       keep: app.config.backup.keep,
+      roomFor: app.backups.roomFor(),
       lastFailure: failure && { at: failure.at.toISOString(), message: failure.message },
       databaseDamagedAt: app.damage.found()?.at.toISOString() ?? null,
       offsite: offsite && {
