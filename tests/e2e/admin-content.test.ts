@@ -7,7 +7,7 @@ import { testDatabases } from '../setup/databases.ts';
 import { ADMIN, useServer } from '../setup/server.ts';
 import { call, login } from '../setup/api-client.ts';
 import { expectNoAxeViolations, openPage, PHONE, useBrowser } from '../setup/browser.ts';
-import { acceptDialogs, expectNotice, signInWithCookie } from '../setup/admin-browser.ts';
+import { acceptDialogs, expectNotice, PHOTO_STORED, signInWithCookie } from '../setup/admin-browser.ts';
 import { fillDisk, mountTmpfs, tmpfsWorks, unmount } from '../setup/tmpfs.ts';
 
 const sqlite = testDatabases[0]!;
@@ -295,7 +295,7 @@ describe('admin content screens in Chromium', () => {
     await expect(add.getByRole('button', { name: 'Add Image' }).isDisabled()).resolves.toBe(true);
     await expect(add.getByLabel('Caption (optional)').getAttribute('rows')).resolves.toBe('3');
     await add.locator('input[type="file"]').setInputFiles(await photo(3000, 2000));
-    await expectNotice(page, 'Upload successful');
+    await expectNotice(page, 'Upload successful', PHOTO_STORED);
     await add.getByRole('button', { name: 'Add Image' }).click();
     await expectNotice(page, 'Image added to gallery');
     await page.getByText('(No caption)').waitFor();
