@@ -1,17 +1,32 @@
 import pino, { type Logger } from 'pino';
 import { createLogOutput, LOG_SERVICE } from './log-output.ts';
+import { createRepeatLimit, type RepeatLimit } from './log-repeats.ts';
 
 export type { Logger };
 
+/** The request log's line (src/server/request-log.ts), which has a limit of its own. */
+export const REQUEST_MESSAGE = 'request';
+
+const repeatLimits = new WeakMap<Logger, RepeatLimit>();
+
 /**
  * JSON lines on standard output; one line per request is written by the server (past 100 a
- * second, a count: docs/decisions/146). Written as they come (docs/decisions/071): pino's default
- * buffered writer flushed what was left at exit in a loop that retries a broken pipe for ever, so a
- * server whose log reader had gone never stopped. A line that cannot be written is dropped, not
- * fatal (136: `createLogOutput`).
+ * second, a count: docs/decisions/146), and past 10 lines a second with the same message, the rest
+ * are counted too (147). Written as they come (docs/decisions/071): pino's default buffered writer
+ * flushed what was left at exit in a loop that retries a broken pipe for ever, so a server whose
+ * log reader had gone never stopped. A line that cannot be written is dropped, not fatal (136:
+ * `createLogOutput`).
  */
 export function createLogger(level: string): Logger {
-  return pino(
+  const repeats = createRepeatLimit({
+    exempt: new Set([REQUEST_MESSAGE]),
+    say: ({ level: counted, message, count, since }) =>
+      logger[logger.levels.labels[counted] as pino.Level]?.(
+        { repeated: message, notLoggedOneByOne: count, since: new Date(since).toISOString() },
+        `said ${count} more times in a second, not logged one by one: ${message}`,
+      ),
+  });
+  const logger: Logger = pino(
     {
       level,
       base: { service: LOG_SERVICE },
@@ -20,7 +35,20 @@ export function createLogger(level: string): Logger {
         paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'cookie', '*.cookie'],
         censor: '[redacted]',
       },
+      hooks: {
+        logMethod(args, method, counted) {
+          const message = typeof args[0] === 'string' ? args[0] : typeof args[1] === 'string' ? args[1] : undefined;
+          if (repeats.allow(counted, message)) method.apply(this, args);
+        },
+      },
     },
     createLogOutput(1),
   );
+  repeatLimits.set(logger, repeats);
+  return logger;
+}
+
+/** Says the lines counted so far (at stop). */
+export function sayCountedLines(log: Logger): void {
+  repeatLimits.get(log)?.flush();
 }

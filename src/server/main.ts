@@ -17,7 +17,7 @@ import { damageIn, findDamage } from '../core/db/damage.ts';
 import { forgetfulWarning } from '../core/disk/disk-space.ts';
 import { NOT_ANSWERING_WHY, someFolderHangs } from '../core/disk/folder-gate.ts';
 import { ignoreOutputFailures } from '../core/log-output.ts';
-import { createLogger } from '../core/logger.ts';
+import { createLogger, sayCountedLines } from '../core/logger.ts';
 import { startMaintenance } from '../core/maintenance.ts';
 import { startBookingPageChecks } from './booking-page-checks.ts';
 import { createRequestLog } from './request-log.ts';
@@ -347,6 +347,7 @@ async function shutdown(signal: string, code = 0): Promise<void> {
   await claim.release();
   builtFilesHeld?.release();
   requestLog.flush();
+  sayCountedLines(log);
   log.info('stopped');
   exitNow(code);
 }

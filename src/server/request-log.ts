@@ -1,4 +1,4 @@
-import type { Logger } from '../core/logger.ts';
+import { REQUEST_MESSAGE, type Logger } from '../core/logger.ts';
 
 // One log line per request is what whoever runs the site reads to see who came and what failed
 // (Caddy, as deploy/Caddyfile sets it up, keeps no access log). But a burst (a message to every
@@ -54,7 +54,7 @@ export function createRequestLog(log: Logger, options: { perSecond?: number } = 
       }
       if (written < perSecond) {
         written++;
-        log.info(line, 'request');
+        log.info(line, REQUEST_MESSAGE);
         return;
       }
       if (Object.keys(counted).length === 0) countedSince = at;
