@@ -18,16 +18,16 @@ export async function signInWithForm(page: Page, baseUrl: string, username = ADM
 }
 
 /**
- * Waits for a notice whose text contains `text` that no earlier call has seen: one notice shows
- * at a time, and the previous action's, with the same text, may still be on screen. `timeout`: for
- * one that ends long work (a 12-megapixel photo decoded in the browser on a busy machine).
- */
-/**
  * For a notice that says a photo was stored: a 3000 × 2000 one is stored in each width in AVIF and
  * WebP, 3.5 s on an idle 2-core machine, and it once took more than 10 s beside the static checks.
  */
 export const PHOTO_STORED = { timeout: 30_000 };
 
+/**
+ * Waits for a notice whose text contains `text` that no earlier call has seen: one notice shows
+ * at a time, and the previous action's, with the same text, may still be on screen. `timeout`: for
+ * one that ends long work (a 12-megapixel photo decoded in the browser on a busy machine).
+ */
 export async function expectNotice(page: Page, text: string, { timeout = 10_000 } = {}): Promise<void> {
   const notice = page.locator('li.notice[data-state="open"]:not([data-test-seen])', { hasText: text }).first();
   await notice.waitFor({ timeout });
