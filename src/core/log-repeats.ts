@@ -30,10 +30,8 @@ export function createRepeatLimit(options: {
   /** Messages with a limit of their own (the request log's). */
   exempt?: ReadonlySet<string>;
   perSecond?: number;
-  now?: () => number;
 }): RepeatLimit {
   const perSecond = options.perSecond ?? LINES_PER_MESSAGE;
-  const now = options.now ?? Date.now;
   let second = 0;
   let counts = new Map<string, { level: number; written: number; counted: number; since: number }>();
   let timer: NodeJS.Timeout | undefined;
@@ -57,7 +55,7 @@ export function createRepeatLimit(options: {
   return {
     allow(level, message) {
       if (saying || message === undefined || options.exempt?.has(message)) return true;
-      const at = now();
+      const at = Date.now();
       const thisSecond = Math.floor(at / 1000);
       if (thisSecond !== second) {
         second = thisSecond;
