@@ -13,15 +13,24 @@ describe('lines with the same message', () => {
   it('are written one by one up to the limit in a second; the rest are counted and said when the second is over', () => {
     vi.useFakeTimers({ now: Date.parse('2026-12-01T10:00:00.000Z') });
     const { repeats, said } = limit();
-    const written = Array.from({ length: 8 }, () => repeats.allow(40, 'the database is unavailable'));
-    expect(written).toEqual([true, true, true, false, false, false, false, false]);
+    const written = Array.from({ length: 11 }, (_, i) => repeats.allow(40, 'the database is unavailable', `request-${i}`));
+    expect(written).toEqual([true, true, true, false, false, false, false, false, false, false, false]);
     // Another message has its own count.
     expect(repeats.allow(30, 'client left before its turn; not rendered')).toBe(true);
     expect(said).toEqual([]);
     vi.advanceTimersByTime(999);
     expect(said).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(said).toEqual([{ level: 40, message: 'the database is unavailable', count: 5, since: Date.parse('2026-12-01T10:00:00.000Z') }]);
+    // With the first counted lines' request ids, five at most, to follow in the request log.
+    expect(said).toEqual([
+      {
+        level: 40,
+        message: 'the database is unavailable',
+        count: 8,
+        since: Date.parse('2026-12-01T10:00:00.000Z'),
+        requestIds: ['request-3', 'request-4', 'request-5', 'request-6', 'request-7'],
+      },
+    ]);
     // A new second: one by one again.
     expect(repeats.allow(40, 'the database is unavailable')).toBe(true);
   });
@@ -29,11 +38,12 @@ describe('lines with the same message', () => {
   it('are said at the highest level counted, once, and what is counted is said at stop', () => {
     vi.useFakeTimers({ now: Date.parse('2026-12-01T10:00:00.500Z') });
     const { repeats, said } = limit(1);
+    repeats.allow(30, 'same', 'written');
     repeats.allow(30, 'same');
-    repeats.allow(30, 'same');
-    repeats.allow(50, 'same');
+    repeats.allow(50, 'same', { not: 'text' });
     repeats.flush();
-    expect(said).toEqual([{ level: 50, message: 'same', count: 2, since: Date.parse('2026-12-01T10:00:00.500Z') }]);
+    // A line with no request id (or one that is not text) adds none.
+    expect(said).toEqual([{ level: 50, message: 'same', count: 2, since: Date.parse('2026-12-01T10:00:00.500Z'), requestIds: [] }]);
     vi.advanceTimersByTime(2000);
     repeats.flush();
     expect(said).toHaveLength(1);

@@ -20,9 +20,14 @@ const repeatLimits = new WeakMap<Logger, RepeatLimit>();
 export function createLogger(level: string): Logger {
   const repeats = createRepeatLimit({
     exempt: new Set([REQUEST_MESSAGE]),
-    say: ({ level: counted, message, count, since }) =>
+    say: ({ level: counted, message, count, since, requestIds }) =>
       logger[logger.levels.labels[counted] as pino.Level]?.(
-        { repeated: message, notLoggedOneByOne: count, since: new Date(since).toISOString() },
+        {
+          repeated: message,
+          notLoggedOneByOne: count,
+          since: new Date(since).toISOString(),
+          ...(requestIds.length > 0 && { firstRequestIds: requestIds }),
+        },
         `said ${count} more times in a second, not logged one by one: ${message}`,
       ),
   });
@@ -38,7 +43,9 @@ export function createLogger(level: string): Logger {
       hooks: {
         logMethod(args, method, counted) {
           const message = typeof args[0] === 'string' ? args[0] : typeof args[1] === 'string' ? args[1] : undefined;
-          if (repeats.allow(counted, message)) method.apply(this, args);
+          const fields: unknown = args[0];
+          const requestId = typeof fields === 'object' && fields !== null ? (fields as { requestId?: unknown }).requestId : undefined;
+          if (repeats.allow(counted, message, requestId)) method.apply(this, args);
         },
       },
     },

@@ -32,6 +32,7 @@ onPostgres('clients who hang up while they wait their turn on postgres', (db) =>
             byStatus?: Record<string, number>;
             repeated?: string;
             notLoggedOneByOne?: number;
+            firstRequestIds?: string[];
           },
       );
   // A line each, or past ten in a second, counted in one (docs/decisions/147).
@@ -57,6 +58,14 @@ onPostgres('clients who hang up while they wait their turn on postgres', (db) =>
       await expect.poll(() => dropped() - before.dropped, { timeout: 10_000 }).toBe(100);
       // Not a line each: at most ten a second (the burst may straddle two seconds, or a few).
       expect(leftOneByOne() - before.leftOneByOne).toBeLessThanOrEqual(40);
+      // Each count names the first of the requests it counts, to follow in the request log.
+      const counts = lines().filter((line) => line.repeated === LEFT);
+      expect(counts.length).toBeGreaterThan(0);
+      for (const count of counts) {
+        expect(count.firstRequestIds).toHaveLength(Math.min(5, count.notLoggedOneByOne!));
+        expect(new Set(count.firstRequestIds).size).toBe(count.firstRequestIds!.length);
+        for (const id of count.firstRequestIds!) expect(id).toMatch(/^[\w-]{8,}$/);
+      }
       await Promise.all(answers.map((answer) => answer.catch(() => null)));
       for (const socket of sockets) socket.destroy();
     } finally {
