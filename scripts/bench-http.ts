@@ -131,7 +131,8 @@ if (script) {
   );
 }
 // Most of a burst's requests are for photos (each page shows several): one, beside the plain
-// server answering its bytes. Each asks the database whether the photo is withdrawn (decision 053).
+// server answering its bytes. The page cache keeps stored photos too (decision 148); before, each
+// went through Astro and asked the database whether it was withdrawn (053), at 9–17 % of this.
 const photo = ((await (await fetch(`${cached.url}/api/gallery`)).json()) as { imageUrl: string }[])[0]?.imageUrl;
 if (photo) {
   const photoUrl = `${photo}/640.webp`;

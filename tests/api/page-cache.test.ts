@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, login, type ApiResponse } from '../setup/api-client.ts';
 import { createNewsService } from '../../src/core/news/news.service.ts';
 import { COMPRESS_MIN_BYTES } from '../../src/server/http/encoding.ts';
+import { STORED_IMAGE_CACHE } from '../../src/server/http/headers.ts';
 import { openDb } from '../setup/direct-db.ts';
 import { fakeClockEnv, setFakeClock } from '../setup/fake-clock.ts';
 import { create, daysFromNow, put, uploadImage } from '../setup/fill-site.ts';
@@ -289,6 +290,41 @@ eachDatabase('page cache on $kind', (db) => {
       expect(visitor.headers.get('x-cache')).toBe('HIT');
       expect(visitor.headers.get('set-cookie')).toBeNull();
       expect(visitor.text).not.toContain(cookie.split('=')[1]);
+    }
+  });
+
+  it('answers stored photos from memory as they are stored, one read for a burst, never to an administrator', async () => {
+    const image = await uploadImage(suite.url, token, 21);
+    await create(suite.url, token, '/api/admin/gallery', { imageUrl: image, caption: 'Kept in memory' });
+    for (const file of [image, `${image}/320.webp`, `${image}/320.avif`]) {
+      const first = await rawGet(`${suite.url}${file}`, { 'accept-encoding': 'br, gzip' });
+      const again = await rawGet(`${suite.url}${file}`, { 'accept-encoding': 'br, gzip' });
+      expect([first.headers['x-cache'], again.headers['x-cache']], file).toEqual(['MISS', 'HIT']);
+      expect(again.body.equals(first.body), file).toBe(true);
+      // WebP and AVIF are compressed already: sent as stored, with the headers the route gave.
+      expect(again.headers['content-encoding'], file).toBeUndefined();
+      expect(again.headers.vary, file).toBeUndefined();
+      expect(again.headers['content-type'], file).toBe(file.endsWith('.avif') ? 'image/avif' : 'image/webp');
+      expect(Number(again.headers['content-length']), file).toBe(again.body.byteLength);
+      expect(again.headers['cache-control'], file).toBe(STORED_IMAGE_CACHE);
+      expect(again.headers['x-content-type-options'], file).toBe('nosniff');
+      expect(again.headers['set-cookie'], file).toBeUndefined();
+      for (const method of ['GET', 'HEAD']) {
+        const conditional = await call(suite, method, file, { headers: { 'if-none-match': again.headers.etag! } });
+        expect(conditional.status, `${method} ${file}`).toBe(304);
+      }
+      // A signed-in administrator (who may see a withdrawn photo) is answered by the route.
+      const admin = await call(suite, 'GET', file, { headers: { cookie: `club_session=${token}` } });
+      expect([admin.status, admin.headers.get('x-cache')], file).toEqual([200, null]);
+    }
+    // Parents opening a link at once: one read of the file, the others wait for it.
+    const crowd = await Promise.all(Array.from({ length: 30 }, () => fetch(`${suite.url}${image}/640.webp`)));
+    expect(crowd.every((answer) => answer.status === 200)).toBe(true);
+    expect(crowd.filter((answer) => answer.headers.get('x-cache') === 'MISS')).toHaveLength(1);
+    // A width that was not stored is sent on to the nearest, every time, never kept.
+    for (let i = 0; i < 2; i++) {
+      const moved = await fetch(`${suite.url}${image}/1920.webp`, { redirect: 'manual' });
+      expect([moved.status, moved.headers.get('x-cache')]).toEqual([301, 'MISS']);
     }
   });
 

@@ -28,6 +28,16 @@ const SITE_IMAGE_URL = /^\/images\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za
 /** A well-formed path to an image of this site, as content may refer to it. */
 export const isSiteImageUrl = (value: string): boolean => SITE_IMAGE_URL.test(value) && !value.includes('..');
 
+const STORED_FILE = /^\/images\/[0-9a-z]{12}(?:\/[1-9]\d{1,3}\.(?:webp|avif))?$/;
+
+/**
+ * A stored image's master or one of its variants (/images/{id}, /images/{id}/640.webp, or at the
+ * image's own width when narrower than the largest), whose bytes never change while the id lives. Ids as newId makes them (twelve characters): not the
+ * copies of external images or the pictures in news text (/images/remote/…, /images/text/…), nor
+ * the previews and icons drawn when first asked for.
+ */
+export const isStoredImageFile = (path: string): boolean => STORED_FILE.test(path);
+
 /** One file of a stored image: its variant at `width` in `format`. */
 export const variantUrl = (url: string, width: number, format: ImageFormat = 'webp'): string => `${url}/${width}.${format}`;
 

@@ -39,6 +39,27 @@ describe('cacheKey', () => {
     expect(cacheKey({ method: 'HEAD', url: '/', headers: {} })).toBe('/');
   });
 
+  it('takes stored photos by their path, the query left out (docs/decisions/148)', () => {
+    for (const url of ['/images/abcdefghij12', '/images/abcdefghij12/320.webp', '/images/abcdefghij12/1230.avif'])
+      expect(get(url), url).toBe(url);
+    expect(get('/images/abcdefghij12/640.webp?v=2')).toBe('/images/abcdefghij12/640.webp');
+    for (const url of [
+      '/images/abcdefghij12/share.jpg',
+      '/images/abcdefghij12/touch-icon.png',
+      '/images/abcdefghij12/master.webp',
+      '/images/abcdefghij12/0320.webp',
+      '/images/abcdefghij12/320.png',
+      '/images/ABCDEFGHIJ12/320.webp',
+      '/images/%61bcdefghij12/320.webp',
+      '/images/remote/abc',
+      '/images/text/abcdefghij12/a.webp',
+      '/images/abcdefghij12/',
+    ])
+      expect(get(url), url).toBeNull();
+    // An administrator may see a withdrawn photo: never answered from memory.
+    expect(get('/images/abcdefghij12/320.webp', { cookie: 'club_session=x' })).toBeNull();
+  });
+
   it('leaves everything else to Astro', () => {
     for (const url of [
       '/admin',

@@ -4,9 +4,10 @@ import { isTidyTarget } from '../http/request-target.ts';
 import { SESSION_COOKIE } from '../http/session-cookie.ts';
 import { WEB_MANIFEST_PATH } from '../../core/shared/item-paths.ts';
 import { GALLERY_PATH, namesAPhoto, photoIdIn, photoPath } from '../../core/shared/photo-address.ts';
+import { isStoredImageFile } from '../../core/images/image-urls.ts';
 
-// Which requests the page cache answers, and under which key. Only the public pages and feeds;
-// everything an administrator or the API sees goes to Astro every time.
+// Which requests the page cache answers, and under which key. Only the public pages and feeds, and
+// the stored photos they show; everything an administrator or the API sees goes to Astro every time.
 
 const LISTS = new Set(['/news', '/events', GALLERY_PATH]);
 /** Feeds and files for machines: news, events, the sitemap, robots.txt and the web app manifest. */
@@ -64,6 +65,8 @@ export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> 
     return null;
   }
   const path = url.pathname;
+  // A stored photo (docs/decisions/148): the same bytes for every visitor while its id lives.
+  if (isStoredImageFile(path)) return path;
   if (!FIXED.has(path) && !ITEM.test(path)) return routed && isUnrouted(path, routed) ? NOT_FOUND_KEY : null;
   // A photo's address (docs/decisions/112) is a page of its own: the photo is in its link preview,
   // and the server sends it on when the photo is on another page. A malformed one is sent on too.
@@ -75,6 +78,9 @@ export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> 
   if (photo) return photoPath(photo, Number(pages[0]));
   return pages[0] === '1' ? path : `${path}?page=${pages[0]}`;
 }
+
+/** Whether a key is a stored photo's: kept as it is (never compressed), in memory of its own. */
+export const isPhotoKey = (key: string): boolean => isStoredImageFile(key);
 
 /**
  * Whether a request goes to the API, as Astro routes it (`/%61pi/admin/news` is the API). Content

@@ -2,11 +2,38 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../core/logger.ts';
+import type { Render } from './capture.ts';
 import { createPageCache } from './page-cache.ts';
 import { STALE_LIMIT_MS } from './store.ts';
 
 // The cache in front of a stand-in for Astro: what it answers when a render fails
-// (docs/decisions/121-pages-kept-through-a-database-outage.md).
+// (docs/decisions/121-pages-kept-through-a-database-outage.md), and how it keeps stored photos (148).
+
+/**
+ * A server in front of `cache` for the tests of a describe block: a POST is a write (answered by
+ * `write`), anything else goes through the cache to `render`, 418 for what the cache does not take.
+ */
+function serve(
+  cache: ReturnType<typeof createPageCache>,
+  render: Render,
+  write: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+) {
+  const site = { base: '' };
+  const server = http.createServer((req, res) => {
+    if (req.method === 'POST') {
+      cache.watchWrites(req, res);
+      write(req, res);
+      return;
+    }
+    if (!cache.handle(req, res, render)) res.writeHead(418).end();
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    site.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return site;
+}
 
 describe('page cache, when a render fails', () => {
   let failing = false;
@@ -34,25 +61,14 @@ describe('page cache, when a render fails', () => {
     if (hold) void hold.then(answer);
     else answer();
   };
-  const server = http.createServer((req, res) => {
-    if (req.method === 'POST') {
-      cache.watchWrites(req, res);
-      if (req.url?.endsWith('/failing')) {
-        res.writeHead(503).end();
-        return;
-      }
-      version++;
-      res.writeHead(201).end();
+  const site = serve(cache, render, (req, res) => {
+    if (req.url?.endsWith('/failing')) {
+      res.writeHead(503).end();
       return;
     }
-    if (!cache.handle(req, res, render)) res.writeHead(418).end();
+    version++;
+    res.writeHead(201).end();
   });
-  let base = '';
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   beforeEach(() => {
     cache.invalidate();
     cache.setCoherent(true);
@@ -63,7 +79,7 @@ describe('page cache, when a render fails', () => {
   afterEach(() => vi.useRealTimers());
 
   const get = async (path: string) => {
-    const res = await fetch(base + path);
+    const res = await fetch(site.base + path);
     return { status: res.status, cache: res.headers.get('x-cache'), control: res.headers.get('cache-control'), text: await res.text() };
   };
 
@@ -108,7 +124,7 @@ describe('page cache, when a render fails', () => {
   it('never falls back on a page from before a write', async () => {
     version = 1;
     expect((await get('/news')).text).toBe('<p>version 1</p>');
-    expect((await fetch(`${base}/api/admin/news`, { method: 'POST' })).status).toBe(201);
+    expect((await fetch(`${site.base}/api/admin/news`, { method: 'POST' })).status).toBe(201);
     failing = true;
     expect(await get('/news')).toMatchObject({ status: 503, cache: 'MISS' });
   });
@@ -156,7 +172,7 @@ describe('page cache, when a render fails', () => {
     expect((await get('/gallery')).cache).toBe('HIT');
     // The database went away during the write: it may or may not have landed.
     failing = true;
-    expect((await fetch(`${base}/api/admin/news/failing`, { method: 'POST' })).status).toBe(503);
+    expect((await fetch(`${site.base}/api/admin/news/failing`, { method: 'POST' })).status).toBe(503);
     expect(await get('/gallery')).toMatchObject({ status: 200, cache: 'STALE', text: '<p>version 5</p>' });
     failing = false;
     vi.setSystemTime(Date.now() + 5_000);
@@ -168,10 +184,80 @@ describe('page cache, when a render fails', () => {
     expect((await get('/gallery')).status).toBe(503);
     // A write that lands clears what was held, and the doubt with it.
     failing = false;
-    expect((await fetch(`${base}/api/admin/news`, { method: 'POST' })).status).toBe(201);
+    expect((await fetch(`${site.base}/api/admin/news`, { method: 'POST' })).status).toBe(201);
     expect(await get('/gallery')).toMatchObject({ cache: 'MISS', text: '<p>version 6</p>' });
     failing = true;
     vi.setSystemTime(Date.now() + 10 * 60_000);
     expect(await get('/gallery')).toMatchObject({ cache: 'STALE', text: '<p>version 6</p>' });
+  });
+});
+
+// Stored photos, kept beside the pages (docs/decisions/148).
+describe('page cache, stored photos', () => {
+  let renders = 0;
+  let withdrawn = false;
+  const cache = createPageCache({
+    maxBytes: 100_000,
+    log: createLogger('silent'),
+    nextChange: async (now) => new Date(now.getTime() + 60_000),
+  });
+  const photoOf = (url: string) => Buffer.alloc(5_000, url);
+  const render = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    renders++;
+    if (!req.url!.startsWith('/images/')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<p>${'page '.repeat(2_000)}</p>`);
+    } else if (withdrawn) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end('Not found');
+    } else {
+      res.writeHead(200, { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' });
+      res.end(photoOf(req.url!));
+    }
+  };
+  const site = serve(cache, render, (_req, res) => void res.writeHead(200).end());
+  beforeEach(() => {
+    cache.invalidate();
+    withdrawn = false;
+  });
+  const photo = (n: number) => `/images/${String(n).padStart(12, 'p')}/320.webp`;
+  const get = async (path: string, headers: Record<string, string> = { 'accept-encoding': 'br, gzip' }) => {
+    const res = await fetch(site.base + path, { headers });
+    return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('keeps a photo as it is: sent plain whatever the client accepts, with an ETag and 304', async () => {
+    const first = await get(photo(1));
+    const again = await get(photo(1));
+    expect([first.headers.get('x-cache'), again.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+    expect(again.body.equals(photoOf(photo(1)))).toBe(true);
+    expect(again.headers.get('content-encoding')).toBeNull();
+    expect(again.headers.get('vary')).toBeNull();
+    expect(again.headers.get('content-type')).toBe('image/webp');
+    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const etag = again.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect((await get(photo(1), { 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('keeps photos in memory of their own: however many are asked for, the pages stay', async () => {
+    await get('/news');
+    expect((await get('/news')).headers.get('x-cache')).toBe('HIT');
+    // A quarter of 100,000 bytes holds four 5 KB photos: a crawler asking for 40 pushes out only photos.
+    for (let n = 0; n < 40; n++) await get(photo(n));
+    expect((await get('/news')).headers.get('x-cache')).toBe('HIT');
+    expect((await get(photo(39))).headers.get('x-cache')).toBe('HIT');
+    expect((await get(photo(0))).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('forgets every photo at a write, and keeps no answer but a photo for anybody', async () => {
+    await get(photo(2));
+    expect((await get(photo(2))).headers.get('x-cache')).toBe('HIT');
+    // A delete withdraws the photo: the very next visitor is told it is not there.
+    withdrawn = true;
+    expect((await fetch(`${site.base}/api/admin/gallery/x`, { method: 'POST' })).status).toBe(200);
+    const before = renders;
+    for (let i = 0; i < 2; i++) expect((await get(photo(2))).status).toBe(404);
+    expect(renders).toBe(before + 2);
   });
 });

@@ -6,13 +6,14 @@ import { isSafeMethod } from '../http/authenticate.ts';
 import { chooseEncoding } from '../http/encoding.ts';
 import { CLIENT_LEFT } from '../http/responses.ts';
 import { CACHEABLE_TYPES, etagOf, isFresh } from '../http/headers.ts';
-import { cacheKey, NOT_FOUND_KEY, reachesApi } from './cacheable.ts';
+import { cacheKey, isPhotoKey, NOT_FOUND_KEY, reachesApi } from './cacheable.ts';
 import { capture, type Captured, type Render } from './capture.ts';
 import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
 
 // Public pages and feeds answered from memory before a request reaches Astro, rendered once per
-// change (docs/decisions/011-page-cache.md). Every answer it gives is one Astro rendered for a
-// visitor without a session; a write through the site clears it before the write's answer leaves.
+// change (docs/decisions/011-page-cache.md), and the stored photos they show (148). Every answer it
+// gives is one Astro gave a visitor without a session; a write through the site clears it before
+// the write's answer leaves.
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -38,6 +39,13 @@ const PER_ANSWER = new Set([
   'keep-alive',
   'vary',
 ]);
+/**
+ * The photos' memory, beside the pages' (a quarter as much again: 8 MB, some thousand thumbnails):
+ * a crawler asking for every photo cannot push the pages out.
+ */
+const PHOTO_SHARE = 0.25;
+/** A photo's types: kept and sent as they are. */
+const PHOTO_TYPES = /^image\/(webp|avif)$/;
 /** Answers that refused a write: nothing changed, so nothing is cleared (a flood of bad sign-ins cannot empty the cache). */
 const REFUSED = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429]);
 
@@ -53,17 +61,18 @@ export interface PageCacheOptions {
 }
 
 /**
- * As rendered: a stored answer always has its brotli copy; one answered once may not. `stale`: the
- * render failed, and this is the page as it last was.
+ * As rendered: a stored page always has its brotli copy; one answered once may not, and a photo's
+ * answer has neither copy. `stale`: the render failed, and this is the page as it last was.
  */
-type Rendered = Omit<CachedAnswer, 'expiresAt' | 'renderedAt' | 'retryAt' | 'brotli'> & {
-  brotli: Buffer | null;
+type Rendered = Omit<CachedAnswer, 'expiresAt' | 'renderedAt' | 'retryAt'> & {
   storable: boolean;
   stale?: true;
 };
 
 export function createPageCache(options: PageCacheOptions) {
-  const store: PageStore = createPageStore(options.maxBytes);
+  const pages: PageStore = createPageStore(options.maxBytes);
+  const photos: PageStore = createPageStore(Math.floor(options.maxBytes * PHOTO_SHARE));
+  const storeOf = (key: string) => (isPhotoKey(key) ? photos : pages);
   const inFlight = new Map<string, Promise<Rendered | null>>();
   // False while other instances' writes cannot be heard (the PostgreSQL listener is down).
   let coherent = true;
@@ -72,22 +81,30 @@ export function createPageCache(options: PageCacheOptions) {
   let doubtSince: number | null = null;
   const doubt = () => {
     doubtSince ??= Date.now();
-    store.expireAll();
+    pages.expireAll();
+    photos.expireAll();
   };
   const forget = () => {
     if (coherent) doubtSince = null;
-    store.invalidate();
+    pages.invalidate();
+    photos.invalidate();
   };
   /** The page as it last was, while it may stand in for a failed render: while a write may have gone unseen, only for the minute that bounds how late any write is seen. */
-  const fallBackFor = (key: string) => (doubtSince === null || Date.now() - doubtSince < MAX_AGE_MS ? store.getStale(key) : undefined);
+  const fallBackFor = (key: string) =>
+    doubtSince === null || Date.now() - doubtSince < MAX_AGE_MS ? storeOf(key).getStale(key) : undefined;
 
   async function renderOnce(key: string, req: http.IncomingMessage, res: http.ServerResponse, render: Render): Promise<Rendered | null> {
+    const store = storeOf(key);
+    const photo = store === photos;
     const generation = store.generation;
     const now = new Date();
-    const nextChange = options.nextChange(now).catch((error: unknown) => {
-      options.log.warn({ err: error }, 'page cache: could not tell when pages change; not caching this one');
-      return null;
-    });
+    // A photo does not change with the day or an event's start: only a write withdraws it.
+    const nextChange = photo
+      ? Promise.resolve(new Date(now.getTime() + MAX_AGE_MS))
+      : options.nextChange(now).catch((error: unknown) => {
+          options.log.warn({ err: error }, 'page cache: could not tell when pages change; not caching this one');
+          return null;
+        });
     const captured = await capture(req, res, render);
     // Destroyed half-way, or not rendered at all because this client left while it waited its turn.
     if (!captured || captured.status === CLIENT_LEFT) return null;
@@ -99,12 +116,12 @@ export function createPageCache(options: PageCacheOptions) {
       stale.retryAt = Date.now() + RETRY_AFTER_FAILURE_MS;
       return { ...stale, storable: false, stale: true };
     }
-    const rendered = await prepare(captured, key === NOT_FOUND_KEY ? 404 : 200);
+    const rendered = photo ? preparePhoto(captured) : await prepare(captured, key === NOT_FOUND_KEY ? 404 : 200);
     const changesAt = await nextChange;
-    if (rendered.storable && rendered.brotli && changesAt) {
+    if (rendered.storable && changesAt) {
       // While other instances' writes cannot be heard, a render is kept only to fall back on.
       const expiresAt = coherent ? Math.min(changesAt.getTime(), now.getTime() + MAX_AGE_MS) : 0;
-      store.set(key, { ...rendered, brotli: rendered.brotli, expiresAt, renderedAt: now.getTime(), retryAt: 0 }, generation);
+      store.set(key, { ...rendered, expiresAt, renderedAt: now.getTime(), retryAt: 0 }, generation);
     }
     return rendered;
   }
@@ -117,7 +134,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (options.maxBytes <= 0) return false;
     const key = cacheKey(req, options.routed ?? null);
     if (key === null) return false;
-    const hit = store.get(key);
+    const hit = storeOf(key).get(key);
     if (hit) {
       respond(req, res, hit, 'HIT');
       return true;
@@ -129,7 +146,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     // Many visitors asking at once for a page that just changed wait for one render; but only
     // for one that started since the last write, or they would get the page as it was before.
-    const flight = `${store.generation} ${key}`;
+    const flight = `${storeOf(key).generation} ${key}`;
     let pending = inFlight.get(flight);
     if (!pending) {
       pending = renderOnce(key, req, res, render).finally(() => inFlight.delete(flight));
@@ -148,8 +165,6 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   return {
-    store,
-
     handle,
 
     /**
@@ -206,13 +221,19 @@ export function createPageCache(options: PageCacheOptions) {
   }
 }
 
-/** `status`: the one status an answer under this key may be kept with (the not-found page's is 404). */
-async function prepare(captured: Captured, status: 200 | 404): Promise<Rendered> {
+/** The rendered answer's headers, less those the cache sets for each answer. */
+function replayed(captured: Captured): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(captured.headers)) {
     if (value === undefined || PER_ANSWER.has(name)) continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
+  return headers;
+}
+
+/** `status`: the one status an answer under this key may be kept with (the not-found page's is 404). */
+async function prepare(captured: Captured, status: 200 | 404): Promise<Rendered> {
+  const headers = replayed(captured);
   const type = headers['content-type'] ?? '';
   const cacheControl = headers['cache-control'] ?? '';
   const storable =
@@ -241,6 +262,20 @@ async function prepare(captured: Captured, status: 200 | 404): Promise<Rendered>
   return { status: captured.status, headers, etag, identity: captured.body, gzip: gzipBody, brotli: brotliBody, storable };
 }
 
+/**
+ * A photo's answer, kept as it is: WebP and AVIF are compressed already. Only a 200 image for
+ * anybody is kept (not a withdrawn photo's 404, the encoder's 503 or a redirect to another width).
+ */
+function preparePhoto(captured: Captured): Rendered {
+  const headers = replayed(captured);
+  const storable =
+    captured.status === 200 &&
+    PHOTO_TYPES.test(headers['content-type'] ?? '') &&
+    !('set-cookie' in headers) &&
+    !/no-store|private/.test(headers['cache-control'] ?? '');
+  return { status: captured.status, headers, etag: etagOf(captured.body), identity: captured.body, gzip: null, brotli: null, storable };
+}
+
 const stateOf = (rendered: Rendered) => (rendered.stale ? 'STALE' : rendered.storable ? 'HIT' : 'MISS');
 
 /**
@@ -259,7 +294,7 @@ function respond(
     ...(state === 'STALE' ? { 'cache-control': 'no-cache' } : {}),
     'x-cache': state,
     etag: answer.etag,
-    vary: 'Accept-Encoding',
+    ...(answer.gzip && { vary: 'Accept-Encoding' }),
     'x-request-id': String(req.headers['x-request-id'] ?? ''),
   };
   if (answer.status === 200 && isFresh(req.headers['if-none-match'], answer.etag)) {
@@ -268,8 +303,8 @@ function respond(
     res.end();
     return;
   }
-  const encoding = chooseEncoding(req, answer.brotli !== null);
-  const body = encoding === 'br' && answer.brotli ? answer.brotli : encoding === 'gzip' ? answer.gzip : answer.identity;
+  const encoding = answer.gzip ? chooseEncoding(req, answer.brotli !== null) : undefined;
+  const body = encoding === 'br' && answer.brotli ? answer.brotli : encoding === 'gzip' && answer.gzip ? answer.gzip : answer.identity;
   if (encoding === 'br' || encoding === 'gzip') headers['content-encoding'] = encoding;
   headers['content-length'] = body.byteLength;
   res.writeHead(answer.status, headers);

@@ -15,8 +15,9 @@ export interface CachedAnswer {
   headers: Record<string, string>;
   etag: string;
   identity: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  /** null for a photo, which is sent as it is (its format is compressed already). */
+  gzip: Buffer | null;
+  brotli: Buffer | null;
   /** Epoch ms after which the answer may be out of date with no write (an event starts, a day ends). */
   expiresAt: number;
   /** Epoch ms when it was rendered. */
@@ -28,7 +29,7 @@ export interface CachedAnswer {
 const OVERHEAD_BYTES = 1_024;
 
 export const sizeOf = (answer: CachedAnswer): number =>
-  answer.identity.byteLength + answer.gzip.byteLength + answer.brotli.byteLength + OVERHEAD_BYTES;
+  answer.identity.byteLength + (answer.gzip?.byteLength ?? 0) + (answer.brotli?.byteLength ?? 0) + OVERHEAD_BYTES;
 
 export interface PageStore {
   get(key: string, now?: number): CachedAnswer | undefined;
