@@ -32,9 +32,10 @@ const STORED_FILE = /^\/images\/[0-9a-z]{12}(?:\/[1-9]\d{1,3}\.(?:webp|avif))?$/
 
 /**
  * A stored image's master or one of its variants (/images/{id}, /images/{id}/640.webp, or at the
- * image's own width when narrower than the largest), whose bytes never change while the id lives. Ids as newId makes them (twelve characters): not the
- * copies of external images or the pictures in news text (/images/remote/…, /images/text/…), nor
- * the previews and icons drawn when first asked for.
+ * image's own width when narrower than the largest), whose bytes never change while the id lives.
+ * Ids as newId makes them (twelve characters): not the copies of external images or the pictures
+ * in news text (/images/remote/…, /images/text/…), nor the previews and icons drawn when first
+ * asked for.
  */
 export const isStoredImageFile = (path: string): boolean => STORED_FILE.test(path);
 
