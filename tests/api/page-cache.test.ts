@@ -546,6 +546,17 @@ onPostgres('page cache on two instances of one PostgreSQL database', (postgres) 
     await warm(second.url, '/news');
     await call(first, 'DELETE', `/api/admin/news/${item.id}`, { token });
     await within(1_000, async () => !(await shows(second.url, '/news', 'Renamed on the second')()), 'a delete on the other instance');
+
+    // A photo the other instance keeps in memory (docs/decisions/148) is withdrawn by a delete here.
+    const image = await uploadImage(first.url, token, 22);
+    const photo = await create(first.url, token, '/api/admin/gallery', { imageUrl: image, caption: 'On both' });
+    await warm(second.url, `${image}/320.webp`);
+    await call(first, 'DELETE', `/api/admin/gallery/${photo.id}`, { token });
+    await within(
+      1_000,
+      async () => (await call(second.url, 'GET', `${image}/320.webp`)).status === 404,
+      'a photo withdrawn on the other instance',
+    );
   });
 
   it('stays correct while it cannot hear the other instance, and caches again once it can', async () => {
