@@ -38,7 +38,7 @@ export function createRepeatLimit(options: {
 }): RepeatLimit {
   const perSecond = options.perSecond ?? LINES_PER_MESSAGE;
   let second = 0;
-  let counts = new Map<string, { level: number; written: number; counted: number; since: number; requestIds: string[] }>();
+  let counts = new Map<string, Pick<RepeatsCounted, 'level' | 'since' | 'requestIds'> & { written: number; counted: number }>();
   let timer: NodeJS.Timeout | undefined;
   // The count said goes through the same logger, and so through `allow`: let through.
   let saying = false;

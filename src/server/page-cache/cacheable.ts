@@ -79,9 +79,6 @@ export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> 
   return pages[0] === '1' ? path : `${path}?page=${pages[0]}`;
 }
 
-/** Whether a key is a stored photo's: kept as it is (never compressed), in memory of its own. */
-export const isPhotoKey = (key: string): boolean => isStoredImageFile(key);
-
 /**
  * Whether a request goes to the API, as Astro routes it (`/%61pi/admin/news` is the API). Content
  * changes only through the API, the admin app's calls included; a write anywhere else changes

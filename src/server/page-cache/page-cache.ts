@@ -6,7 +6,8 @@ import { isSafeMethod } from '../http/authenticate.ts';
 import { chooseEncoding } from '../http/encoding.ts';
 import { CLIENT_LEFT } from '../http/responses.ts';
 import { CACHEABLE_TYPES, etagOf, isFresh } from '../http/headers.ts';
-import { cacheKey, isPhotoKey, NOT_FOUND_KEY, reachesApi } from './cacheable.ts';
+import { isStoredImageFile } from '../../core/images/image-urls.ts';
+import { cacheKey, NOT_FOUND_KEY, reachesApi } from './cacheable.ts';
 import { capture, type Captured, type Render } from './capture.ts';
 import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
 
@@ -44,8 +45,6 @@ const PER_ANSWER = new Set([
  * a crawler asking for every photo cannot push the pages out.
  */
 const PHOTO_SHARE = 0.25;
-/** A photo's types: kept and sent as they are. */
-const PHOTO_TYPES = /^image\/(webp|avif)$/;
 /** Answers that refused a write: nothing changed, so nothing is cleared (a flood of bad sign-ins cannot empty the cache). */
 const REFUSED = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429]);
 
@@ -72,7 +71,8 @@ type Rendered = Omit<CachedAnswer, 'expiresAt' | 'renderedAt' | 'retryAt'> & {
 export function createPageCache(options: PageCacheOptions) {
   const pages: PageStore = createPageStore(options.maxBytes);
   const photos: PageStore = createPageStore(Math.floor(options.maxBytes * PHOTO_SHARE));
-  const storeOf = (key: string) => (isPhotoKey(key) ? photos : pages);
+  // A stored photo's key is its path (cacheKey): kept as it is, in memory of its own.
+  const storeOf = (key: string) => (isStoredImageFile(key) ? photos : pages);
   const inFlight = new Map<string, Promise<Rendered | null>>();
   // False while other instances' writes cannot be heard (the PostgreSQL listener is down).
   let coherent = true;
@@ -231,13 +231,14 @@ function replayed(captured: Captured): Record<string, string> {
   return headers;
 }
 
+/** An answer that sets no cookie and that no cache is told to keep to one person, or not keep. */
+const forAnybody = (headers: Record<string, string>): boolean =>
+  !('set-cookie' in headers) && !/no-store|private/.test(headers['cache-control'] ?? '');
+
 /** `status`: the one status an answer under this key may be kept with (the not-found page's is 404). */
 async function prepare(captured: Captured, status: 200 | 404): Promise<Rendered> {
   const headers = replayed(captured);
-  const type = headers['content-type'] ?? '';
-  const cacheControl = headers['cache-control'] ?? '';
-  const storable =
-    captured.status === status && CACHEABLE_TYPES.test(type) && !('set-cookie' in headers) && !/no-store|private/.test(cacheControl);
+  const storable = captured.status === status && CACHEABLE_TYPES.test(headers['content-type'] ?? '') && forAnybody(headers);
   // The middleware's ETag is over these very bytes; a render that has none gets one here.
   const rendered = captured.headers.etag;
   const etag = typeof rendered === 'string' ? rendered : etagOf(captured.body);
@@ -268,11 +269,7 @@ async function prepare(captured: Captured, status: 200 | 404): Promise<Rendered>
  */
 function preparePhoto(captured: Captured): Rendered {
   const headers = replayed(captured);
-  const storable =
-    captured.status === 200 &&
-    PHOTO_TYPES.test(headers['content-type'] ?? '') &&
-    !('set-cookie' in headers) &&
-    !/no-store|private/.test(headers['cache-control'] ?? '');
+  const storable = captured.status === 200 && (headers['content-type'] ?? '').startsWith('image/') && forAnybody(headers);
   return { status: captured.status, headers, etag: etagOf(captured.body), identity: captured.body, gzip: null, brotli: null, storable };
 }
 
