@@ -2,6 +2,7 @@ import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../setup/api-client.ts';
 import { sqliteDb } from '../setup/databases.ts';
+import { create, uploadImage } from '../setup/fill-site.ts';
 import { useServer, type SuiteServer } from '../setup/server.ts';
 
 // Every spelling of an address is read the same way by the static files, the page cache, the guard
@@ -138,5 +139,43 @@ describe('request targets on sqlite', () => {
     const login = JSON.stringify({ username: 'admin', password: 'wrong' });
     const foreign = await send(suite.url, 'POST', '//api/admin/login', { ...json, origin: 'https://evil.example' }, login);
     expect(foreign.status).toBe(403);
+  });
+
+  it('never gives a visitor a withdrawn photo from memory, however its address is spelled (148)', async () => {
+    const image = await uploadImage(suite.url, token, 31);
+    const id = image.split('/').pop()!;
+    const photo = await create(suite.url, token, '/api/admin/gallery', { imageUrl: image, caption: 'Taken down on request' });
+    const spellings = [
+      `${image}/320.webp`,
+      `${image}/320.webp?utm_source=group`,
+      `${image}/320.webp?`,
+      `/images/x/../${id}/320.webp`,
+      `/images/${id}/./320.webp`,
+      `/images/${id}//320.webp`,
+      `//images/${id}/320.webp`,
+      `/%69mages/${id}/320.webp`,
+      `/images/${id}%2F320.webp`,
+      `/images/${id}/320%2Ewebp`,
+      `/images/${id}/320.webp/`,
+      `/images/${id}/320.webp%00`,
+      `/images/${id}/320.webp%09`,
+      `/images/${id.toUpperCase()}/320.webp`,
+      `/images/${id}/0320.webp`,
+      `http://evil.example/images/${id}/320.webp`,
+    ];
+    // Each spelling asked twice while the photo is shown: whatever the cache keeps, it keeps now.
+    for (const target of spellings) for (let time = 0; time < 2; time++) await send(suite.url, 'GET', target);
+    expect((await send(suite.url, 'GET', `${image}/320.webp`)).headers['x-cache']).toBe('HIT');
+
+    expect((await call(suite, 'DELETE', `/api/admin/gallery/${photo.id}`, { token })).status).toBe(200);
+    for (const target of spellings)
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await send(suite.url, method, target);
+        expect(answer.status, `${method} ${target}`).not.toBe(200);
+        expect(answer.status, `${method} ${target}`).toBeLessThan(500);
+        expect(answer.headers['x-cache'], `${method} ${target}`).not.toBe('HIT');
+        // A redirect to a tidier spelling leads to the photo's one address, which is gone.
+        if (answer.status === 301) expect((await send(suite.url, 'GET', answer.headers.location!)).status, target).toBe(404);
+      }
   });
 });
