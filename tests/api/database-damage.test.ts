@@ -176,6 +176,17 @@ describe('a SQLite database damaged while the server runs', () => {
     const unseen = await page(`/events/${event.id}`);
     expect(unseen.status).toBe(503);
     expect(unseen.headers.get('content-type')).toMatch(/^text\/html/);
+    // A volunteer signs in to see what is wrong, mistyping first: visitors still get the pages as
+    // they were, not error pages (docs/decisions/149).
+    expect(
+      (await call(server.url, 'POST', '/api/admin/login', { body: { username: ADMIN.username, password: 'not the password' } })).status,
+    ).toBe(401);
+    await login(server.url);
+    await moveFakeClock(clock, Date.now() + 10 * 60_000);
+    for (const pathname of ['/', '/events']) {
+      const answer = await page(pathname);
+      expect([answer.status, answer.headers.get('x-cache')], pathname).toEqual([200, 'STALE']);
+    }
     expect(server.output()).not.toMatch(/"level":50[^\n]*"msg":"request failed"/);
   });
 });

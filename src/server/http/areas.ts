@@ -29,6 +29,14 @@ export const openWithGivenPassword = (path: string) => WITH_A_GIVEN_PASSWORD.has
 
 export const isApi = (path: string) => within(path, '/api');
 
+/**
+ * API calls that write only who may sign in, their sessions, two-step and passwords, and the
+ * backups: no public page shows any of it, so they leave the page cache alone (docs/decisions/149).
+ * Only a path spelled plainly, as a URL parser leaves it: any other spelling counts as a write.
+ */
+const WRITES_NO_PAGE = /^\/api\/admin\/(?:login|logout|password|two-step|(?:administrators|backups)(?:\/[\w.-]+)*)$/;
+export const writesNoPage = (path: string) => WRITES_NO_PAGE.test(path);
+
 /** Characters of a path the log keeps; the site's own addresses are far shorter. */
 export const LOGGED_PATH_CHARS = 300;
 

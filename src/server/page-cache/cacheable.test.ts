@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheKey, NOT_FOUND_KEY, reachesApi, routedSegments } from './cacheable.ts';
+import { cacheKey, mayChangePages, NOT_FOUND_KEY, routedSegments } from './cacheable.ts';
 
 const get = (url: string, headers: Record<string, string> = {}) => cacheKey({ method: 'GET', url, headers });
 
@@ -152,13 +152,49 @@ describe('routedSegments', () => {
   });
 });
 
-describe('reachesApi', () => {
+describe('mayChangePages', () => {
   it('knows an API call however its address is spelled, and nothing else', () => {
     for (const url of ['/api/admin/news', '/api/admin/news/abc?x=1', '/%61pi/admin/news', '/api/admin/./news', '/x/../api/admin/news'])
-      expect(reachesApi(url), url).toBe(true);
+      expect(mayChangePages(url), url).toBe(true);
     // Spellings main.ts tidies before this is asked: taken as API calls, so a write empties the cache.
-    for (const url of ['//api/admin/news', '/\\api/admin/news', 'http://x/api/admin/news']) expect(reachesApi(url), url).toBe(true);
+    for (const url of ['//api/admin/news', '/\\api/admin/news', 'http://x/api/admin/news']) expect(mayChangePages(url), url).toBe(true);
     for (const url of ['/', '/news', '/admin/news', '/apiary', '/%2Fapi/admin', '/api%2Fadmin', '/bad%zz', undefined])
-      expect(reachesApi(url), String(url)).toBe(false);
+      expect(mayChangePages(url), String(url)).toBe(false);
+  });
+
+  it('leaves out the calls that write only accounts and backups, spelled plainly', () => {
+    for (const url of [
+      '/api/admin/login',
+      '/api/admin/logout?x=1',
+      '/api/admin/password',
+      '/api/admin/two-step',
+      '/api/admin/administrators',
+      '/api/admin/administrators/abc123/sessions',
+      '/api/admin/administrators/removed/abc123/restore',
+      '/api/admin/backups',
+      '/api/admin/backups/download',
+      '/api/admin/x/../login',
+    ])
+      expect(mayChangePages(url), url).toBe(false);
+    // Every call that changes what visitors see, and any other spelling of the calls above.
+    for (const url of [
+      '/api/admin/settings',
+      '/api/admin/who-we-are',
+      '/api/admin/what-we-do',
+      '/api/admin/upload',
+      '/api/admin/events/abc/booking-page',
+      '/api/admin/deleted/news/abc/restore',
+      '/api/admin/activity/restore',
+      '/api/objects/upload',
+      '/api/news-images',
+      '/api/admin/login/',
+      '/api/admin/%6Cogin',
+      '/api/admin/LOGIN',
+      '/api/admin/administrators%2F..%2Fnews',
+      '/api/admin/backups/a%20b',
+      '/api/admin/login-and-more',
+      '/api/admin/administratorsx',
+    ])
+      expect(mayChangePages(url), url).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { isApi } from '../http/areas.ts';
+import { isApi, writesNoPage } from '../http/areas.ts';
 import { isTidyTarget } from '../http/request-target.ts';
 import { SESSION_COOKIE } from '../http/session-cookie.ts';
 import { WEB_MANIFEST_PATH } from '../../core/shared/item-paths.ts';
@@ -80,15 +80,17 @@ export function cacheKey(request: CacheableRequest, routed: ReadonlySet<string> 
 }
 
 /**
- * Whether a request goes to the API, as Astro routes it (`/%61pi/admin/news` is the API). Content
- * changes only through the API, the admin app's calls included; a write anywhere else changes
- * nothing.
+ * Whether a write (any method but GET and HEAD) may change what public pages show: a call to the
+ * API, as Astro routes it (`/%61pi/admin/news` is the API), other than the calls that write only
+ * administrators' accounts and the backups (signing in, above all). Content changes only through
+ * the API, the admin app's calls included; a write anywhere else changes nothing.
  */
-export function reachesApi(requestUrl: string | undefined): boolean {
+export function mayChangePages(requestUrl: string | undefined): boolean {
   // An address read otherwise elsewhere (http/front-door.ts tidies them first): taken as a write, which empties the cache.
   if (!isTidyTarget(requestUrl)) return true;
   try {
-    return isApi(decodeURI(new URL(requestUrl ?? '/', 'http://cache.invalid').pathname));
+    const { pathname } = new URL(requestUrl ?? '/', 'http://cache.invalid');
+    return isApi(decodeURI(pathname)) && !writesNoPage(pathname);
   } catch {
     return false;
   }

@@ -40,12 +40,14 @@ describe('page cache, when a render fails', () => {
   let version = 1;
   let renders = 0;
   let changesIn = 60_000;
+  let announced = 0;
   /** While set, renders wait for it. */
   let hold: Promise<void> | null = null;
   const cache = createPageCache({
     maxBytes: 1_000_000,
     log: createLogger('silent'),
     nextChange: async (now) => new Date(now.getTime() + changesIn),
+    announce: () => announced++,
   });
   const render = (_req: http.IncomingMessage, res: http.ServerResponse) => {
     renders++;
@@ -62,11 +64,12 @@ describe('page cache, when a render fails', () => {
     else answer();
   };
   const site = serve(cache, render, (req, res) => {
-    if (req.url?.endsWith('/failing')) {
+    if (req.url?.includes('failing')) {
       res.writeHead(503).end();
       return;
     }
-    version++;
+    // Signing in changes no page.
+    if (!req.url?.startsWith('/api/admin/login')) version++;
     res.writeHead(201).end();
   });
   beforeEach(() => {
@@ -189,6 +192,33 @@ describe('page cache, when a render fails', () => {
     failing = true;
     vi.setSystemTime(Date.now() + 10 * 60_000);
     expect(await get('/gallery')).toMatchObject({ cache: 'STALE', text: '<p>version 6</p>' });
+  });
+
+  it('is left alone by a volunteer signing in, whether it works or fails, while pages are kept through an outage', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    version = 8;
+    await get('/news');
+    const before = announced;
+    expect((await fetch(`${site.base}/api/admin/login`, { method: 'POST' })).status).toBe(201);
+    expect(await get('/news')).toMatchObject({ cache: 'HIT', text: '<p>version 8</p>' });
+    // The database is down; the page as it was stands in. Signing in to see why empties nothing,
+    // and a sign-in that fails half-way casts no doubt on what is held.
+    failing = true;
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    expect((await get('/news')).cache).toBe('STALE');
+    expect((await fetch(`${site.base}/api/admin/login?failing`, { method: 'POST' })).status).toBe(503);
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    expect(await get('/news')).toMatchObject({ status: 200, cache: 'STALE', text: '<p>version 8</p>' });
+    failing = false;
+    expect((await fetch(`${site.base}/api/admin/login`, { method: 'POST' })).status).toBe(201);
+    failing = true;
+    vi.setSystemTime(Date.now() + 5_000);
+    expect(await get('/news')).toMatchObject({ status: 200, cache: 'STALE', text: '<p>version 8</p>' });
+    // Nor are other instances told of it.
+    expect(announced).toBe(before);
+    // A content write is told, and its failure half-way still casts doubt.
+    expect((await fetch(`${site.base}/api/admin/news/failing`, { method: 'POST' })).status).toBe(503);
+    expect(announced).toBe(before + 1);
   });
 });
 

@@ -7,7 +7,7 @@ import { chooseEncoding } from '../http/encoding.ts';
 import { CLIENT_LEFT } from '../http/responses.ts';
 import { CACHEABLE_TYPES, etagOf, isFresh } from '../http/headers.ts';
 import { isStoredImageFile } from '../../core/images/image-urls.ts';
-import { cacheKey, NOT_FOUND_KEY, reachesApi } from './cacheable.ts';
+import { cacheKey, mayChangePages, NOT_FOUND_KEY } from './cacheable.ts';
 import { capture, type Captured, type Render } from './capture.ts';
 import { type CachedAnswer, createPageStore, type PageStore } from './store.ts';
 
@@ -169,12 +169,13 @@ export function createPageCache(options: PageCacheOptions) {
 
     /**
      * Clears the cache when a write to the API succeeds, before its answer leaves. Writes
-     * elsewhere (a POST to a page: 405) never clear it, or anybody could keep it empty. A write
+     * elsewhere (a POST to a page: 405) never clear it, or anybody could keep it empty, nor do
+     * those that change no page (signing in: pages kept through an outage stay). A write
      * that failed (5xx: the database went away, say) may or may not have landed: pages are rendered
      * anew, and those held kept to fall back on for a minute.
      */
     watchWrites(req: http.IncomingMessage, res: http.ServerResponse): void {
-      if (isSafeMethod(req.method ?? 'GET') || !reachesApi(req.url)) return;
+      if (isSafeMethod(req.method ?? 'GET') || !mayChangePages(req.url)) return;
       let done = false;
       const changed = (status: number) => {
         if (done || REFUSED.has(status)) return;
