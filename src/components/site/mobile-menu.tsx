@@ -16,11 +16,8 @@ export function MobileMenu({ pathname }: { pathname: string }) {
   useEffect(() => {
     const details = detailsRef.current;
     if (!details) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !details.open) return;
-      details.open = false;
-      details.querySelector('summary')?.focus();
-    };
+    // Escape with the focus outside the menu: Safari does not focus a summary that is clicked.
+    const onKey = (event: KeyboardEvent) => closeOnEscape(details, event.key);
     const onPointer = (event: PointerEvent) => {
       if (details.open && !details.contains(event.target as Node)) details.open = false;
     };
@@ -40,7 +37,10 @@ export function MobileMenu({ pathname }: { pathname: string }) {
   }, []);
 
   return (
-    <details ref={detailsRef} className="group md:hidden">
+    // Escape inside the menu through React, which listens from the moment the island starts to
+    // hydrate and hydrates at once for a key pressed meanwhile: the effect above comes later, and
+    // an Escape pressed in between on a slow phone was lost.
+    <details ref={detailsRef} className="group md:hidden" onKeyDown={(event) => closeOnEscape(detailsRef.current, event.key)}>
       <summary className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
         <span className="sr-only group-open:hidden">Open menu</span>
         <span className="sr-only hidden group-open:inline">Close menu</span>
@@ -64,4 +64,11 @@ export function MobileMenu({ pathname }: { pathname: string }) {
       </nav>
     </details>
   );
+}
+
+/** Escape closes the open menu and gives the focus back to its button. */
+function closeOnEscape(details: HTMLDetailsElement | null, key: string): void {
+  if (key !== 'Escape' || !details?.open) return;
+  details.open = false;
+  details.querySelector('summary')?.focus();
 }
